@@ -1,0 +1,43 @@
+# Mneme: every target creates its own virtual environment and installs what it needs.
+#   make run        open the desktop app
+#   make test       run the whole test suite (real keyring, real model, offscreen Qt)
+#   make bench      run the benchmarks; tables and plots land in bench/results/
+#   make installer  build the PyInstaller bundle, the .tar.gz and the .deb under dist/
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.mneme-installed
+
+.PHONY: run test bench installer system-deps screenshots clean
+
+run: system-deps $(STAMP)
+	HF_HUB_OFFLINE=1 $(BIN)/mneme
+
+test: system-deps $(STAMP)
+	scripts/run-tests.sh
+
+bench: $(STAMP)
+	HF_HUB_OFFLINE=1 $(BIN)/python -m bench.run_all
+
+screenshots: system-deps $(STAMP)
+	scripts/screenshots.sh
+
+installer: system-deps $(STAMP)
+	$(BIN)/pip install -e '.[installer]'
+	installer/build_linux.sh
+
+system-deps:
+	@scripts/install-system-deps.sh
+
+# torch is pinned and installed first: 2.13.0 is a CPU build from a local file;
+# any other spec pulls gigabytes of CUDA packages. pip's cache stays on so the
+# llama-cpp-python build (minutes) happens once per machine.
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip wheel setuptools
+	$(BIN)/pip install torch==2.13.0
+	$(BIN)/pip install -e '.[dev]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

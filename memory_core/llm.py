@@ -1,0 +1,39 @@
+"""The small protocols through which the engine reaches models.
+
+memory_core never imports llama_cpp or torch: ``models/`` provides objects
+that satisfy these protocols, and tests provide deterministic doubles.
+"""
+from __future__ import annotations
+
+from typing import Protocol, Sequence, runtime_checkable
+
+
+@runtime_checkable
+class TextModel(Protocol):
+    """A local LLM as the memory engine sees it."""
+
+    #: Stable identifier of the tokenizer (token counts are cached per tokenizer).
+    tokenizer_id: str
+    #: The context length the model was loaded with, in tokens.
+    context_length: int
+
+    def count_tokens(self, text: str) -> int:
+        """Exact token count of ``text`` with this model's tokenizer."""
+        ...
+
+    def complete(self, messages: Sequence[dict[str, str]], *, max_tokens: int = 256,
+                 temperature: float = 0.0, grammar: str | None = None,
+                 stop: Sequence[str] = ()) -> str:
+        """One non-streaming chat completion (role/content dicts); ``grammar`` is GBNF text."""
+        ...
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Sentence embeddings: unit-length vectors, one per input text."""
+
+    model_id: str
+    dimension: int
+
+    def embed(self, texts: Sequence[str]) -> "list[list[float]]":
+        ...

@@ -5,7 +5,7 @@ that satisfy these protocols, and tests provide deterministic doubles.
 """
 from __future__ import annotations
 
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Iterator, Protocol, Sequence, runtime_checkable
 
 
 @runtime_checkable
@@ -36,4 +36,40 @@ class Embedder(Protocol):
     dimension: int
 
     def embed(self, texts: Sequence[str]) -> "list[list[float]]":
+        ...
+
+
+class GenerationStats(Protocol):
+    """Per-call figures the runtime reports (see models.llama_runtime.GenerationStats)."""
+
+    prompt_tokens: int
+    cached_tokens: int
+    completion_tokens: int
+    time_to_first_token_s: float
+    tokens_per_second: float
+
+
+@runtime_checkable
+class ChatModel(TextModel, Protocol):
+    """The chat model: streaming with cancel, per-call stats, and a KV-cache reset.
+
+    ``background()`` returns a TextModel with its own context on the same
+    (mmap'ed) weights, so memory jobs never evict the chat's cached prefix.
+    """
+
+    def stream(self, messages: Sequence[dict[str, str]], *, max_tokens: int = 512,
+               temperature: float = 0.7, grammar: str | None = None, stop: Sequence[str] = (),
+               cancel: "object | None" = None) -> "Iterator[str]":
+        """Yield text pieces; stops within one token once ``cancel.is_set()``."""
+        ...
+
+    @property
+    def last_stats(self) -> GenerationStats | None:
+        ...
+
+    def background(self) -> TextModel:
+        ...
+
+    def reset_cache(self) -> None:
+        """Drop every cached token (used after forgetting, so nothing forgotten is reused)."""
         ...

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -28,6 +29,26 @@ PAGE_SIZE = 4096
 BUSY_TIMEOUT_MS = 30_000
 
 DB_ERRORS = (sqlcipher.Error,)
+
+
+class _Sqlite3WithCipherErrors:
+    """Stands in for the ``sqlite3`` module inside ``sqlite_utils.db``.
+
+    sqlite-utils writes ``except sqlite3.OperationalError`` (``Table.drop(ignore=True)``,
+    ``Database.query`` releasing its savepoint after ``INSERT ... RETURNING``,
+    feature probes); sqlcipher3 raises its own classes, which those clauses miss.
+    An ``except`` accepts a tuple, so these names become tuples of both families.
+    Everything else is the real module.
+    """
+
+    OperationalError = (sqlite3.OperationalError, sqlcipher.OperationalError)
+    NotSupportedError = (sqlite3.NotSupportedError, sqlcipher.NotSupportedError)
+
+    def __getattr__(self, name: str):
+        return getattr(sqlite3, name)
+
+
+sqlite_utils.db.sqlite3 = _Sqlite3WithCipherErrors()
 OperationalError = sqlcipher.OperationalError
 IntegrityError = sqlcipher.IntegrityError
 DatabaseError = sqlcipher.DatabaseError

@@ -160,3 +160,16 @@ def test_unwritable_data_dir_is_a_clear_error(tmp_path):
         target = locked / "data"
     with pytest.raises(StorageError, match="cannot write"):
         Store.create(target, use_keyring=False, passphrase=TEST_PASSPHRASE)
+
+
+def test_sqlite_utils_error_paths_catch_sqlcipher_exceptions(store):
+    """sqlite-utils catches ``sqlite3.OperationalError``; sqlcipher3 raises its own class (see db.py)."""
+    store.db["never_created"].drop(ignore=True)  # would raise sqlcipher3 OperationalError unpatched
+    with pytest.raises(dbmod.OperationalError):
+        store.db["never_created"].drop()
+    rows = list(store.db.query(
+        "INSERT INTO settings (key, value) VALUES ('k', '1') RETURNING key"))  # savepoint release path
+    assert rows == [{"key": "k"}]
+    with pytest.raises(dbmod.OperationalError):
+        store.execute("SELECT * FROM messages_fts WHERE messages_fts MATCH 'AND ('")
+    assert not isinstance(dbmod.OperationalError(), sqlite3.OperationalError)

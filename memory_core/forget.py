@@ -40,7 +40,8 @@ from .store import Store
 ITEM_TABLES = {"message": "messages", "observation": "observations", "reflection": "reflections", "fact": "facts"}
 KINDS = tuple(ITEM_TABLES)
 LABEL_CHARS = 72
-CHECKPOINT_ATTEMPTS = 20
+#: How long a forget waits for readers to let the WAL checkpoint finish (readers are short).
+CHECKPOINT_WAIT_S = 2.0
 
 ForgottenCallback = Callable[["ForgetReceipt"], Any]
 
@@ -411,7 +412,7 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
     problems = verify_forgotten(store, plan)
     if checkpoint["busy"] or checkpoint["log"] != checkpoint["checkpointed"]:
         problems.append("the WAL could not be checkpointed completely (another connection is reading); "
-                        "it is scrubbed at the next checkpoint")
+                        "its old pages are scrubbed at the next checkpoint (checkpoint_wal)")
     receipt = ForgetReceipt(
         target=f"{plan.target_kind}:{plan.target_id}" if plan.target_kind != "about" else "search matches",
         at=to_iso(utc_now()), removed=_ids_dict(plan), counts=receipt_counts,
@@ -456,12 +457,18 @@ def checkpoint_wal(store: Store) -> dict[str, int]:
     Another connection in the middle of a read blocks a full checkpoint; we
     retry for a while (readers are short) and report what happened.
     """
-    busy = log = done = 0
-    for attempt in range(CHECKPOINT_ATTEMPTS):
-        busy, log, done = store.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        if not busy and log == done:
-            break
-        time.sleep(0.05 * (attempt + 1))
+    # A TRUNCATE checkpoint waits on the busy handler (30 s here) for readers; wait briefly instead.
+    previous = store.execute("PRAGMA busy_timeout").fetchone()[0]
+    store.execute("PRAGMA busy_timeout = 50")
+    deadline = time.monotonic() + CHECKPOINT_WAIT_S
+    try:
+        while True:
+            busy, log, done = store.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            if (not busy and log == done) or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+    finally:
+        store.execute(f"PRAGMA busy_timeout = {int(previous)}")
     return {"busy": busy, "log": log, "checkpointed": done}
 
 
@@ -493,17 +500,23 @@ def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
 
 # -- forget about ---------------------------------------------------------------------------------
 _WORD = re.compile(r"\w+", re.UNICODE)
+_FTS_OPERATORS = {"AND", "OR", "NOT", "NEAR"}
 
 
 def fts_query(text: str) -> str:
     """A safe FTS5 MATCH expression: every word of ``text`` quoted, all required.
 
     User syntax (quotes, ``*``, ``AND``/``OR``/``NEAR``, parentheses, column
-    filters) is treated as plain words, so no input raises.
+    filters) is treated as plain words, so no input raises; upper-case
+    operator keywords and one-letter pieces ("Ana's") are dropped when real
+    words remain.
     """
     words = _WORD.findall(text or "")
     if not words:
         raise InvalidInput("nothing to search for: give at least one word")
+    # "Porto AND", "Ana's": operator keywords and stray letters are not what the user is after
+    meaningful = [w for w in words if w not in _FTS_OPERATORS and len(w) > 1]
+    words = meaningful or words
     return " ".join('"' + word.replace('"', '""') + '"' for word in words)
 
 

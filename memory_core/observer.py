@@ -129,7 +129,8 @@ def check_leakage(texts: Sequence[str], sources: str, scaffolding: Iterable[str]
         lower = text.lower()
         if any(marker in lower and marker not in source_lower for marker in LEAK_MARKERS):
             raise ObservationRejected("instruction leakage")
-        if (shingles(text) & scaffold_shingles) - source_shingles:
+        body = re.sub(r"^user(?: asked)?:?\s+", "", text.strip(), flags=re.I)  # "User" is ours, not theirs
+        if (shingles(body) & scaffold_shingles) - source_shingles:
             raise ObservationRejected("instruction leakage")
 
 

@@ -25,6 +25,7 @@ from .dates import local_time
 _SAID = re.compile(r" \(said (\d+) times\)$")
 _CORRECTION = re.compile(r"\b(actually|no longer|not anymore|now|moved|switch(?:ed|ing)?|instead|changed|"
                          r"new|from now on|not .+ but)\b", re.I)
+_MARKER_STEMS = {"actua", "longe", "anymo", "now", "moved", "switc", "inste", "chang", "new", "from"}
 PRIORITY_RANK = {"high": 3, "medium": 2, "low": 1, "done": 0}
 
 
@@ -119,8 +120,10 @@ def condense(items: Sequence[LogItem], level: int, similar: Callable[[int, int],
                 if alive[i] and _similar(stems[i], stems[j], 0.3):
                     alive[i] = False
         elif _CORRECTION.search(item.bare_text):
+            topic = stems[j] - _MARKER_STEMS
             for i in range(j):
-                if alive[i] and ordered[i].priority != "low" and _similar(stems[i], stems[j], 0.4) \
+                shared = len(stems[i] & topic) / max(1, min(len(stems[i]), len(topic)))
+                if alive[i] and ordered[i].priority != "low" and shared >= 0.5 \
                         and normalized(ordered[i].bare_text) != normalized(item.bare_text):
                     alive[i] = False
     groups: list[list[int]] = []                  # duplicates merge into the newest wording

@@ -27,6 +27,7 @@ pages. The receipt and the audit event hold ids and counts only, never text.
 from __future__ import annotations
 
 import re
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
@@ -42,6 +43,9 @@ KINDS = tuple(ITEM_TABLES)
 LABEL_CHARS = 72
 #: How long a forget waits for readers to let the WAL checkpoint finish (readers are short).
 CHECKPOINT_WAIT_S = 2.0
+#: "Forget everything about X" also takes items this close in meaning (cosine, unit vectors).
+SEMANTIC_MATCH = 0.6
+RECALL_DEPTH = 200
 
 ForgottenCallback = Callable[["ForgetReceipt"], Any]
 
@@ -408,6 +412,7 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
         store.log_event("forgotten", target=f"{plan.target_kind}:{plan.target_id}"
                         if plan.target_kind != "about" else "about", counts=receipt_counts,
                         ids=_ids_dict(plan), kept_memories=plan.kept_memories)
+    _drop_cached_vectors(store, plan)
     checkpoint = checkpoint_wal(store)
     problems = verify_forgotten(store, plan)
     if checkpoint["busy"] or checkpoint["log"] != checkpoint["checkpointed"]:
@@ -426,6 +431,16 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
             receipt.cache_reset = False
             receipt.problems.append(f"resetting the model's cache failed: {type(exc).__name__}")
     return receipt
+
+
+def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
+    """Loaded recall indexes forget the vectors too (they are derived from the text)."""
+    indexing = sys.modules.get(f"{__package__}.indexing")  # only if recall loaded one; never import numpy here
+    if indexing is None:
+        return
+    for kind in KINDS:
+        if plan.ids(kind):
+            indexing.invalidate(store, kind, plan.ids(kind))
 
 
 def _delete(store: Store, plan: ForgetPlan) -> None:
@@ -523,8 +538,8 @@ def fts_query(text: str) -> str:
 def find_matches(store: Store, text: str, embedder: Any = None) -> list[tuple[str, int]]:
     """Every message, observation, reflection and fact that matches ``text``.
 
-    Full-text matches always (all words present); hits from hybrid recall
-    (``memory_core.recall.search``) are added when that module is installed.
+    Full-text matches always (all words present); with an embedder, items
+    close in meaning from hybrid recall (``memory_core.recall.search``) too.
     """
     query = fts_query(text)
     matches: list[tuple[str, int]] = []
@@ -540,25 +555,23 @@ def find_matches(store: Store, text: str, embedder: Any = None) -> list[tuple[st
 
 
 def _recall_hits(store: Store, text: str, embedder: Any) -> list[tuple[str, int]]:
-    """Hits of hybrid recall when the recall engine exists; [] when it does not."""
+    """Items close in meaning to ``text`` ("Oporto" finds "Porto"), from hybrid recall's dense channel.
+
+    Only with an embedder, and only above ``SEMANTIC_MATCH``: recall's own
+    lexical channel matches any word by prefix, which is right for finding and
+    far too loose for deleting, so the exact all-words FTS match stays the
+    lexical part. Every match is shown in the plan before anything goes.
+    """
+    if embedder is None:
+        return []
     try:
-        from . import recall  # written beside this module; optional here
-    except ImportError:
+        from .recall import search
+    except ImportError:  # recall is optional for forgetting
         return []
-    search = getattr(recall, "search", None)
-    if search is None:
-        return []
-    try:
-        hits = search(store, text, embedder=embedder) if embedder is not None else search(store, text)
-    except TypeError:
-        return []
-    found = []
-    for hit in hits or []:
-        kind = hit.get("kind") if isinstance(hit, dict) else getattr(hit, "kind", None)
-        item_id = hit.get("id") if isinstance(hit, dict) else getattr(hit, "id", None)
-        if kind in ITEM_TABLES and isinstance(item_id, int):
-            found.append((kind, item_id))
-    return found
+    result = search(store, text, k=RECALL_DEPTH, embedder=embedder, kinds=KINDS, time_filter=False,
+                    channels=("dense",), gate=False)
+    return [(hit.kind, hit.id) for hit in result.hits
+            if hit.kind in ITEM_TABLES and (hit.similarity or 0.0) >= SEMANTIC_MATCH]
 
 
 def plan_forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True) -> ForgetPlan:

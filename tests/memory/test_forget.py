@@ -346,3 +346,41 @@ def test_forget_from_another_connection_while_one_reads(store, mem, monkeypatch)
         assert result["busy"] == 0 and result["log"] == result["checkpointed"] == 0
     finally:
         reader.close()
+
+
+class SynonymEmbedder:
+    """Deterministic embedder double: words of one group share a dimension, others hash elsewhere."""
+
+    model_id = "test-synonyms"
+    dimension = 64
+    GROUPS = {"porto": 0, "oporto": 0, "cat": 1, "kitten": 1}
+
+    def embed(self, texts):
+        import re
+        import zlib
+
+        vectors = []
+        for text in texts:
+            vector = [0.0] * self.dimension
+            for word in re.findall(r"\w+", text.lower()):
+                vector[self.GROUPS.get(word, 2 + zlib.crc32(word.encode()) % (self.dimension - 2))] += 1.0
+            norm = sum(x * x for x in vector) ** 0.5 or 1.0
+            vectors.append([x / norm for x in vector])
+        return vectors
+
+
+def test_forget_about_with_an_embedder_takes_close_meanings_only(store, mem):
+    from memory_core import indexing
+
+    porto = mem.message("Porto")
+    kitten = mem.message("kitten")
+    unrelated = mem.message("bicycle repair")
+    embedder = SynonymEmbedder()
+    indexing.backfill_embeddings(store, embedder)
+    index = indexing.index_for(store, embedder.model_id)
+    assert find_matches(store, "Oporto") == [], "no lexical match"
+    assert find_matches(store, "Oporto", embedder) == [("message", porto)]
+    receipt = forget_about(store, "Oporto", embedder)
+    assert receipt.removed["messages"] == [porto]
+    assert ids_left(store, "messages") == {kitten, unrelated}
+    assert ("message", porto) not in {(h.kind, h.id) for h in index.search(embedder.embed(["Porto"])[0], 10)}

@@ -266,3 +266,55 @@ def test_fts_optimize_alone_scrubs_the_index(store: Store, data_dir: Path) -> No
     assert forget_about(store, marker).verified
     store.close()
     assert scan(data_dir, store.key, marker) == []
+
+
+class HashEmbedder:
+    """A deterministic embedder double (the real one needs torch); the vectors just have to exist."""
+
+    model_id = "test-hash"
+    dimension = 32
+
+    def embed(self, texts):
+        import zlib
+
+        vectors = []
+        for text in texts:
+            vector = [0.0] * self.dimension
+            for word in text.lower().split():
+                vector[zlib.crc32(word.encode()) % self.dimension] += 1.0
+            norm = sum(x * x for x in vector) ** 0.5 or 1.0
+            vectors.append([x / norm for x in vector])
+        return vectors
+
+
+def test_forgetting_what_the_real_engines_wrote_leaves_no_bytes(store: Store, data_dir: Path) -> None:
+    """Messages through the hot path (fact extraction), the extractive Observer, the Reflector and
+    the embedding backfill: then "forget everything about" the marker, and scan."""
+    from datetime import datetime, timedelta, timezone
+
+    from memory_core.indexing import backfill_embeddings
+    from memory_core.ingest import ingest_message
+    from memory_core.om import OMConfig, OMEngine
+    from memory_core.tokens import TokenCounter
+
+    marker = "Qorvex" + uuid.uuid4().hex[:10]
+    start = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+    said = [f"I live in {marker}.", f"My sister's name is {marker}.", "I work at the library.",
+            f"Remember that I am allergic to {marker}.", f"I need to renew my {marker} passport next week.",
+            "I like cycling on weekends."]
+    for n, text in enumerate(said * 3):
+        ingest_message(store, "t", "user", text, at=start + timedelta(days=n // 3, minutes=n))
+    report = OMEngine(TokenCounter(None), OMConfig(256, 60), observer_mode="extractive").run_due(store, force=True)
+    assert report.reflected, report
+    backfill_embeddings(store, HashEmbedder(), limit=None)
+    before = {table: store.execute(f"SELECT count(*) FROM {table} WHERE text LIKE ?", [f"%{marker}%"]).fetchone()[0]
+              for table in ("messages", "observations", "reflections", "facts")}
+    assert all(before.values()), f"every engine should have written the marker: {before}"
+
+    receipt = forget_about(store, marker)
+    assert receipt.verified, receipt.problems
+    key = store.key
+    left = [row[0] for row in store.execute("SELECT text FROM facts").fetchall()]
+    assert any("library" in text for text in left) and any("cycling" in text for text in left)
+    store.close()
+    assert scan(data_dir, key, marker) == []

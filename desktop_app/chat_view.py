@@ -1,0 +1,436 @@
+"""The conversation: message bubbles (Markdown answers, streaming), and the composer.
+
+Streaming tokens are collected and re-rendered at most every 50 ms, so a fast
+model cannot flood the event loop with layout work.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QGuiApplication, QKeyEvent, QTextOption
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QScrollArea, QSizePolicy,
+                               QToolButton, QVBoxLayout, QWidget)
+
+from memory_core.clock import parse_iso
+
+from . import theme
+from .markdown_view import plain_to_html, to_html
+
+RENDER_INTERVAL_MS = 50
+CONTENT_WIDTH = 780
+
+
+@dataclass
+class ChatMessage:
+    id: int | None
+    role: str
+    text: str
+    created_at: str = ""
+
+
+def _time_label(iso: str) -> str:
+    if not iso:
+        return ""
+    try:
+        return parse_iso(iso).astimezone().strftime("%H:%M")
+    except Exception:  # noqa: BLE001 - a label, never worth an error
+        return ""
+
+
+class MessageBubble(QFrame):
+    """One message: text (Markdown for answers), and its actions on hover."""
+
+    copyRequested = Signal(str)
+    regenerateRequested = Signal()
+
+    def __init__(self, message: ChatMessage, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.message = message
+        self.is_user = message.role == "user"
+        self.setObjectName("UserBubble" if self.is_user else "BotBubble")
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 8)
+        layout.setSpacing(4)
+        self.body = QLabel()
+        self.body.setObjectName("MessageText")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse |
+                                          Qt.TextInteractionFlag.TextSelectableByKeyboard)
+        self.body.setOpenExternalLinks(False)
+        self.body.setAccessibleName(self.tr("Your message") if self.is_user else self.tr("Mneme's answer"))
+        layout.addWidget(self.body)
+        actions = QHBoxLayout()
+        actions.setSpacing(2)
+        self.meta = QLabel(_time_label(message.created_at))
+        self.meta.setObjectName("MessageMeta")
+        if self.is_user:
+            self.meta.setStyleSheet("color: rgba(255,255,255,0.75);")
+        self.copy_button = self._action("copy", self.tr("Copy"), lambda: self.copyRequested.emit(self.message.text))
+        self.regen_button = self._action("regenerate", self.tr("Regenerate"), self.regenerateRequested.emit)
+        self.regen_button.setVisible(False)
+        actions.addWidget(self.meta)
+        actions.addStretch(1)
+        actions.addWidget(self.copy_button)
+        actions.addWidget(self.regen_button)
+        layout.addLayout(actions)
+        self.render()
+
+    def _action(self, icon: str, tip: str, slot) -> QToolButton:
+        button = QToolButton()
+        colour = "#ffffff" if self.is_user else theme.tokens()["muted"]
+        button.setIcon(theme.icon(icon, colour, 16))
+        button.setIconSize(QSize(16, 16))
+        button.setToolTip(tip)
+        button.setAccessibleName(tip)
+        button.setProperty("flat", True)
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        button.clicked.connect(slot)
+        return button
+
+    def render(self) -> None:
+        t = theme.tokens()
+        if self.is_user:
+            self.body.setText(plain_to_html(self.message.text))
+            self._fit_user_width()
+        else:
+            shown = self.message.text or "…"
+            self.body.setText(to_html(shown, code_bg=t["code_bg"], muted=t["muted"], text_colour=t["text"]))
+
+    def _fit_user_width(self) -> None:
+        """Short user messages get a snug bubble; QLabel's word-wrap size hint alone squeezes them."""
+        metrics = self.body.fontMetrics()
+        lines = self.message.text[:4000].splitlines() or [""]
+        natural = max(metrics.horizontalAdvance(line) for line in lines[:200]) + 4
+        self.body.setMinimumWidth(min(natural, max(self.maximumWidth() - 30, 120), 560))
+
+    def setMaximumWidth(self, width: int) -> None:  # noqa: N802 - Qt override keeps the snug width in step
+        super().setMaximumWidth(width)
+        if self.is_user:
+            self._fit_user_width()
+
+    def set_highlight(self, on: bool) -> None:
+        self.setProperty("highlight", on)
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+    def set_meta(self, text: str) -> None:
+        self.meta.setText(text)
+
+
+class ChatView(QScrollArea):
+    """The scrolling conversation, centred at a comfortable reading width."""
+
+    regenerateRequested = Signal(int)  # message id of the answer to replace
+    suggestionChosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("ChatScroll")
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setAccessibleName(self.tr("Conversation"))
+        canvas = QWidget()
+        canvas.setObjectName("ChatCanvas")
+        outer = QHBoxLayout(canvas)
+        outer.setContentsMargins(16, 16, 16, 16)
+        self.column = QWidget()
+        self.column.setMaximumWidth(CONTENT_WIDTH)
+        self.rows = QVBoxLayout(self.column)
+        self.rows.setContentsMargins(0, 0, 0, 0)
+        self.rows.setSpacing(14)
+        self.rows.addStretch(1)
+        outer.addStretch(1)
+        outer.addWidget(self.column, 100)
+        outer.addStretch(1)
+        self.setWidget(canvas)
+        self.bubbles: list[MessageBubble] = []
+        self.streaming: MessageBubble | None = None
+        self._pending_render = False
+        self._render_timer = QTimer(self)
+        self._render_timer.setSingleShot(True)
+        self._render_timer.timeout.connect(self._render_streaming)
+        self._stick_to_bottom = True
+        self.verticalScrollBar().rangeChanged.connect(self._follow)
+        self.verticalScrollBar().valueChanged.connect(self._track)
+        self.empty_state = self._make_empty_state()
+        self.rows.insertWidget(0, self.empty_state)
+        self.error_banner: QLabel | None = None
+
+    # -- empty state ----------------------------------------------------------------
+    def _make_empty_state(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 60, 0, 0)
+        layout.setSpacing(10)
+        logo = QLabel()
+        logo.setPixmap(theme.app_icon().pixmap(64, 64))
+        logo.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        title = QLabel(self.tr("What's on your mind?"))
+        title.setObjectName("EmptyTitle")
+        title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        note = QLabel(self.tr("Everything stays on this computer, encrypted. Mneme remembers what matters "
+                              "across chats, and you can see and forget any of it in Memory."))
+        note.setObjectName("EmptyState")
+        note.setWordWrap(True)
+        note.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+        layout.addWidget(logo)
+        layout.addWidget(title)
+        layout.addWidget(note)
+        grid = QHBoxLayout()
+        for text in (self.tr("Plan my week: gym on Tuesday, dentist Thursday"),
+                     self.tr("Explain Python list comprehensions with an example"),
+                     self.tr("I prefer short answers and metric units")):
+            chip = QPushButton(text)
+            chip.setObjectName("Suggestion")
+            chip.setCursor(Qt.CursorShape.PointingHandCursor)
+            chip.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            chip.clicked.connect(lambda _=False, t=text: self.suggestionChosen.emit(t))
+            grid.addWidget(chip)
+        layout.addSpacing(12)
+        layout.addLayout(grid)
+        return box
+
+    # -- content -------------------------------------------------------------------
+    def clear(self) -> None:
+        for bubble in self.bubbles:
+            bubble.deleteLater()
+        self.bubbles.clear()
+        self.streaming = None
+        self.clear_error()
+        self.empty_state.show()
+
+    def set_messages(self, messages: list[ChatMessage]) -> None:
+        self.clear()
+        for message in messages:
+            self._append(message)
+        self._update_regenerate()
+        self._stick_to_bottom = True
+        QTimer.singleShot(0, self.scroll_to_bottom)
+
+    def _append(self, message: ChatMessage) -> MessageBubble:
+        self.empty_state.hide()
+        bubble = MessageBubble(message)
+        bubble.copyRequested.connect(lambda text: QGuiApplication.clipboard().setText(text))
+        bubble.regenerateRequested.connect(lambda b=bubble: self.regenerateRequested.emit(b.message.id or -1))
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        if bubble.is_user:
+            row.addStretch(1)
+            row.addWidget(bubble, 0)
+        else:
+            avatar = QLabel()
+            avatar.setPixmap(theme.app_icon().pixmap(28, 28))
+            avatar.setFixedSize(30, 30)
+            row.addWidget(avatar, 0, Qt.AlignmentFlag.AlignTop)
+            row.addWidget(bubble, 1)
+        holder = QWidget()
+        holder.setLayout(row)
+        bubble.holder = holder
+        self.rows.insertWidget(self.rows.count() - 1, holder)
+        self.bubbles.append(bubble)
+        self._size_bubble(bubble)
+        return bubble
+
+    def _size_bubble(self, bubble: MessageBubble) -> None:
+        width = min(self.viewport().width() - 32, CONTENT_WIDTH)
+        if bubble.is_user:
+            bubble.setMaximumWidth(max(240, int(width * 0.78)))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        for bubble in self.bubbles:
+            self._size_bubble(bubble)
+
+    def add_user(self, text: str, message_id: int | None = None, created_at: str = "") -> MessageBubble:
+        self.clear_error()
+        self._stick_to_bottom = True
+        from memory_core.clock import to_iso, utc_now
+
+        bubble = self._append(ChatMessage(message_id, "user", text, created_at or to_iso(utc_now())))
+        self._update_regenerate()
+        return bubble
+
+    def remove_bubble(self, bubble: MessageBubble) -> None:
+        if bubble in self.bubbles:
+            self.bubbles.remove(bubble)
+            bubble.holder.deleteLater()
+        if not self.bubbles:
+            self.empty_state.show()
+        self._update_regenerate()
+
+    def begin_answer(self) -> MessageBubble:
+        self._stick_to_bottom = True
+        self.streaming = self._append(ChatMessage(None, "assistant", ""))
+        self.streaming.set_meta(self.tr("thinking…"))
+        self._update_regenerate()
+        return self.streaming
+
+    def append_token(self, piece: str) -> None:
+        if self.streaming is None:
+            return
+        self.streaming.message.text += piece
+        if not self._render_timer.isActive():
+            self._render_timer.start(RENDER_INTERVAL_MS)
+
+    def _render_streaming(self) -> None:
+        if self.streaming is not None:
+            self.streaming.render()
+            self.streaming.set_meta(self.tr("writing…"))
+
+    def finish_answer(self, message_id: int | None, meta: str = "") -> MessageBubble | None:
+        bubble = self.streaming
+        self.streaming = None
+        self._render_timer.stop()
+        if bubble is None:
+            return None
+        bubble.message.id = message_id
+        bubble.render()
+        from memory_core.clock import to_iso, utc_now
+
+        bubble.set_meta(" · ".join(x for x in (_time_label(to_iso(utc_now())), meta) if x))
+        if not bubble.message.text.strip():
+            self.remove_bubble(bubble)
+            return None
+        self._update_regenerate()
+        return bubble
+
+    def last_answer(self) -> MessageBubble | None:
+        return self.bubbles[-1] if self.bubbles and not self.bubbles[-1].is_user else None
+
+    def _update_regenerate(self) -> None:
+        last = self.bubbles[-1] if self.bubbles else None
+        for bubble in self.bubbles:
+            bubble.regen_button.setVisible(bubble is last and not bubble.is_user and self.streaming is None)
+
+    # -- errors ----------------------------------------------------------------------
+    def show_error(self, text: str) -> None:
+        self.clear_error()
+        self.empty_state.hide()
+        banner = QLabel(text)
+        banner.setObjectName("ErrorBanner")
+        banner.setWordWrap(True)
+        banner.setAccessibleName(self.tr("Error"))
+        banner.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.rows.insertWidget(self.rows.count() - 1, banner)
+        self.error_banner = banner
+        QTimer.singleShot(0, self.scroll_to_bottom)
+
+    def clear_error(self) -> None:
+        if self.error_banner is not None:
+            self.error_banner.deleteLater()
+            self.error_banner = None
+
+    # -- scrolling -------------------------------------------------------------------
+    def _track(self, value: int) -> None:
+        bar = self.verticalScrollBar()
+        self._stick_to_bottom = value >= bar.maximum() - 40
+
+    def _follow(self, _min: int, maximum: int) -> None:
+        if self._stick_to_bottom:
+            self.verticalScrollBar().setValue(maximum)
+
+    def scroll_to_bottom(self) -> None:
+        self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
+
+    def bubble_for(self, message_id: int) -> MessageBubble | None:
+        return next((b for b in self.bubbles if b.message.id == message_id), None)
+
+    def jump_to(self, message_id: int) -> bool:
+        """Scroll to a message and flash it (search results and provenance land here)."""
+        bubble = self.bubble_for(message_id)
+        if bubble is None:
+            return False
+        self._stick_to_bottom = False
+        for other in self.bubbles:
+            other.set_highlight(other is bubble)
+        QTimer.singleShot(0, lambda: self.ensureWidgetVisible(bubble.holder, 0, 80))
+        QTimer.singleShot(2500, lambda: bubble.set_highlight(False) if bubble in self.bubbles else None)
+        return True
+
+
+class ComposerEdit(QPlainTextEdit):
+    """Enter sends, Shift+Enter starts a new line; grows with its text up to a limit."""
+
+    submit = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+                event.modifiers() & (Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.AltModifier)):
+            self.submit.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class Composer(QFrame):
+    sendRequested = Signal(str)
+    stopRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("Composer")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 8, 8, 8)
+        self.edit = ComposerEdit()
+        self.edit.setPlaceholderText(self.tr("Message Mneme…"))
+        self.edit.setAccessibleName(self.tr("Message"))
+        self.edit.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.edit.setTabChangesFocus(True)
+        self.edit.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.edit.submit.connect(self._submit)
+        self.edit.textChanged.connect(self._grow)
+        self.button = QPushButton()
+        self.button.setObjectName("SendButton")
+        self.button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.button.clicked.connect(self._clicked)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignBottom)
+        self.generating = False
+        self.set_generating(False)
+        self._grow()
+
+    def _grow(self) -> None:
+        blocks = self.edit.document().blockCount()
+        lines = min(max(blocks, 1), 8)
+        self.edit.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded if blocks > 8 or len(
+            self.edit.document().toPlainText()) > 2000 else Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        metrics = self.edit.fontMetrics()
+        self.edit.setFixedHeight(int(metrics.lineSpacing() * lines + 16))
+        self.button.setEnabled(self.generating or bool(self.edit.toPlainText().strip()))
+
+    def set_generating(self, on: bool) -> None:
+        self.generating = on
+        self.button.setIcon(theme.icon("stop" if on else "send", "#ffffff", 18))
+        tip = self.tr("Stop (Esc)") if on else self.tr("Send (Enter)")
+        self.button.setToolTip(tip)
+        self.button.setAccessibleName(self.tr("Stop") if on else self.tr("Send"))
+        self._grow()
+
+    def _clicked(self) -> None:
+        if self.generating:
+            self.stopRequested.emit()
+        else:
+            self._submit()
+
+    def _submit(self) -> None:
+        if self.generating:
+            return
+        text = self.edit.toPlainText()
+        if text.strip():
+            self.sendRequested.emit(text)
+
+    def text(self) -> str:
+        return self.edit.toPlainText()
+
+    def set_text(self, text: str) -> None:
+        self.edit.setPlainText(text)
+        cursor = self.edit.textCursor()
+        cursor.movePosition(cursor.MoveOperation.End)
+        self.edit.setTextCursor(cursor)
+
+    def restore(self, text: str) -> None:
+        """Put unsent text back; whatever the user typed meanwhile is kept after it."""
+        current = self.edit.toPlainText()
+        self.set_text(text if not current.strip() else text + "\n" + current)

@@ -1,0 +1,209 @@
+"""Forget: show exactly what will go, then delete it and show the receipt.
+
+The plan comes from ``memory_core.forget`` (item, everything derived from it,
+and by default its source messages, because a memory kept from its sources
+comes back). The deletion itself runs on a worker; this dialog only shows
+progress and, at the end, the engine's verified receipt.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
+                               QPushButton, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+
+from memory_core.errors import MnemeError
+from memory_core.store import Store
+
+from . import services, theme
+from .timeline import fact_display
+
+
+class ForgetDialog(QDialog):
+    """``kind``/``item_id`` forget one item; ``about=True`` searches and forgets every match."""
+
+    confirmed = Signal(object)  # the engine's ForgetPlan
+
+    def __init__(self, store: Store, kind: str | None = None, item_id: int | None = None, *,
+                 about: bool = False, embedder: Any = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.store, self.kind, self.item_id, self.about, self.embedder = store, kind, item_id, about, embedder
+        self.plan: Any = None
+        self.receipt: Any = None
+        self.setWindowTitle(self.tr("Forget everything about…") if about else self.tr("Forget this memory"))
+        self.setMinimumSize(560, 460)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 20, 24, 16)
+        layout.setSpacing(10)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._plan_page())
+        self.pages.addWidget(self._receipt_page())
+        layout.addWidget(self.pages, 1)
+        self._replan()
+
+    # -- the plan -------------------------------------------------------------------------------
+    def _plan_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        title = QLabel(self.tr("Forget everything about…") if self.about else self.tr("Forget this memory?"))
+        title.setObjectName("EmptyTitle")
+        title.setStyleSheet("font-size: 15pt;")
+        layout.addWidget(title)
+        if self.about:
+            row = QHBoxLayout()
+            self.query = QLineEdit()
+            self.query.setPlaceholderText(self.tr("A name, place or topic, e.g. Porto"))
+            self.query.setAccessibleName(self.tr("What to forget"))
+            self._debounce = QTimer(self)
+            self._debounce.setSingleShot(True)
+            self._debounce.setInterval(250)
+            self._debounce.timeout.connect(self._replan)
+            self.query.textChanged.connect(lambda _: self._debounce.start())
+            row.addWidget(self.query)
+            layout.addLayout(row)
+        else:
+            self.target = QLabel()
+            self.target.setObjectName("InfoBanner")
+            self.target.setWordWrap(True)
+            self.target.setAccessibleName(self.tr("The memory to forget"))
+            layout.addWidget(self.target)
+        self.sources = QCheckBox(self.tr("Also delete the source messages"))
+        self.sources.setChecked(True)
+        self.sources.setAccessibleName(self.tr("Also delete the source messages"))
+        self.sources.toggled.connect(lambda _: self._replan())
+        note = QLabel(self.tr("Recommended: a memory whose messages are kept can be noted again from them."))
+        note.setObjectName("Hint")
+        note.setWordWrap(True)
+        note.setIndent(24)
+        layout.addWidget(self.sources)
+        layout.addWidget(note)
+        heading = QLabel(self.tr("What will be removed"))
+        heading.setObjectName("SectionTitle")
+        layout.addWidget(heading)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("TimelineTree")
+        self.tree.setHeaderHidden(True)
+        self.tree.setAccessibleName(self.tr("What will be removed"))
+        self.tree.setWordWrap(True)
+        layout.addWidget(self.tree, 1)
+        self.summary = QLabel()
+        self.summary.setObjectName("Hint")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.error = QLabel()
+        self.error.setObjectName("ErrorBanner")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        layout.addWidget(self.error)
+        self.busy = QProgressBar()
+        self.busy.setRange(0, 0)
+        self.busy.setAccessibleName(self.tr("Forgetting"))
+        self.busy.hide()
+        layout.addWidget(self.busy)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.forget_button = QPushButton(theme.icon("forget", "#ffffff"), self.tr("Forget"))
+        self.forget_button.setProperty("danger", True)
+        self.forget_button.setAccessibleName(self.tr("Forget"))
+        buttons.addButton(self.forget_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self._confirm)
+        buttons.rejected.connect(self.reject)
+        self.cancel_button = buttons.button(QDialogButtonBox.StandardButton.Cancel)
+        layout.addWidget(buttons)
+        return page
+
+    def _replan(self) -> None:
+        self.error.hide()
+        try:
+            if self.about:
+                text = self.query.text()
+                if not services.fts_query(text):
+                    self.plan = None
+                    self._show_plan()
+                    return
+                self.plan = services.plan_forget_about(self.store, text, embedder=self.embedder,
+                                                       delete_sources=self.sources.isChecked())
+            else:
+                text = services.item_text(self.store, self.kind, self.item_id)
+                shown = fact_display(text) if self.kind == "fact" else text
+                self.target.setText(f"<b>{html.escape(self.kind.capitalize())}</b><br>{html.escape(shown)}")
+                self.plan = services.plan_forget(self.store, self.kind, self.item_id,
+                                                 delete_sources=self.sources.isChecked())
+        except MnemeError as exc:
+            self.plan = None
+            self.error.setText(str(exc))
+            self.error.show()
+        self._show_plan()
+
+    def _show_plan(self) -> None:
+        self.tree.clear()
+        plan = self.plan
+        if plan is None or plan.is_empty:
+            self.summary.setText(self.tr("Nothing matches yet.") if self.about else "")
+            self.forget_button.setEnabled(False)
+            return
+        for heading, labels in services.plan_groups(plan):
+            group = QTreeWidgetItem([f"{heading} ({len(labels)})"])
+            font = group.font(0)
+            font.setBold(True)
+            group.setFont(0, font)
+            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            for label in labels[:200]:
+                group.addChild(QTreeWidgetItem([fact_display(label)]))
+            if len(labels) > 200:
+                group.addChild(QTreeWidgetItem([self.tr("… and %d more") % (len(labels) - 200)]))
+            self.tree.addTopLevelItem(group)
+        self.tree.expandAll()
+        counts = plan.counts
+        self.summary.setText(self.tr("Also removed: %(e)d stored vector(s), %(l)d provenance link(s), the search index "
+                                     "entries, and the model's cached context.") % {"e": counts.get("embeddings", 0),
+                                                                                    "l": counts.get("links", 0)})
+        self.forget_button.setEnabled(True)
+
+    def _confirm(self) -> None:
+        if self.plan is None or self.plan.is_empty:
+            return
+        self.forget_button.setEnabled(False)
+        self.sources.setEnabled(False)
+        self.cancel_button.setEnabled(False)
+        self.busy.show()
+        self.confirmed.emit(self.plan)
+
+    # -- the receipt ----------------------------------------------------------------------------
+    def _receipt_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        title = QLabel(self.tr("Forgotten"))
+        title.setObjectName("EmptyTitle")
+        title.setStyleSheet("font-size: 15pt;")
+        self.receipt_text = QLabel()
+        self.receipt_text.setWordWrap(True)
+        self.receipt_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.receipt_text.setAccessibleName(self.tr("Receipt"))
+        self.receipt_text.setObjectName("InfoBanner")
+        layout.addWidget(title)
+        layout.addWidget(self.receipt_text)
+        layout.addStretch(1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.accept)
+        buttons.accepted.connect(self.accept)
+        layout.addWidget(buttons)
+        return page
+
+    def show_receipt(self, receipt: Any) -> None:
+        self.receipt = receipt
+        text = receipt.describe() if hasattr(receipt, "describe") else str(receipt)
+        self.receipt_text.setText(html.escape(text).replace("\n", "<br>"))
+        self.pages.setCurrentIndex(1)
+
+    def show_failure(self, message: str) -> None:
+        self.busy.hide()
+        self.cancel_button.setEnabled(True)
+        self.sources.setEnabled(True)
+        self.error.setText(self.tr("Nothing was forgotten: %s") % message)
+        self.error.show()
+        self._replan()

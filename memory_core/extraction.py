@@ -115,16 +115,16 @@ def _rule(regex: str, predicate: str | None, op: str = "assert", *, case: bool =
 _RULES: list[_Rule] = [
     # name
     _rule(rf"(?i:\bmy\s+(?:first\s+|full\s+|real\s+)?name(?:'s|\s+is)\s+){_NAME}", "name", case=True),
-    _rule(rf"(?i:(?:^|\bplease\s+|\bjust\s+|\byou\s+can\s+|\beveryone\s+|\bpeople\s+|\bfriends\s+)(?:call|calls)\s+me\s+){_NAME}",
+    _rule(rf"(?i:(?:^|[,;:]\s*|\bplease\s+|\bjust\s+|\byou\s+can\s+|\beveryone\s+|\bpeople\s+|\bfriends\s+)(?:call|calls)\s+me\s+){_NAME}",
           "name", case=True),
     _rule(rf"(?i:\bi\s+go\s+by\s+){_NAME}", "name", case=True),
     _rule(rf"(?i:\bi'?m\s+called\s+|\bi\s+am\s+called\s+){_NAME}", "name", case=True),
     _rule(rf"(?i:^(?:hi|hello|hey)[,!]?\s+i'?m\s+|^(?:hi|hello|hey)[,!]?\s+i\s+am\s+){_NAME}(?=\s*[,.!]|\s+and\b|$)",
           "name", case=True),
     # home
-    _rule(rf"(?i:{_I}{_ADV}\s+(?:have\s+|'ve\s+)?(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away)?(?:\s+here)?\s+to\s+){_PLACE}",
+    _rule(rf"(?i:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away)?(?:\s+here)?\s+to\s+){_PLACE}",
           "lives_in", case=True),
-    _rule(rf"(?i:{_I}{_ADV}\s+(?:live|reside|am living|'m living|are living|'re living|have been living|'ve been living)\s+in\s+){_PLACE}",
+    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)\s+in\s+){_PLACE}",
           "lives_in", case=True),
     _rule(rf"(?i:\bi'?m\s+{_ADV}(?:based|living|settled|located)\s+in\s+|\bi\s+am\s+{_ADV}(?:based|living|settled)\s+in\s+){_PLACE}",
           "lives_in", case=True),
@@ -159,7 +159,7 @@ _RULES: list[_Rule] = [
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?:'s|s'?)?\s+(?:first\s+)?name\s+is\s+){_NAME}", "@rel", case=True),
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s*,?\s+(?:is\s+)?(?:called|named)\s+){_NAME}", "@rel", case=True),
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s+is\s+){_NAME}(?=\s*[,.!;]|\s+and\b|\s+now\b|$)", "@rel", case=True),
-    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL},?\s+){_NAME}(?=\s*,|\s+(?:is|was|has|and|just|lives|works|who|will|got|loves|likes|came|visited|turned)\b)",
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL},?\s+){_NAME}(?=\s*[,.!;]|\s+[a-z]+\b|$)",
           "@rel", case=True),
     _rule(rf"(?i:\bi\s+(?:have|got|adopted)\s+(?:a|an)\s+(?:new\s+)?(?:little\s+)?(?P<rel>dog|cat|puppy|kitten)\s+(?:named|called)\s+){_NAME}",
           "@rel", case=True),
@@ -171,6 +171,7 @@ _RULES: list[_Rule] = [
     # preferences
     _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),
     _rule(rf"\bi'?m\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan|lover)\s+of\s+{_VALUE}", "likes"),
+    _rule(rf"\bi(?:'m|\s+am){_ADV}\s+(?:really\s+|very\s+|so\s+)?into\s+{_VALUE}", "likes"),
     _rule(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?:hate|dislike|detest|loathe|can't\s+stand|cannot\s+stand|can\s+not\s+stand|"
           rf"don't\s+like|do\s+not\s+like|dont\s+like|don't\s+enjoy|do\s+not\s+enjoy|don't\s+care\s+for)\s+{_VALUE}", "dislikes"),
     _rule(rf"\bi'?m\s+(?:really\s+)?not\s+(?:a\s+)?(?:big\s+)?(?:fan\s+of|into)\s+{_VALUE}", "dislikes"),
@@ -228,6 +229,10 @@ _RULES: list[_Rule] = [
           None, "retract"),
 ]
 
+#: British and American spellings name the same slot ("favourite colour" is "favorite color").
+_SPELLINGS = {"colour": "color", "flavour": "flavor", "neighbour": "neighbor", "programme": "program",
+              "tv_programme": "tv_program", "theatre": "theater"}
+
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
 
 
@@ -240,7 +245,7 @@ def sentences(text: str) -> Iterator[str]:
 
 def _clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"-")
-    value = re.sub(r"(?i)^(?:in|at|for|the city of)\s+", "", value).rstrip(".")
+    value = re.sub(r"(?i)^(?:in|at|on|for|the city of)\s+", "", value).rstrip(".")
     return value
 
 
@@ -274,7 +279,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     elif predicate == "name" and (value in _NOT_NAMES or value.split()[0] in _NOT_NAMES):
         return None
     elif predicate == "favorite":
-        predicate = f"favorite:{_slug(groups['thing'])}"
+        thing = _slug(groups["thing"])
+        predicate = f"favorite:{_SPELLINGS.get(thing, thing)}"
     elif predicate == "schedule":
         activity = _slug(groups["act"])
         if not activity or activity in ("it", "that", "work", "a", "time", "to"):

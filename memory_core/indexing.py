@@ -69,7 +69,9 @@ def backfill_embeddings(store: Store, embedder: Embedder, limit: int | None = 10
             rows = _missing(store, kind, embedder.model_id, min(batch_size, budget - done))
             if not rows:
                 break
-            vectors = embedder.embed([text[:EMBED_CHARS] for _, text in rows])
+            texts = [text[:EMBED_CHARS] for _, text in rows]
+            as_array = getattr(embedder, "embed_array", None)  # faster than lists when offered
+            vectors = as_array(texts) if as_array is not None else embedder.embed(texts)
             table, _ = KIND_TABLES[kind]
             with store.transaction():
                 for (item_id, _), vector in zip(rows, vectors):

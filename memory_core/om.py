@@ -60,11 +60,15 @@ class OMConfig:
 
     @classmethod
     def for_context(cls, context_length: int) -> "OMConfig":
-        """Defaults that scale with the context: ~25% for raw messages, ~20% for observations.
+        """Defaults that scale with the context: ~35% for raw messages, ~20% for observations.
 
-        At 128k that is 32k/26k (the reference's 30k/40k); at 4k it is 1024/819.
+        At 128k that is 46k/26k (the reference uses 30k/40k); at 4k it is 1433/819, which with
+        the hard limit (1.2x), the system prompt and a 512-token reply still leaves ~700 tokens
+        for the new message. The larger the raw tail, the larger the share of each prompt that
+        comes from the KV cache, so the raw share is the bigger one.
         """
-        return cls(message_tokens=max(256, context_length // 4), observation_tokens=max(256, context_length // 5))
+        return cls(message_tokens=max(256, int(context_length * 0.35)),
+                   observation_tokens=max(256, context_length // 5))
 
     @property
     def hard_limit(self) -> int:

@@ -163,6 +163,6 @@ def test_worker_uses_its_own_connection_and_notifies(store):
 def test_defaults_scale_with_context_length(store):
     small = make_engine(store, FakeChatModel(context_length=4096)).config
     large = make_engine(store, FakeChatModel(context_length=131072)).config
-    assert small.message_tokens == 1024 and small.hard_limit > small.message_tokens
-    assert 25_000 <= large.message_tokens <= 40_000
+    assert small.message_tokens == 1433 and small.hard_limit > small.message_tokens
+    assert 30_000 <= large.message_tokens <= 50_000
     assert make_engine(store, FakeChatModel()).observer_mode == "extractive"  # a tiny model: no wasted LLM calls

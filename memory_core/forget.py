@@ -372,12 +372,14 @@ class ForgetReceipt:
     verified: bool
     problems: list[str] = field(default_factory=list)
     cache_reset: bool | None = None
+    #: milliseconds per step (replan, delete, fts_optimize, commit, checkpoint, verify)
+    timings: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"target": self.target, "at": self.at, "removed": self.removed, "counts": self.counts,
                 "kept_memories": self.kept_memories, "fts_optimized": self.fts_optimized,
                 "checkpoint": self.checkpoint, "verified": self.verified, "problems": self.problems,
-                "cache_reset": self.cache_reset}
+                "cache_reset": self.cache_reset, "timings": self.timings}
 
     def describe(self) -> str:
         parts = [f"{n} {name}" for name, n in self.counts.items() if n]
@@ -399,6 +401,8 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
     saw, so a memory derived from the same sources between preview and
     confirmation (the background Observer) goes too.
     """
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
     with store.transaction():
         seen = {kind: set(plan.ids(kind)) for kind in KINDS + ("thread",)}
         _fill(store, plan)
@@ -406,15 +410,21 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
             ids = plan.ids(kind)
             table = "threads" if kind == "thread" else ITEM_TABLES[kind]
             ids |= _existing(store, table, seen[kind])
+        timings["replan_ms"], clock = _lap(clock)
         _delete(store, plan)
+        timings["delete_ms"], clock = _lap(clock)
         optimized = _optimize_fts(store, [ITEM_TABLES[k] for k in KINDS if plan.ids(k)])
+        timings["fts_optimize_ms"], clock = _lap(clock)
         receipt_counts = plan.counts
         store.log_event("forgotten", target=f"{plan.target_kind}:{plan.target_id}"
                         if plan.target_kind != "about" else "about", counts=receipt_counts,
                         ids=_ids_dict(plan), kept_memories=plan.kept_memories)
+    timings["commit_ms"], clock = _lap(clock)
     _drop_cached_vectors(store, plan)
     checkpoint = checkpoint_wal(store)
+    timings["checkpoint_ms"], clock = _lap(clock)
     problems = verify_forgotten(store, plan)
+    timings["verify_ms"], clock = _lap(clock)
     if checkpoint["busy"] or checkpoint["log"] != checkpoint["checkpointed"]:
         problems.append("the WAL could not be checkpointed completely (another connection is reading); "
                         "its old pages are scrubbed at the next checkpoint (checkpoint_wal)")
@@ -422,7 +432,7 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
         target=f"{plan.target_kind}:{plan.target_id}" if plan.target_kind != "about" else "search matches",
         at=to_iso(utc_now()), removed=_ids_dict(plan), counts=receipt_counts,
         kept_memories=plan.kept_memories, fts_optimized=optimized, checkpoint=checkpoint,
-        verified=not problems, problems=problems)
+        verified=not problems, problems=problems, timings=timings)
     if on_forgotten is not None:
         try:
             on_forgotten(receipt)
@@ -431,6 +441,11 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
             receipt.cache_reset = False
             receipt.problems.append(f"resetting the model's cache failed: {type(exc).__name__}")
     return receipt
+
+
+def _lap(started: float) -> tuple[float, float]:
+    now = time.perf_counter()
+    return round((now - started) * 1000, 2), now
 
 
 def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:

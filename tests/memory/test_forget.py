@@ -384,3 +384,18 @@ def test_forget_about_with_an_embedder_takes_close_meanings_only(store, mem):
     assert receipt.removed["messages"] == [porto]
     assert ids_left(store, "messages") == {kitten, unrelated}
     assert ("message", porto) not in {(h.kind, h.id) for h in index.search(embedder.embed(["Porto"])[0], 10)}
+
+
+@pytest.mark.real_model
+def test_forgetting_resets_the_real_models_warm_cache(store, mem, real_model):
+    """The app passes ``ChatModel.reset_cache`` as ``on_forgotten``: the next turn reuses no cached token."""
+    m1 = mem.message("My locker code is Vexorin 4417")
+    prompt = [{"role": "system", "content": "You are helpful."},
+              {"role": "user", "content": "Earlier I said: My locker code is Vexorin 4417. What is it?"}]
+    for _ in range(2):
+        "".join(real_model.stream(prompt, max_tokens=4, temperature=0.0))
+    assert real_model.last_stats.cached_tokens > 0, "the second identical prompt should come from the cache"
+    receipt = execute_forget(store, plan_forget(store, f"message:{m1}"), on_forgotten=lambda r: real_model.reset_cache())
+    assert receipt.cache_reset is True
+    "".join(real_model.stream(prompt, max_tokens=4, temperature=0.0))
+    assert real_model.last_stats.cached_tokens == 0

@@ -338,6 +338,16 @@ class ChatView(QScrollArea):
     def bubble_for(self, message_id: int) -> MessageBubble | None:
         return next((b for b in self.bubbles if b.message.id == message_id), None)
 
+    def _reveal(self, message_id: int) -> None:
+        bubble = self.bubble_for(message_id)  # looked up again: the chat may have changed meanwhile
+        if bubble is not None:
+            self.ensureWidgetVisible(bubble.holder, 0, 80)
+
+    def _unhighlight(self, message_id: int) -> None:
+        bubble = self.bubble_for(message_id)
+        if bubble is not None:
+            bubble.set_highlight(False)
+
     def jump_to(self, message_id: int) -> bool:
         """Scroll to a message and flash it (search results and provenance land here)."""
         bubble = self.bubble_for(message_id)
@@ -346,8 +356,8 @@ class ChatView(QScrollArea):
         self._stick_to_bottom = False
         for other in self.bubbles:
             other.set_highlight(other is bubble)
-        QTimer.singleShot(0, lambda: self.ensureWidgetVisible(bubble.holder, 0, 80))
-        QTimer.singleShot(2500, lambda: bubble.set_highlight(False) if bubble in self.bubbles else None)
+        QTimer.singleShot(0, self, lambda: self._reveal(message_id))
+        QTimer.singleShot(2500, self, lambda: self._unhighlight(message_id))
         return True
 
 

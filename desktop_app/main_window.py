@@ -374,7 +374,7 @@ class MainWindow(QMainWindow):
         ctx = getattr(model, "context_length", 0)
         self.status_model.setText(f"{name}" + (f" · {ctx:,} ctx" if ctx else ""))
         if old is not None and old is not model and hasattr(old, "close"):
-            QTimer.singleShot(1000, old.close)
+            QTimer.singleShot(1000, self, old.close)
         self.modelReady.emit()
 
     def _connect_engine(self) -> None:
@@ -435,7 +435,7 @@ class MainWindow(QMainWindow):
 
     def open_message(self, thread_id: str, message_id: int) -> None:
         self.open_thread(thread_id)
-        QTimer.singleShot(0, lambda: self.chat_view.jump_to(message_id))
+        QTimer.singleShot(0, self, lambda: self.chat_view.jump_to(message_id))
 
     def rename_thread(self, thread_id: str) -> None:
         info = next((t for t in services.list_threads(self.store) if t.id == thread_id), None)

@@ -111,9 +111,12 @@ class ChatHit:
     snippet: str  # hits wrapped in HIT_OPEN / HIT_CLOSE
 
 
+FTS_OPERATORS = {"AND", "OR", "NOT", "NEAR"}
+
+
 def fts_query(text: str) -> str:
     """User text as a safe FTS5 query: each word quoted, so ``"``, ``*``, ``AND``, ``(`` never raise."""
-    words = re.findall(r"\w+", text, flags=re.UNICODE)
+    words = [w for w in re.findall(r"\w+", text, flags=re.UNICODE) if w not in FTS_OPERATORS]
     return " ".join('"' + w.replace('"', '""') + '"' for w in words)
 
 

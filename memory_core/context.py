@@ -2,10 +2,13 @@
 
 Order: system prompt, reflections, observations (append-only between
 reflections), the thread's unobserved raw tail, then the volatile part
-(current date and time, recalled snippets, status), then the new user message.
-llama.cpp reuses the KV cache for the longest common token prefix, so putting
-the clock or retrieval results at the top (as many apps do) throws the whole
-cache away every turn; here only the last few hundred tokens change.
+(recalled snippets, status), then the new user message. llama.cpp reuses the
+KV cache for the longest common token prefix, so putting the clock or
+retrieval results at the top (as many apps do) throws the whole cache away
+every turn. The current date and time is the stamp on the new user message
+("[Monday 2026-03-02 09:09] ..."); every user message keeps the stamp it had
+when new, so turn N+1's prompt is turn N's prompt plus the reply plus the new
+message, and only those are evaluated (plus the volatile part, when there is one).
 
 The memory block is fenced: stored text is data and can neither close the
 fence (angle brackets become ‹ ›) nor start a line of its own (every line
@@ -103,14 +106,42 @@ def memory_block(store, tz: tzinfo | None, today) -> str:
     return "\n".join(parts)
 
 
-def volatile_block(now: datetime, tz: tzinfo | None, recalled: Sequence[str], status: str | None) -> str:
-    local = local_time(now, tz)
-    parts = [f"Now: {local.strftime('%A %Y-%m-%d %H:%M')}"]
+def volatile_block(recalled: Sequence[str], status: str | None) -> str:
+    """Recalled snippets and status for this turn only ("" when there are none)."""
+    parts = []
     if recalled:
         parts.append("<recalled>\n" + "\n".join(f"- {fence_safe(s)}" for s in recalled) + "\n</recalled>")
     if status:
         parts.append(f"Status: {fence_safe(status)}")
     return "\n".join(parts)
+
+
+def stamp(moment: datetime, tz: tzinfo | None, previous_day) -> str:
+    """The time a user message was said, as the model reads it: "[Monday 2026-03-02 09:09]" on the
+    first message of a day, "[09:12]" after. Derived from the stored time only, so the stamp a message
+    got when it was new is exactly the one it keeps in later prompts (the prefix stays cached), and
+    the newest stamp is the current date and time."""
+    local = local_time(moment, tz)
+    if local.date() != previous_day:
+        return f"[{local.strftime('%A %Y-%m-%d %H:%M')}]"
+    return f"[{local.strftime('%H:%M')}]"
+
+
+def stamped(history: Sequence[Message], tz: tzinfo | None, new_text: str | None, now: datetime
+            ) -> tuple[list[dict[str, str]], dict[str, str] | None]:
+    """Raw tail messages and the new user message, user messages carrying their time stamps."""
+    from .clock import parse_iso
+
+    out, day = [], None
+    for message in history:
+        content = message.text
+        if message.role == "user":
+            when = parse_iso(message.created_at)
+            content = f"{stamp(when, tz, day)} {content}"
+            day = local_time(when, tz).date()
+        out.append({"role": _role(message), "content": content})
+    ask = {"role": "user", "content": f"{stamp(now, tz, day)} {new_text}"} if new_text else None
+    return out, ask
 
 
 def _role(message: Message) -> str:
@@ -137,10 +168,11 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
     if history is None:
         history = _thread_history(store, thread_id, unobserved_only=memory) if store is not None and thread_id else []
     head = [{"role": "system", "content": system}]
-    volatile = [{"role": "system", "content": volatile_block(now, tz, recalled, status)}]
-    ask = [{"role": "user", "content": user_text}] if user_text else []
+    extra = volatile_block(recalled, status)
+    volatile = [{"role": "system", "content": extra}] if extra else []
+    tail, new_message = stamped(history, tz, user_text, now)
+    ask = [new_message] if new_message else []
     fixed = counter.count(render_chatml(head + volatile + ask))
-    tail = [{"role": _role(m), "content": m.text} for m in history]
     tail_tokens = [counter.count(render_chatml([m], add_generation_prompt=False)) for m in tail]
     dropped = 0
     while tail and fixed + sum(tail_tokens) > budget:   # like a long chat: the oldest raw turns go first

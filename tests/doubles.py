@@ -51,6 +51,9 @@ class FakeChatModel:
     def count_tokens(self, text: str) -> int:
         return len(self.tokenize(text))
 
+    def count_prompt_tokens(self, messages: Sequence[dict[str, str]]) -> int:
+        return len(self.tokenize(render(messages)))
+
     def complete(self, messages, *, max_tokens: int = 256, temperature: float = 0.0, grammar=None, stop=()) -> str:
         self.complete_calls.append({"messages": list(messages), "grammar": grammar, "max_tokens": max_tokens})
         if not self.completions:

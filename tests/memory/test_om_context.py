@@ -29,12 +29,16 @@ def test_order_is_stable_part_then_tail_then_volatile_then_user(store):
     assistant.send("t", "I'm allergic to peanuts.", now=T0)
     worker.run_pending(force=True)
     assistant.send("t", "What should I cook tonight?", now=T0 + timedelta(minutes=5))
+    assistant.recall = lambda store, thread, text: ["User mentioned a bakery on Rue Neuve."]
     prompt = assistant.prepare("t", "And for dessert?", now=T0 + timedelta(minutes=9))
     roles = [m["role"] for m in prompt.messages]
     assert roles == ["system", "user", "assistant", "system", "user"]
-    assert "peanuts" in prompt.messages[0]["content"] and "Now:" not in prompt.messages[0]["content"]
-    assert prompt.messages[3]["content"].startswith("Now: Monday 2026-03-02 09:09")
-    assert prompt.messages[-1]["content"] == "And for dessert?"
+    assert "peanuts" in prompt.messages[0]["content"] and "bakery" not in prompt.messages[0]["content"]
+    assert prompt.messages[1]["content"] == "[Monday 2026-03-02 09:05] What should I cook tonight?"
+    assert "bakery" in prompt.messages[3]["content"]                          # recalled: after the stable part
+    assert prompt.messages[-1]["content"] == "[09:09] And for dessert?"       # the current time, last
+    next_day = assistant.prepare("t", "Hello again", now=T0 + timedelta(days=1))
+    assert next_day.messages[-1]["content"] == "[Tuesday 2026-03-03 09:00] Hello again"
 
 
 def test_injection_stays_inside_the_fence(store):
@@ -61,10 +65,10 @@ def test_prefix_is_reused_between_turns(store):
         report = result.prompt.report
         if n:
             # the engine's own estimate agrees with what the (simulated) KV cache actually kept
-            assert abs(report.reused_tokens - result.stats.cached_tokens) <= 12
+            assert abs(report.reused_tokens - result.stats.cached_tokens) <= 12, n
             ratios.append(result.stats.cached_tokens / result.stats.prompt_tokens)
     assert ratios == sorted(ratios)          # only the last turn's tail and the volatile part are new
-    assert ratios[-1] > 0.85
+    assert ratios[-1] > 0.9
 
 
 def test_a_fact_from_one_chat_is_known_in_the_next_after_restart(store, data_dir):

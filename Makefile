@@ -7,6 +7,14 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.mneme-installed
+# llama.cpp is compiled once per machine into a wheel kept outside the clone.
+# The default is a portable AVX2 build: -march=native picks up CPU features
+# (AMX, AVX-512) that some virtual machines advertise but cannot run, and a
+# bundle built that way crashes on other computers. For a GPU build, e.g.
+#   make run LLAMA_CMAKE_ARGS="-DGGML_CUDA=on"
+LLAMA_VERSION    ?= 0.3.36
+LLAMA_CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
+WHEELHOUSE       := $(HOME)/.cache/mneme/wheels/$(shell echo "$(LLAMA_VERSION) $(LLAMA_CMAKE_ARGS)" | sha1sum | cut -c1-12)
 
 .PHONY: run test bench installer system-deps screenshots clean
 
@@ -36,7 +44,11 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip wheel setuptools
 	$(BIN)/pip install torch==2.13.0
-	$(BIN)/pip install -e '.[dev]'
+	ls $(WHEELHOUSE)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
+	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/pip wheel --no-deps --no-cache-dir \
+	    llama-cpp-python==$(LLAMA_VERSION) -w $(WHEELHOUSE)
+	$(BIN)/pip install --find-links $(WHEELHOUSE) llama-cpp-python==$(LLAMA_VERSION)
+	$(BIN)/pip install --find-links $(WHEELHOUSE) -e '.[dev]'
 	touch $(STAMP)
 
 clean:

@@ -287,7 +287,11 @@ class OMEngine:
         model = self._llm_model()
         if model is not None:
             try:
-                drafts = LLMObserver(model, self.tz).observe(chunk, existing)
+                from .context import DEFAULT_SYSTEM_PROMPT, MEMORY_PREAMBLE
+
+                # what the model must never record as the user's words: our prompts and memory block
+                scaffolding = (DEFAULT_SYSTEM_PROMPT, MEMORY_PREAMBLE, *existing[-50:])
+                drafts = LLMObserver(model, self.tz, scaffolding=scaffolding).observe(chunk, existing)
                 self._llm_failures = 0
                 self.state.observer = "llm"
                 return drafts

@@ -32,7 +32,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
 _DONE = re.compile(r"\b(i(?:'ve| have)? (?:finally )?(?:finished|completed|fixed|solved|submitted|sent|booked|paid)|"
                    r"(?:it's|it is|that's) (?:done|sorted|fixed)|done with|no longer need)\b", re.I)
 _HIGH = re.compile(
-    r"\b(i am|i'm|i was born|my name|call me|my \w+(?: \w+)? (?:is|are|was|were)|"
+    r"\b(i am|i'm|i was born|my name|call me|"
+    r"my (?:\w+ ){1,2}(?:is|are|was|were|lives|works|has|likes|loves|hates|prefers|called|'s name)|"
     r"i (?:really )?(?:like|love|hate|prefer|enjoy|dislike|can't stand|cannot stand|avoid)|"
     r"i (?:live|work|study|moved|teach)|i(?:'m| am) allergic|allergic to|"
     r"i (?:have|had) (?:a|an|two|three|\d+)|i own|"

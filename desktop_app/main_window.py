@@ -556,7 +556,8 @@ class MainWindow(QMainWindow):
         request = ChatRequest(self.temp_thread if self.temporary else self.current_thread, text,
                               temporary=self.temporary, use_memory=self.settings.memory_enabled and not self.temporary,
                               max_tokens=self.settings.max_answer_tokens, request_id=rid)
-        self.pending[rid] = {"text": text, "bubble": bubble, "thread": self.current_thread}
+        self.pending[rid] = {"text": text, "bubble": bubble, "thread": self.current_thread,
+                             "temporary": self.temporary}
         self._begin(request)
         return True
 
@@ -639,7 +640,8 @@ class MainWindow(QMainWindow):
                                       % message)
         elif stage == "model":
             self.chat_view.finish_answer(None, self.tr("interrupted"))
-            if info.get("bubble") is not None and info["bubble"].message.id is None and info.get("text"):
+            if (info.get("bubble") is not None and info["bubble"].message.id is None and info.get("text")
+                    and not info.get("temporary")):
                 self.composer.restore(info["text"])
             self.chat_view.show_error(self.tr("The model stopped with an error: %s. Your message is saved; "
                                               "use Regenerate or send again.") % message)

@@ -208,6 +208,8 @@ class ChatWorker(QObject):
                 stored = (not request.temporary and request.text is not None and
                           services.user_text_stored(self.db.get(), request.thread_id, request.text))
                 stage = "model" if (stored or request.temporary or request.text is None) else "store"
+                if stored:
+                    self.userStored.emit(rid, request.thread_id, stored)
                 self.failed.emit(rid, stage, friendly(exc), "".join(pieces))
                 return
         if not result.tokens_per_second and pieces:

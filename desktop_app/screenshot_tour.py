@@ -1,0 +1,140 @@
+"""A scripted tour of the real app for the README: chat, memory timeline, forget dialog.
+
+Run through ``scripts/screenshots.sh`` (under Xvfb). It makes a throwaway
+encrypted data directory, starts the real window with the bundled model and
+embedder, has a short conversation, runs the Observer, and saves PNGs.
+Nothing here is faked: the answers are whatever the bundled model writes.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QTimer
+
+CONVERSATION = (
+    "Hi! I'm Rui. I live in Porto and I work as a nurse at the city hospital.",
+    "Please remember that I'm allergic to peanuts.",
+    "Write a Python function that reverses a list, in a code block.",
+)
+PASSPHRASE = "screenshot tour passphrase"
+
+
+def wait_for(signal, timeout_ms: int) -> None:
+    loop = QEventLoop()
+    signal.connect(loop.quit)
+    QTimer.singleShot(timeout_ms, loop.quit)
+    loop.exec()
+
+
+def settle(ms: int = 300) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def shoot(widget, path: Path, *, whole_screen: bool = False) -> None:
+    """Grab from the X server when possible (dialogs over the window), else render the widget."""
+    from PySide6.QtGui import QGuiApplication
+
+    settle()
+    pixmap = None
+    if whole_screen and QGuiApplication.platformName() == "xcb":
+        screen = QGuiApplication.primaryScreen()
+        geometry = widget.window().frameGeometry()
+        pixmap = screen.grabWindow(0, geometry.x(), geometry.y(), geometry.width(), geometry.height())
+    if pixmap is None or pixmap.isNull():
+        pixmap = widget.grab()
+    pixmap.save(str(path))
+    print(f"saved {path} ({pixmap.width()}x{pixmap.height()})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--data-dir", type=Path, default=None, help="default: a new temporary directory")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    args.out.mkdir(parents=True, exist_ok=True)
+    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="mneme-tour-")) / "data"
+
+    from PySide6.QtCore import QSettings
+
+    QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(data_dir.parent / "qsettings"))
+    from memory_core.store import Store
+
+    from .app import create_application
+    from .main_window import MainWindow
+    from .unlock import FirstRunDialog
+
+    app = create_application()
+    first_run = FirstRunDialog(data_dir)
+    first_run.use_passphrase.setChecked(True)
+    first_run.passphrase.setText(PASSPHRASE)
+    first_run.confirm.setText(PASSPHRASE)
+    first_run.show()
+    shoot(first_run, args.out / "first-run.png")
+    first_run.close()
+
+    store = Store.create(data_dir, use_keyring=False, passphrase=PASSPHRASE)
+    window = MainWindow(store, data_dir)
+    window.resize(1280, 800)
+    window.move(40, 30)
+    window.show()
+    if window.model is None:
+        wait_for(window.modelReady, 180_000)
+    if window.model is None:
+        print("the model did not load; see the window's message", file=sys.stderr)
+        return 1
+    for text in CONVERSATION:
+        window.composer.set_text(text)
+        window.send()
+        wait_for(window.answerFinished, 180_000)
+        settle(200)
+    window.composer.set_text("What should I cook for dinner this week?")
+    settle(200)
+    shoot(window, args.out / "chat.png", whole_screen=True)
+
+    window.observe_now()
+    wait_for(window.memoryCycle, 180_000)
+    window.show_page("memory")
+    settle(300)
+    timeline = window.timeline
+    if timeline.tree.topLevelItemCount() and timeline.tree.topLevelItem(0).childCount():
+        timeline.tree.setCurrentItem(timeline.tree.topLevelItem(0).child(0))
+    shoot(window, args.out / "timeline.png", whole_screen=True)
+
+    timeline.tabs.setCurrentIndex(1)
+    if timeline.fact_list.count():
+        timeline.fact_list.setCurrentRow(0)
+    shoot(window, args.out / "facts.png", whole_screen=True)
+
+    fact = store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%' ORDER BY id LIMIT 1").fetchone()
+    if fact is not None:
+        dialog = window.forget_item("fact", fact[0])
+    else:
+        first = store.execute("SELECT id FROM observations ORDER BY id LIMIT 1").fetchone()
+        dialog = window.forget_item("observation", first[0])
+    dialog.resize(620, 520)
+    settle(400)
+    shoot(dialog, args.out / "forget.png", whole_screen=True)
+    dialog.forget_button.click()
+    wait_for(window.taskFinished, 60_000)
+    shoot(dialog, args.out / "forget-receipt.png", whole_screen=True)
+    dialog.accept()
+
+    window.show_page("chat")
+    window.sidebar.search.setText("peanuts")
+    settle(600)
+    shoot(window, args.out / "search.png", whole_screen=True)
+    window.close()
+    store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -181,7 +181,7 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
         dropped += 1
     messages = head + tail + volatile + ask
     text = render_chatml(messages)
-    prompt_tokens = counter.count(text)
+    prompt_tokens = counter.count_prompt(messages, text)
     reused = tracker.reused(thread_id or "", text, counter) if tracker is not None else 0
     stable_tokens = counter.count(render_chatml(head, add_generation_prompt=False))
     return AssembledPrompt(messages, PromptReport(prompt_tokens, reused, stable_tokens, memory_tokens, len(tail),

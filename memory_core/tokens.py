@@ -44,6 +44,16 @@ class TokenCounter:
     def count_messages(self, messages: Sequence[dict[str, str]]) -> int:
         return sum(self.count(m["content"]) + PER_MESSAGE_OVERHEAD for m in messages)
 
+    def count_prompt(self, messages: Sequence[dict[str, str]], rendered: str) -> int:
+        """Tokens of a whole prompt as the runtime will feed it (its chat template, special tokens)."""
+        exact = getattr(self.model, "count_prompt_tokens", None)
+        if callable(exact):
+            try:
+                return int(exact(messages))
+            except Exception:  # noqa: BLE001 - e.g. a template that refuses; the text count is close
+                pass
+        return self.count(rendered)
+
     def tokenize(self, text: str) -> list:
         """Token ids (or stand-ins) for prefix comparisons; the model's own when it exposes them."""
         tokenize = getattr(self.model, "tokenize", None)

@@ -36,6 +36,7 @@ LIGHT = {
     "accent_hover": "#4c4cc4", "accent_text": "#ffffff", "user_bubble": "#5b5bd6", "user_text": "#ffffff",
     "bot_bubble": "#ffffff", "code_bg": "#f3f4f8", "hit": "#ffe08a", "danger": "#d93a3f",
     "selection": "#e3e4fb", "input": "#ffffff",
+    "warn_bg": "#fff6e0", "warn_text": "#5c4300", "warn_border": "#f5d78a",
 }
 DARK = {
     "window": "#17181c", "sidebar": "#1e2026", "surface": "#23252c", "surface_alt": "#2a2d35",
@@ -43,6 +44,7 @@ DARK = {
     "accent_hover": "#8e8ef5", "accent_text": "#ffffff", "user_bubble": "#4a4ac4", "user_text": "#ffffff",
     "bot_bubble": "#23252c", "code_bg": "#1b1d22", "hit": "#7a5d00", "danger": "#ff6369",
     "selection": "#34365a", "input": "#23252c",
+    "warn_bg": "#3a2f10", "warn_text": "#ffd98a", "warn_border": "#6b5414",
 }
 PRIORITY_COLOURS = {"high": "#e5484d", "medium": "#f5a524", "low": "#30a46c", "done": "#8b8d98"}
 

@@ -91,7 +91,7 @@ class FirstRunDialog(QDialog):
         warning = QLabel(self.tr("<b>Write it down.</b> Mneme cannot recover a lost passphrase: "
                                  "without it your data cannot be opened by anyone, including you."))
         warning.setWordWrap(True)
-        warning.setObjectName("InfoBanner")
+        warning.setObjectName("WarnBanner")
         warning.setAccessibleName(self.tr("Lost passphrase warning"))
         for widget in (self.passphrase, self.confirm, self.also_keyring, warning):
             box.addWidget(widget)

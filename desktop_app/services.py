@@ -540,30 +540,25 @@ def export_data(store: Store, kind: str, path: Path, passphrase: str | None,
 
 
 def import_chats(store: Store, path: Path, progress: Callable[[int, str], Any]) -> Any:
-    importer = engine("importer")
-    if importer is None:
-        raise MnemeError("importing is not available in this build yet")
-    for name in ("import_file", "import_path", "run_import"):
-        fn = getattr(importer, name, None)
-        if fn is not None:
-            try:
-                return fn(store, path, progress=lambda done, total=0, *rest: progress(
-                    int(100 * done / total) if total else -1, f"{done:,} lines"))
-            except TypeError:
-                return fn(store, path)
-    raise MnemeError("the importer has no entry point the app knows")
+    """JSONL or ChatGPT ``conversations.json``: batched, resumable, idempotent (memory_core.importer)."""
+    from memory_core.importer import import_file
+
+    def report(done: int, total: int, added: int) -> None:
+        progress(int(100 * done / total) if total else -1, f"{added:,} messages added")
+
+    return import_file(store, path, progress=report)
 
 
-def describe_import(result: Any) -> str:
-    if result is None:
-        return "done"
-    for name in ("describe", "summary"):
-        fn = getattr(result, name, None)
-        if callable(fn):
-            return fn()
-    if hasattr(result, "__dataclass_fields__"):
-        from dataclasses import asdict
-
-        return ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in asdict(result).items()
-                         if isinstance(v, (int, str)))
-    return str(result)
+def describe_import(report: Any) -> str:
+    """'1,204 messages added, 3 duplicates skipped; line 17: not JSON' for the settings dialog."""
+    parts = [f"{report.added:,} messages added"]
+    if report.duplicates:
+        parts.append(f"{report.duplicates:,} already there")
+    if report.facts:
+        parts.append(f"{report.facts:,} facts found")
+    text = ", ".join(parts)
+    if report.errors:
+        shown = "; ".join(str(e) for e in report.errors[:3])
+        more = f" (and {len(report.errors) - 3} more)" if len(report.errors) > 3 else ""
+        text += f". Skipped {len(report.errors)} bad line(s): {shown}{more}"
+    return text

@@ -132,6 +132,24 @@ def main(argv: list[str] | None = None) -> int:
     settle(600)
     shoot(window, args.out / "search.png", whole_screen=True)
     window.close()
+
+    # the same chat in the dark palette (the app follows the system scheme; forced here)
+    from . import theme
+
+    os.environ["MNEME_THEME"] = "dark"
+    theme.apply(app)
+    model, embedder = window.model, window.embedder
+    dark = MainWindow(store, data_dir, model_factory=lambda spec: model, embedder_factory=lambda: embedder)
+    dark.resize(1280, 800)
+    dark.move(40, 30)
+    dark.show()
+    wait_for(dark.modelReady, 60_000)
+    threads = [t for t in __import__("desktop_app.services", fromlist=["x"]).list_threads(store)]
+    if threads:
+        dark.open_thread(threads[0].id)
+    dark.composer.set_text("Thanks! And remind me what I'm allergic to?")
+    shoot(dark, args.out / "chat-dark.png", whole_screen=True)
+    dark.close()
     store.close()
     return 0
 

@@ -175,7 +175,10 @@ class Sidebar(QFrame):
             self.section.setText(self.tr("RECENT CHATS"))
             return
         self.stack.setCurrentWidget(self.results)
-        self.section.setText(self.tr("%d MATCHES") % len(hits) if hits else self.tr("NO MATCHES"))
+        if not hits:
+            self.section.setText(self.tr("NO MATCHES"))
+        else:
+            self.section.setText(self.tr("1 MATCH") if len(hits) == 1 else self.tr("%d MATCHES") % len(hits))
         self.results.clear()
         colour = theme.tokens()["hit"]
         for hit in hits:

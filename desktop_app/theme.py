@@ -71,7 +71,10 @@ def tokens() -> dict[str, str]:
 
 
 def stylesheet() -> str:
-    text = (resources_dir() / "style.qss").read_text(encoding="utf-8")
+    try:
+        text = (resources_dir() / "style.qss").read_text(encoding="utf-8")
+    except OSError:  # a broken install: plain Fusion still works
+        return ""
     # longest names first so @surface_alt is not eaten by @surface
     for name, value in sorted(tokens().items(), key=lambda kv: -len(kv[0])):
         text = text.replace("@" + name, value)

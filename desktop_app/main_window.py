@@ -210,9 +210,8 @@ class MainWindow(QMainWindow):
         status.addPermanentWidget(self.memory_bar)
 
     def _shortcuts(self) -> None:
-        QShortcut(QKeySequence.StandardKey.New, self, activated=self.new_chat)
         QShortcut(QKeySequence("Ctrl+N"), self, activated=self.new_chat)
-        QShortcut(QKeySequence.StandardKey.Find, self, activated=self.focus_search)
+        QShortcut(QKeySequence("Ctrl+F"), self, activated=self.focus_search)
         QShortcut(QKeySequence("Ctrl+,"), self, activated=self.open_settings)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.stop)
 

@@ -136,3 +136,30 @@ class Assistant:
         if not self.settings.memory:
             exclude_thread(self.store, thread_id)
         return ingest_message(self.store, thread_id, role, text, at=at).message.id
+
+
+def open_assistant(store, model: ChatModel, thread_id: str, *, settings: ChatSettings | None = None,
+                   embedder: Embedder | None = None, recall: Recall | None = None,
+                   background: bool = True) -> Assistant:
+    """An Assistant with its memory worker, for a chat about to start in ``thread_id``.
+
+    Other chats' unobserved messages are observed first (synchronously: the
+    extractive observer takes milliseconds per message), so what was said in an
+    earlier chat is known from the first turn of this one; later jobs run on a
+    background thread. Call ``close_assistant`` when the chat ends.
+    """
+    from .background import MemoryWorker
+
+    worker = MemoryWorker(store, model, embedder)
+    worker.notify(thread_id)
+    worker.run_pending()
+    if background:
+        worker.start()
+    return Assistant(store, model, embedder=embedder, settings=settings, recall=recall, worker=worker)
+
+
+def close_assistant(assistant: Assistant) -> None:
+    """Stop the memory worker (waits for a running job; what it committed is kept)."""
+    if assistant.worker is not None:
+        assistant.worker.stop()
+        assistant.worker.close()

@@ -131,3 +131,18 @@ def test_budget_cuts_the_oldest_raw_turns_never_the_memory(store):
     prompt = assemble(store, "t", "latest", counter=TokenCounter(FakeChatModel()), budget=600)
     assert prompt.report.dropped_messages > 0 and prompt.report.prompt_tokens <= 600
     assert "message 29" in prompt.text and "message 0 " not in prompt.text and "<memory>" in prompt.text
+
+
+def test_open_assistant_catches_up_earlier_chats_before_the_first_turn(store):
+    from memory_core.assistant import close_assistant, open_assistant
+
+    model = FakeChatModel(context_length=2048)
+    first = open_assistant(store, model, "chat-1", settings=ChatSettings(max_tokens=8))
+    first.send("chat-1", "I have two cats called Miso and Tofu.", now=T0)
+    close_assistant(first)
+    second = open_assistant(store, model, "chat-2", settings=ChatSettings(max_tokens=8))
+    try:
+        result = second.send("chat-2", "What are my cats called?", now=T0 + timedelta(hours=2))
+        assert "Miso and Tofu" in result.prompt.messages[0]["content"]
+    finally:
+        close_assistant(second)

@@ -1,6 +1,8 @@
 """First run (keyring or passphrase, with the lost-passphrase warning) and unlocking."""
 from __future__ import annotations
 
+import pytest
+
 from memory_core.keys import KeyStore
 from memory_core.store import Store
 from tests.conftest import TEST_PASSPHRASE
@@ -94,3 +96,23 @@ def test_keyring_gone_offers_the_passphrase(qtbot, themed_app, store, data_dir, 
     assert opened is not None
     assert any("keyring" in r for r in reasons)
     opened.close()
+
+
+@pytest.mark.keyring
+def test_first_run_with_the_real_keyring(qtbot, themed_app, data_dir):
+    from desktop_app.unlock import FirstRunDialog, obtain_store
+    from memory_core.keys import keyring_info
+
+    if not keyring_info().real:
+        pytest.skip("no real keyring outside scripts/run-tests.sh")
+    dialog = FirstRunDialog(data_dir)
+    qtbot.addWidget(dialog)
+    assert dialog.use_keyring.isEnabled() and dialog.use_keyring.isChecked()
+    dialog.accept()
+    assert dialog.store is not None, dialog.error.text()
+    assert KeyStore(data_dir).header().keyring
+    dialog.store.close()
+    reopened = obtain_store(data_dir)  # the keyring unlocks without asking
+    assert reopened is not None
+    reopened.close()
+    KeyStore(data_dir).forget_keyring()

@@ -113,3 +113,17 @@ def test_temporary_chat_writes_nothing(make_window, qtbot, store):
     assert len(window.chat_view.bubbles) == 4
     assert store.counts() == before
     assert window.sidebar.chats.count() == 0
+
+
+def test_regenerate_in_a_temporary_chat_stays_in_memory_only(make_window, qtbot, store):
+    window = make_window(CountingModel())
+    before = store.counts()
+    window.temp_button.click()
+    send(qtbot, window, "Question")
+    with qtbot.waitSignal(window.answerFinished, timeout=10_000):
+        window.regenerate()
+    assert [b.message.text for b in window.chat_view.bubbles] == ["Question", "answer 2"]
+    prompt = window.chat_worker.model.stream_calls[-1]
+    asked = [m["content"] for m in prompt if m["role"] == "user"]
+    assert len(asked) == 1 and asked[0].endswith("Question"), "the old exchange was taken back, not repeated"
+    assert store.counts() == before

@@ -24,7 +24,9 @@ by the assistant (memory_core/assistant.py) and the CLI.
 """
 from __future__ import annotations
 
+import math
 import re
+import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
@@ -51,6 +53,11 @@ DENSE_CONFIDENT = 0.40
 #: ... or contain this share of the query's content words.
 LEXICAL_CONFIDENT = 0.5
 MAX_QUERY_CHARS = 2000
+#: A BM25 candidate counts only if it holds this share of the query's IDF weight: a message
+#: matching just "job" in "did I quit my job?" is noise, one matching "LH1172" is the answer.
+LEXICAL_MIN_COVERAGE = 0.5
+_DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
+_DF_TTL_S = 600.0
 
 STOPWORDS = frozenset("""
 a about above after again against all am an and any are aren't as at be because been before being below between both
@@ -274,6 +281,47 @@ def _attach_externals(store: Store, hits: Iterable[Hit]) -> None:
         hit.external_ids = [external[i] for i in hit.message_ids]
 
 
+def _term_expr(word: str) -> tuple[str, str]:
+    """(FTS expression, prefix used to test a text) for one query word, as ``fts_query`` builds it."""
+    clean = word.replace('"', "")
+    stem = _stem(clean)
+    return (f'"{stem}"*', stem) if len(stem) >= 4 else (f'"{clean}"', clean)
+
+
+def _idf(store: Store, kinds: Sequence[str], word: str) -> float:
+    """Inverse document frequency of a query word over the searched tables (cached for a while)."""
+    expr, _ = _term_expr(word)
+    total = df = 0
+    for kind in kinds:
+        table = {"message": "messages", "observation": "observations", "fact": "facts", "reflection": "reflections"}[kind]
+        key = (str(store.path), table, expr)
+        cached = _DF_CACHE.get(key)
+        if cached is None or time.monotonic() - cached[1] > _DF_TTL_S:
+            try:
+                count = store.db.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?",
+                                         [expr]).fetchone()[0]
+                size = store.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table != "messages" \
+                    else (store.db.execute("SELECT max(id) FROM messages").fetchone()[0] or 0)
+            except DB_ERRORS:
+                count, size = 0, 0
+            cached = (float(count), time.monotonic())
+            _DF_CACHE[key] = cached
+            _DF_CACHE[(str(store.path), table, "")] = (float(size), time.monotonic())
+        df += cached[0]
+        total += _DF_CACHE[(str(store.path), table, "")][0]
+    return math.log((total - df + 0.5) / (df + 0.5) + 1.0)
+
+
+def lexical_coverage(text: str, weighted_terms: dict[str, float]) -> float:
+    """Share of the query's IDF weight whose words occur in ``text`` (prefix match, like the FTS query)."""
+    if not weighted_terms:
+        return 0.0
+    have = words(text)
+    total = sum(weighted_terms.values()) or 1.0
+    got = sum(weight for prefix, weight in weighted_terms.items() if any(w.startswith(prefix) for w in have))
+    return got / total
+
+
 # -- the API ----------------------------------------------------------------------------------
 def _moment(value: str | datetime | None) -> datetime | None:
     if value is None:
@@ -340,6 +388,10 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
         return RecallResult(query, [], True, text_query, time_range,
                             "nothing in memory matches" + (" in that time range" if time_range else ""))
 
+    if "bm25" in lists and "dense" in lists and terms:
+        weighted = {_term_expr(t)[1]: _idf(store, kinds, t) for t in terms}
+        lists["bm25"] = [key for key in lists["bm25"] if key in candidates and
+                         lexical_coverage(candidates[key].text, weighted) >= LEXICAL_MIN_COVERAGE]
     scores = _fuse(candidates, lists, dense_sims, reference, active)
     ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
     kept: list[Hit] = []

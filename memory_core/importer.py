@@ -124,7 +124,8 @@ def _jsonl_records(path: Path, errors: list[LineError]) -> Iterator[_Record | in
 def _record_from_json(item: Any, number: int) -> _Record:
     if not isinstance(item, dict):
         raise InvalidInput("expected a JSON object with thread, role, text and at")
-    missing = [name for name in ("thread", "role", "text", "at") if item.get(name) in (None, "")]
+    missing = [name for name in ("thread", "role", "text", "at")
+               if item.get(name) is None or (name != "text" and item.get(name) == "")]
     if missing:
         raise InvalidInput(f"missing {', '.join(missing)}")
     if not isinstance(item["text"], str):

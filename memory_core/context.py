@@ -88,9 +88,21 @@ def render_chatml(messages: Sequence[dict[str, str]], add_generation_prompt: boo
     return out + ("<|im_start|>assistant\n" if add_generation_prompt else "")
 
 
-def memory_block(store, tz: tzinfo | None, today) -> str:
-    """Reflections then observations, each group in time order; the whole block is fenced."""
+def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None = None,
+                 max_tokens: int | None = None) -> str:
+    """Reflections then observations, each group in time order; the whole block is fenced.
+
+    A safety net, not the normal path: if the log outgrew ``max_tokens`` (the reflector could not
+    shrink it enough), the least important and oldest lines are left out of this prompt (they stay
+    stored) so the chat still fits its context.
+    """
+    from .reflector import PRIORITY_RANK
+
     items = current_log(store)
+    if counter is not None and max_tokens is not None and items:
+        while len(items) > 1 and counter.count(render_log(as_lines(items, tz), today)) > max_tokens:
+            items.remove(min(items, key=lambda i: (PRIORITY_RANK[i.priority] if i.priority != "done" else -1,
+                                                   i.observed_at)))
     reflections = [i for i in items if i.kind == "reflection"]
     observations = [i for i in items if i.kind == "observation"]
 
@@ -162,7 +174,7 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
     system = system_prompt
     memory_tokens = 0
     if memory and store is not None:
-        block = memory_block(store, tz, today)
+        block = memory_block(store, tz, today, counter, max_tokens=budget // 2)
         memory_tokens = counter.count(block)
         system = f"{system_prompt}\n\n{block}"
     if history is None:

@@ -166,7 +166,7 @@ class OMEngine:
 
     def run_due(self, store, active_thread: str | None = None, *, force: bool = False,
                 progress: Callable[[OMState], None] | None = None, blocking: bool = True,
-                only_thread: str | None = None) -> CycleReport:
+                only_thread: str | None = None, tail_only: bool = False) -> CycleReport:
         """Do whatever is due. ``force`` observes everything now (``mneme memory observe``),
         limited to ``only_thread`` when given."""
         report = CycleReport()
@@ -178,7 +178,8 @@ class OMEngine:
             return report
         try:
             self._observe_due(store, active_thread, force, report, progress, only_thread)
-            self._reflect_if_due(store, force, report, progress)
+            if not tail_only:
+                self._reflect_if_due(store, force, report, progress)
             if self.state.phase != "failed":
                 self.state.failures = 0
             self._set(progress, phase="idle", done=0, total=0)
@@ -196,7 +197,8 @@ class OMEngine:
             return None
         if self.pending_tokens(store, thread_id) < self.config.hard_limit:
             return None
-        return self.run_due(store, thread_id, blocking=False)
+        # only this chat's own messages: a backlog elsewhere (an import) is the worker's job, not the turn's
+        return self.run_due(store, thread_id, blocking=False, only_thread=thread_id, tail_only=True)
 
     def _observe_due(self, store, active: str | None, force: bool, report: CycleReport, progress,
                      only_thread: str | None = None) -> None:

@@ -146,3 +146,19 @@ def test_open_assistant_catches_up_earlier_chats_before_the_first_turn(store):
         assert "Miso and Tofu" in result.prompt.messages[0]["content"]
     finally:
         close_assistant(second)
+
+
+def test_an_oversized_log_is_trimmed_in_the_prompt_never_in_the_store(store):
+    from memory_core.drafts import Draft
+    from memory_core.om import OMEngine
+    model = FakeChatModel()
+    om = OMEngine(TokenCounter(model), OMConfig(10_000, 10_000), observer_mode="extractive")
+    for n in range(60):
+        at = T0 + timedelta(minutes=n)
+        message = ingest_message(store, "t", "user", f"fact number {n} about my life", at=at).message
+        om.commit(store, [message], [Draft("high" if n % 2 else "low", at, f"User: fact number {n} about my life",
+                                          [message.id])])
+    prompt = assemble(store, "other", "hi", counter=TokenCounter(model), budget=600)
+    system = prompt.messages[0]["content"]
+    assert prompt.report.prompt_tokens <= 600 and "fact number 59 " in system and "fact number 0 " not in system
+    assert store.counts()["observations"] == 60

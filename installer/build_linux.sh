@@ -7,8 +7,8 @@
 #
 # Environment:
 #   PYTHON=.venv/bin/python     the environment to bundle (it must have Mneme's dependencies)
-#   MNEME_NATIVE_LLAMA=1        bundle the venv's llama-cpp-python as it is, instead of a portable
-#                               build (only for a bundle that will run on this very machine)
+#   MNEME_NATIVE_LLAMA=1        accept a llama-cpp-python compiled for this CPU (AVX-512/AMX): a
+#                               bundle for this very machine only
 #   DEB_COMPRESSION=xz          dpkg-deb compressor (xz: smallest; gzip or zstd: faster to build)
 #
 # Outputs: dist/mneme/, dist/mneme-<version>-linux-<arch>.tar.gz, dist/mneme_<version>_<debarch>.deb,
@@ -36,27 +36,20 @@ MACHINE=$(uname -m)
 DEBARCH=$(dpkg --print-architecture 2>/dev/null || echo "$MACHINE")
 
 # --- 1. a portable llama.cpp ------------------------------------------------------------------
-# pip builds llama-cpp-python from source with GGML_NATIVE=ON: the libraries use every instruction
-# of the build machine's CPU (AVX-512, AMX...) and crash with SIGILL on others. A download is built
-# with GGML_NATIVE=OFF (x86-64-v3: AVX2, FMA, F16C), once, into build/, without touching the venv.
-if [ "${MNEME_NATIVE_LLAMA:-0}" != "1" ]; then
-  LLAMA_VERSION=$("$PYTHON" -c "import importlib.metadata as m; print(m.version('llama-cpp-python'))")
-  OVERLAY="$ROOT/build/llama-portable/$LLAMA_VERSION"
-  if [ ! -f "$OVERLAY/llama_cpp/lib/libllama.so" ]; then
-    say "building a portable llama-cpp-python $LLAMA_VERSION (GGML_NATIVE=OFF; several minutes, once)"
-    mkdir -p build/wheels
-    wheel=$(ls build/wheels/llama_cpp_python-"$LLAMA_VERSION"-*.whl 2>/dev/null | head -1 || true)
-    if [ -z "$wheel" ]; then
-      CMAKE_ARGS="-DGGML_NATIVE=OFF ${MNEME_LLAMA_CMAKE_ARGS:-}" "$PYTHON" -m pip wheel --no-deps --no-cache-dir \
-        -w build/wheels "llama-cpp-python==$LLAMA_VERSION"
-      wheel=$(ls build/wheels/llama_cpp_python-"$LLAMA_VERSION"-*.whl | head -1)
-    fi
-    rm -rf "$OVERLAY"
-    "$PYTHON" -m pip install --quiet --no-deps --no-compile --target "$OVERLAY" "$wheel"
+# Built from source with GGML_NATIVE=ON (pip's default), llama.cpp uses every instruction of the
+# build machine's CPU (AVX-512, AMX...) and dies with SIGILL on other computers. The Makefile
+# installs a portable AVX2 wheel (LLAMA_CMAKE_ARGS); refuse to ship anything else unless told to.
+FEATURES=$("$PYTHON" -c "import llama_cpp; print(llama_cpp.llama_print_system_info().decode())")
+if printf '%s' "$FEATURES" | grep -Eq '(AVX512[A-Z_]*|AMX[A-Z_0-9]*) = 1'; then
+  if [ "${MNEME_NATIVE_LLAMA:-0}" != "1" ]; then
+    die "the venv's llama-cpp-python was compiled for this CPU ($(printf '%s' "$FEATURES" | grep -Eo '(AVX512|AMX)[A-Z_0-9]* = 1' | tr '\n' ' '))
+and would crash on computers without those instructions. Reinstall the portable build with
+'make installer' (see LLAMA_CMAKE_ARGS in the Makefile), or set MNEME_NATIVE_LLAMA=1 for a bundle
+that only has to run on this machine."
   fi
-  export MNEME_LLAMA_OVERLAY="$OVERLAY"
+  say "warning: bundling a CPU-specific llama.cpp build (MNEME_NATIVE_LLAMA=1)"
 fi
-lap "portable llama.cpp (cached after the first build)"
+lap "llama.cpp portability check"
 
 # --- 2. the one-folder bundle -----------------------------------------------------------------
 say "PyInstaller: dist/mneme/"
@@ -65,6 +58,7 @@ rm -rf dist/mneme
   --distpath dist --workpath build/pyinstaller installer/mneme.spec
 [ -x dist/mneme/mneme ] || die "PyInstaller did not produce dist/mneme/mneme"
 dist/mneme/mneme --version
+"$PYTHON" installer/check_bundle.py dist/mneme
 lap PyInstaller
 
 # --- 3. icons ---------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ to leave torch's tests, headers and tools out.
 from __future__ import annotations
 
 import importlib.util
-import os
 from pathlib import Path
 
 INSTALLER_DIR = Path(__file__).resolve().parent
@@ -115,16 +114,86 @@ def all_datas() -> list[tuple[str, str]]:
 
 
 def search_path() -> list[str]:
-    """The repository root, plus a portable llama-cpp-python built by build_linux.sh when there is one.
+    return [str(ROOT)]
 
-    The development venv's llama-cpp-python is compiled for the build machine's
-    CPU (GGML_NATIVE); a download must run on any x86-64-v3 CPU, so the build
-    script compiles one with GGML_NATIVE=OFF into build/llama-portable and puts
-    it first on the search path.
+
+# -- pruning after the analysis ------------------------------------------------------------------
+#: Qt plugins a desktop chat window does not load. Each drags in libraries of its own: the
+#: virtual keyboard needs QtQuick and QtQml, the PDF image plugin QtPdf, the GTK3 theme the whole
+#: GTK stack, eglfs/linuxfb/vnc are for devices without a window system. What stays: xcb and
+#: wayland (desktops), offscreen (headless runs and tests), the xdg-desktop-portal theme (follows
+#: the system's light/dark setting), image formats and the SVG icon engine.
+QT_PLUGINS_UNUSED = (
+    "platforms/libqeglfs", "platforms/libqlinuxfb", "platforms/libqminimal", "platforms/libqvnc",
+    "platforms/libqvkkhrdisplay", "egldeviceintegrations/", "generic/", "platformthemes/libqgtk3",
+    "platforminputcontexts/libqtvirtualkeyboardplugin", "imageformats/libqpdf", "networkinformation/", "tls/",
+)
+#: Libraries found by scanning torch's Python code for ctypes calls; this is a CPU build.
+UNUSED_LIBRARY_NAMES = ("libcudart.so", "libamdhip64.so", "libhiprtc.so")
+#: Where libraries loaded only as dependencies (DT_NEEDED) live: the top level and Qt's lib folder.
+#: Everything else (extension modules, Qt plugins, torch/lib, llama_cpp/lib) is opened by the app.
+DEPENDENCY_FOLDERS = (".", "PySide6/Qt/lib")
+
+
+def _unused_plugin(dest: str) -> bool:
+    dest = dest.replace("\\", "/")
+    return "/Qt/plugins/" in dest and any(f"/plugins/{pattern}" in dest for pattern in QT_PLUGINS_UNUSED)
+
+
+def _needed(path: str) -> list[str]:
+    """The DT_NEEDED names of an ELF file (empty for anything else, or without readelf)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["readelf", "-d", "--wide", path], capture_output=True, text=True, check=False).stdout
+    except OSError:
+        return []
+    return [line.split("[", 1)[1].rstrip("]").strip() for line in out.splitlines() if "(NEEDED)" in line]
+
+
+def prune_binaries(binaries: list[tuple[str, str, str]]) -> tuple[list[tuple[str, str, str]], list[str]]:
+    """Drop unused Qt plugins and every top-level library that only they needed.
+
+    PyInstaller analyses dependencies before the spec can filter, so removing a
+    plugin leaves its libraries behind. Here the libraries still reachable
+    (DT_NEEDED, transitively) from everything that lives in a package folder
+    (extension modules, plugins, torch/llama.cpp libraries, libpython) are kept
+    and the rest of the top level goes. Returns (kept, dropped names).
     """
-    paths = []
-    overlay = os.environ.get("MNEME_LLAMA_OVERLAY")
-    if overlay and Path(overlay).is_dir():
-        paths.append(str(Path(overlay).resolve()))
-    paths.append(str(ROOT))
-    return paths
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return binaries, []
+    entries = [e for e in binaries if not _unused_plugin(e[0]) and Path(e[0]).name not in UNUSED_LIBRARY_NAMES]
+    by_name: dict[str, list[tuple[str, str, str]]] = {}
+    for entry in entries:
+        by_name.setdefault(Path(entry[0]).name, []).append(entry)
+
+    def top_level(entry) -> bool:
+        """A shared library that is there only because something needed it (not a module or plugin)."""
+        dest, _, typecode = entry
+        folder = str(Path(dest.replace("\\", "/")).parent)
+        return (typecode in ("BINARY", "SYMLINK") and folder in DEPENDENCY_FOLDERS
+                and not dest.startswith("libpython"))
+
+    reachable: set[str] = set()
+    queue = [e for e in entries if not top_level(e)]
+    seen_sources: set[str] = set()
+    while queue:
+        dest, src, typecode = queue.pop()
+        reachable.add(Path(dest).name)
+        if typecode == "SYMLINK" or src in seen_sources:
+            continue
+        seen_sources.add(src)
+        for name in _needed(src):
+            if name not in reachable:
+                reachable.add(name)
+                queue.extend(by_name.get(name, []))
+    kept, dropped = [], []
+    for entry in entries:
+        if top_level(entry) and Path(entry[0]).name not in reachable:
+            dropped.append(entry[0])
+        else:
+            kept.append(entry)
+    dropped += [e[0] for e in binaries if e not in entries]
+    return kept, sorted(dropped)

@@ -81,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     first_run.close()
 
     store = Store.create(data_dir, use_keyring=False, passphrase=PASSPHRASE)
+    from .settings_dialog import AppSettings
+
+    AppSettings(max_answer_tokens=int(os.environ.get("MNEME_TOUR_MAX_TOKENS", "160"))).save(store)
     window = MainWindow(store, data_dir)
     window.resize(1280, 800)
     window.move(40, 30)

@@ -7,6 +7,7 @@
 #
 # Environment:
 #   PYTHON=.venv/bin/python     the environment to bundle (it must have Mneme's dependencies)
+#   MNEME_LLAMA_WHEEL=path.whl  a portable llama-cpp-python wheel to bundle instead of the venv's
 #   MNEME_NATIVE_LLAMA=1        accept a llama-cpp-python compiled for this CPU (AVX-512/AMX): a
 #                               bundle for this very machine only
 #   DEB_COMPRESSION=xz          dpkg-deb compressor (xz: smallest; gzip or zstd: faster to build)
@@ -39,15 +40,26 @@ DEBARCH=$(dpkg --print-architecture 2>/dev/null || echo "$MACHINE")
 # Built from source with GGML_NATIVE=ON (pip's default), llama.cpp uses every instruction of the
 # build machine's CPU (AVX-512, AMX...) and dies with SIGILL on other computers. The Makefile
 # installs a portable AVX2 wheel (LLAMA_CMAKE_ARGS); refuse to ship anything else unless told to.
-FEATURES=$("$PYTHON" -c "import llama_cpp; print(llama_cpp.llama_print_system_info().decode())")
-if printf '%s' "$FEATURES" | grep -Eq '(AVX512[A-Z_]*|AMX[A-Z_0-9]*) = 1'; then
+cpu_specific() {
+  "$PYTHON" -c "import llama_cpp; print(llama_cpp.llama_print_system_info().decode())" \
+    | grep -Eo '(AVX512|AMX)[A-Z_0-9]* = 1' | tr '\n' ' '
+}
+if [ -n "$(cpu_specific)" ] && [ -n "${MNEME_LLAMA_WHEEL:-}" ]; then
+  # A portable wheel given explicitly goes first on PYTHONPATH (PyInstaller's analysis follows it);
+  # the venv itself is left as it is.
+  say "using the portable llama.cpp wheel $MNEME_LLAMA_WHEEL"
+  rm -rf build/llama-portable
+  "$PYTHON" -m pip install --quiet --no-deps --no-compile --target build/llama-portable "$MNEME_LLAMA_WHEEL"
+  export PYTHONPATH="$ROOT/build/llama-portable${PYTHONPATH:+:$PYTHONPATH}"
+fi
+if [ -n "$(cpu_specific)" ]; then
   if [ "${MNEME_NATIVE_LLAMA:-0}" != "1" ]; then
-    die "the venv's llama-cpp-python was compiled for this CPU ($(printf '%s' "$FEATURES" | grep -Eo '(AVX512|AMX)[A-Z_0-9]* = 1' | tr '\n' ' '))
-and would crash on computers without those instructions. Reinstall the portable build with
-'make installer' (see LLAMA_CMAKE_ARGS in the Makefile), or set MNEME_NATIVE_LLAMA=1 for a bundle
-that only has to run on this machine."
+    die "the llama-cpp-python to bundle was compiled for this CPU ($(cpu_specific)) and would crash
+on computers without those instructions. Install the portable build with 'make installer' (see
+LLAMA_CMAKE_ARGS in the Makefile), pass one with MNEME_LLAMA_WHEEL=path/to/llama_cpp_python-*.whl,
+or set MNEME_NATIVE_LLAMA=1 for a bundle that only has to run on this machine."
   fi
-  say "warning: bundling a CPU-specific llama.cpp build (MNEME_NATIVE_LLAMA=1)"
+  say "warning: bundling a CPU-specific llama.cpp build (MNEME_NATIVE_LLAMA=1): $(cpu_specific)"
 fi
 lap "llama.cpp portability check"
 

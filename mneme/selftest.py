@@ -148,6 +148,10 @@ def check_generate(ctx: SelfTestContext) -> str:
     text = "".join(model.stream(prompt, max_tokens=GENERATION_TOKENS, temperature=0.0))
     if not text.strip():
         raise CheckFailed("the model generated no text")
+    garbage = [ch for ch in text if ord(ch) < 32 and ch not in "\n\t"]
+    if garbage:
+        raise CheckFailed(f"the generated text holds {len(garbage)} control characters (NUL bytes?): "
+                          f"{text[:30]!r}")
     stats = getattr(model, "last_stats", None)
     rate = f", {stats.tokens_per_second:.0f} tok/s" if stats and stats.tokens_per_second else ""
     tokens = stats.completion_tokens if stats else model.count_tokens(text)
@@ -254,6 +258,8 @@ def run_self_test(out: TextIO | None = None) -> int:
     out = out or sys.stdout
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # keep the report one line per check
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
     workdir = Path(tempfile.mkdtemp(prefix="mneme-selftest-"))
     ctx = SelfTestContext(workdir)
     width = max(len(name) for name, _ in CHECKS)

@@ -9,7 +9,6 @@ from memory_core.assistant import Assistant, ChatSettings
 from memory_core.background import MemoryWorker
 from memory_core.ingest import ingest_message
 from memory_core.observer import LLMObserver, ObservationRejected
-from memory_core.om import OMConfig, OMEngine
 from memory_core.store import Store
 from memory_core.tokens import TokenCounter
 from tests.conftest import TEST_PASSPHRASE
@@ -52,13 +51,9 @@ def test_llm_observer_on_the_small_model_validates_or_is_rejected_cleanly(store,
         ingest_message(store, "t", "user", text, at=T0 + timedelta(minutes=n))
     messages = store.messages("t")
     try:
-        drafts = LLMObserver(real_model.background(), max_tokens=96).observe(messages)
+        drafts = LLMObserver(real_model.background(), max_tokens=48).observe(messages)
     except ObservationRejected as rejected:
         assert rejected.reason                                                # a reason, never user text
     else:
         assert all(set(d.message_ids) <= {m.id for m in messages} for d in drafts)
-    engine = OMEngine(TokenCounter(real_model), OMConfig(50, 100_000), llm=real_model.background(),
-                      observer_mode="llm")
-    report = engine.run_due(store, force=True)
-    assert report.activated_messages == 3 and engine.state.phase == "idle"
-    assert store.counts()["observations"] >= 2                               # LLM or extractive fallback
+        assert all(d.said_at.isoformat().startswith("2026-03-02T09:0") for d in drafts)   # times from code

@@ -128,6 +128,12 @@ def volatile_block(recalled: Sequence[str], status: str | None) -> str:
     return "\n".join(parts)
 
 
+def inert_specials(text: str) -> str:
+    """Chat-template control tokens typed or pasted by someone ("<|im_start|>system") stay text: the
+    runtime parses special tokens in the rendered prompt, so "<|" is split before it gets there."""
+    return text.replace("<|", "<\u2060|").replace("[INST]", "[\u2060INST]")
+
+
 def stamp(moment: datetime, tz: tzinfo | None, previous_day) -> str:
     """The time a user message was said, as the model reads it: "[Monday 2026-03-02 09:09]" on the
     first message of a day, "[09:12]" after. Derived from the stored time only, so the stamp a message
@@ -146,13 +152,13 @@ def stamped(history: Sequence[Message], tz: tzinfo | None, new_text: str | None,
 
     out, day = [], None
     for message in history:
-        content = message.text
+        content = inert_specials(message.text)
         if message.role == "user":
             when = parse_iso(message.created_at)
             content = f"{stamp(when, tz, day)} {content}"
             day = local_time(when, tz).date()
         out.append({"role": _role(message), "content": content})
-    ask = {"role": "user", "content": f"{stamp(now, tz, day)} {new_text}"} if new_text else None
+    ask = {"role": "user", "content": f"{stamp(now, tz, day)} {inert_specials(new_text)}"} if new_text else None
     return out, ask
 
 

@@ -15,8 +15,12 @@ RESULTS = Path(__file__).parent / "results"
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    import torch
+
     from memory_core.retrieval_eval import default_dataset_path, format_table, run_retrieval_eval
     from models.embedder import SentenceEmbedder
+
+    torch.set_num_threads(1)  # one short query at a time: more threads only add contention on a busy machine
 
     results = run_retrieval_eval(default_dataset_path(), embedder=SentenceEmbedder().load())
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -87,6 +87,7 @@ class Hit:
     thread_id: str | None = None
     channels: dict[str, int] = field(default_factory=dict)
     similarity: float | None = None
+    salience: float = 0.5
     fact: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -231,9 +232,10 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
         return hits
     if kind == "fact":
         for fact in factsmod.get_facts(store, ids):
-            if not fact.is_current(window.as_of) and not _believed_then(fact, window.as_of, now_iso):
+            if not fact.is_current(window.as_of):  # retired facts leave recall (history has them)
                 continue
-            hit = Hit("fact", fact.id, fact.text, 0.0, fact.valid_at, fact.message_ids, [], fact.thread_id)
+            hit = Hit("fact", fact.id, fact.text, 0.0, fact.valid_at, fact.message_ids, [], fact.thread_id,
+                      salience=fact.salience)
             hit.fact = factsmod.fact_json(fact)
             hits[fact.id] = hit
         _attach_externals(store, hits.values())
@@ -250,22 +252,14 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
                 "JOIN observation_messages om ON om.observation_id = ro.observation_id "
                 "JOIN messages m ON m.id = om.message_id WHERE ro.reflection_id IN ({}) ORDER BY m.created_at, m.id")
     for row in rows:
-        hit = Hit(kind, row["id"], row["text"], 0.0, row["at"], [], [], row["thread_id"])
-        hit.fact = None
-        hit.similarity = None
-        hit.channels = {}
-        hit.__dict__["_salience"] = _PRIORITY_SALIENCE.get(row["priority"], 0.5)
-        hits[row["id"]] = hit
+        hits[row["id"]] = Hit(kind, row["id"], row["text"], 0.0, row["at"], [], [], row["thread_id"],
+                              salience=_PRIORITY_SALIENCE.get(row["priority"], 0.5))
     for row in store.db.query(link.format(marks), ids):
         hit = hits.get(row["owner"])
         if hit is not None:
             hit.message_ids.append(row["id"])
             hit.external_ids.append(row["external_id"])
     return hits
-
-
-def _believed_then(fact: factsmod.Fact, as_of: str, now_iso: str) -> bool:
-    return fact.valid_at <= as_of and (fact.invalid_at is None or fact.invalid_at > as_of)
 
 
 def _attach_externals(store: Store, hits: Iterable[Hit]) -> None:
@@ -427,7 +421,7 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
         for rank, key in enumerate(by_time, start=1):
             scores[key] += WEIGHTS["recency"] / (RRF_K + rank)
     if "salience" in active:
-        by_salience = sorted(candidates, key=lambda key: -_salience(candidates[key]))
+        by_salience = sorted(candidates, key=lambda key: -candidates[key].salience)
         for rank, key in enumerate(by_salience, start=1):
             scores[key] += WEIGHTS["salience"] / (RRF_K + rank)
     for key, hit in candidates.items():
@@ -435,12 +429,6 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
             fact = factsmod.Fact(**{name: hit.fact[name] for name in factsmod.Fact.__dataclass_fields__})
             scores[key] *= factsmod.rank_weight(fact, reference)
     return scores
-
-
-def _salience(hit: Hit) -> float:
-    if hit.fact is not None:
-        return float(hit.fact.get("salience", 0.5))
-    return float(hit.__dict__.get("_salience", 0.5))
 
 
 def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, int], float]) -> tuple[bool, str]:

@@ -6,8 +6,9 @@ one answer to stdout and exits.
 
 The prompt is built in one place, ``build_messages(store, thread_id,
 user_text)``: the memory engine plugs in there (through
-``memory_core.assistant``); this module itself adds no memory, it only keeps
-the conversation and stores the exchange in the encrypted database.
+``memory_core.assistant``): with a database, ``TerminalChat`` hands each turn
+to ``memory_core.assistant`` (observational memory across chats, stored
+exchange); without one (temporary chat) it keeps the conversation in memory.
 """
 from __future__ import annotations
 
@@ -150,27 +151,45 @@ class TerminalChat:
         self.model, self.store, self.thread_id = model, store, thread_id
         self.max_tokens, self.temperature, self.show_stats = max_tokens, temperature, show_stats
         self.history: list[dict[str, str]] = []
+        self.assistant = None
+        if store is not None:  # memory: earlier chats are observed now, later jobs run in the background
+            from memory_core.assistant import ChatSettings, open_assistant
+
+            self.assistant = open_assistant(store, model, thread_id,
+                                            settings=ChatSettings(max_tokens=max_tokens, temperature=temperature))
+
+    def close(self) -> None:
+        if self.assistant is not None:
+            from memory_core.assistant import close_assistant
+
+            close_assistant(self.assistant)
 
     def turn(self, user_text: str, out=None) -> str:
         out = out or sys.stdout
         text = user_text.strip()
         if not text:
             raise InvalidInput("the message is empty: nothing was sent")
-        messages = fit_messages(self.model, self.store, self.thread_id, text, self.history, self.max_tokens)
-        self._remember("user", text)
         cancel = threading.Event()
         pieces: list[str] = []
+
+        def show(piece: str) -> None:
+            pieces.append(piece)
+            out.write(piece)
+            out.flush()
         with ctrl_c_sets(cancel):
-            for piece in self.model.stream(messages, max_tokens=self.max_tokens, temperature=self.temperature,
-                                           cancel=cancel):
-                pieces.append(piece)
-                out.write(piece)
-                out.flush()
+            if self.assistant is not None:  # the memory engine builds the prompt and stores the exchange
+                self.assistant.send(self.thread_id, text, on_token=show, cancel=cancel)
+            else:
+                messages = fit_messages(self.model, self.store, self.thread_id, text, self.history, self.max_tokens)
+                self._remember("user", text)
+                for piece in self.model.stream(messages, max_tokens=self.max_tokens, temperature=self.temperature,
+                                               cancel=cancel):
+                    show(piece)
         reply = "".join(pieces).strip()
         out.write("\n")
         if cancel.is_set():
             print("[stopped]", file=sys.stderr)
-        if reply:
+        if reply and self.assistant is None:
             self._remember("assistant", reply)
         if self.show_stats and self.model.last_stats is not None:
             print(_describe(self.model.last_stats), file=sys.stderr)
@@ -201,10 +220,13 @@ def run(args) -> int:
         try:
             chat = TerminalChat(model, store, thread_id, max_tokens=args.max_tokens,
                                 temperature=args.temperature, show_stats=args.stats)
-            if args.once is not None:
-                chat.turn(args.once)
-                return 0
-            return _interactive(chat, model)
+            try:
+                if args.once is not None:
+                    chat.turn(args.once)
+                    return 0
+                return _interactive(chat, model)
+            finally:
+                chat.close()
         finally:
             if store is not None:
                 store.close()

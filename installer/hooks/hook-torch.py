@@ -2,7 +2,7 @@
 
 The contrib hook collects every data file and shared library in the wheel,
 which includes ~80 MB of C++ test binaries (``torch/test``), ``torch/bin``
-(protoc, test executables), the C++ headers and the test-only shared
+(protoc, test executables; only ``torch_shm_manager`` is kept, import torch checks for it), the C++ headers and the test-only shared
 libraries. Mneme runs a sentence-transformers model on the CPU, so none of
 those is needed. Every Python submodule stays: importing torch touches over a
 thousand of them (``_dynamo``, ``_inductor``, ``distributed``, ``onnx``...),
@@ -10,7 +10,8 @@ and ``pyz+py`` keeps the sources that TorchScript and dynamo read.
 """
 from pathlib import Path
 
-from PyInstaller.utils.hooks import PY_DYLIB_PATTERNS, collect_data_files, collect_dynamic_libs, collect_submodules
+from PyInstaller.utils.hooks import (PY_DYLIB_PATTERNS, collect_data_files, collect_dynamic_libs, collect_submodules,
+                                     get_package_paths)
 
 module_collection_mode = "pyz+py"
 warn_on_missing_hiddenimports = False
@@ -32,5 +33,10 @@ binaries = [
     (src, dest) for src, dest in collect_dynamic_libs("torch", search_patterns=PY_DYLIB_PATTERNS + ["*.so.*"])
     if Path(src).name not in TEST_LIBRARIES and "/test/" not in src and "/bin/" not in src
 ]
+# ``import torch`` looks for its shared-memory manager (the one tool in torch/bin that is not a test).
+_, _torch_dir = get_package_paths("torch")
+_shm_manager = Path(_torch_dir) / "bin" / "torch_shm_manager"
+if _shm_manager.exists():
+    binaries.append((str(_shm_manager), "torch/bin"))
 # Same reason as the contrib hook: symlinks from the top level confuse torch's own library lookup.
 bindepend_symlink_suppression = ["**/torch/lib/*.so*"]

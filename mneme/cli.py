@@ -30,7 +30,8 @@ COMMAND_MODULES = (
 def common_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", type=Path, default=None,
-                        help="where the encrypted database lives (default: %(default)s → platform user data dir)")
+                        help="where the encrypted database lives (default: the platform user data dir, "
+                             "e.g. ~/.local/share/Mneme; or $MNEME_DATA_DIR)")
     return common
 
 

@@ -51,3 +51,19 @@ def test_bad_input_is_a_clear_error(real_embedder):
         real_embedder.embed("not a list")
     with pytest.raises(InvalidInput):
         real_embedder.embed(["ok", 3])
+
+
+def test_lazy_load_happens_once_across_threads():
+    import threading
+
+    from models.embedder import SentenceEmbedder
+
+    embedder = SentenceEmbedder()
+    assert not embedder.loaded
+    models = []
+    threads = [threading.Thread(target=lambda: models.append(embedder.load()._model)) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert embedder.loaded and len({id(model) for model in models}) == 1

@@ -28,8 +28,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 RESULTS = Path(__file__).parent / "results"
-CONTEXT = 4096
-REPLY_TOKENS = 16
+#: 2048 keeps a run to minutes on 2 shared cores; MNEME_BENCH_CONTEXT=4096 doubles every size.
+CONTEXT = int(os.environ.get("MNEME_BENCH_CONTEXT", "2048"))
+SCALE = CONTEXT / 4096
+REPLY_TOKENS = 8
 TURNS = 60
 DAYS = 5
 T0 = datetime(2026, 3, 2, 8, 0, tzinfo=timezone.utc)
@@ -57,18 +59,19 @@ QUESTIONS = [
 
 
 def paste(n: int) -> str:
-    """A long paste (~450-650 tokens): a log, some code, or a document, varied per turn."""
+    """A long paste (~450-650 tokens at SCALE 1): a log, some code, or a document, varied per turn."""
     kind = n % 3
     if kind == 0:
         lines = [f"2026-03-0{1 + n % 5}T1{n % 10}:{i:02d}:07Z worker-{i % 7} ERROR job {n * 100 + i} failed: "
-                 f"timeout after {i * 13 % 90} s contacting db-{i % 3}.internal (retry {i % 4})" for i in range(22)]
+                 f"timeout after {i * 13 % 90} s contacting db-{i % 3}.internal (retry {i % 4})"
+                 for i in range(int(22 * SCALE))]
         return "Here is the log from my home server, what is wrong?\n" + "\n".join(lines)
     if kind == 1:
         body = "\n".join(f"    def step_{i}(self, value):\n        total = value * {i + n} + self.offset\n"
-                         f"        return total if total < {100 + i * n} else None" for i in range(12))
+                         f"        return total if total < {100 + i * n} else None" for i in range(int(12 * SCALE)))
         return f"Could you review this class?\nclass Pipeline{n}:\n    offset = {n}\n{body}"
     sentences = " ".join(f"Clause {i}: the tenant shall keep the premises at number {n * 7 + i} in good repair, "
-                         f"and notify the landlord within {i + 3} days of any damage." for i in range(14))
+                         f"and notify the landlord within {i + 3} days of any damage." for i in range(int(14 * SCALE)))
     return f"This is my rental contract, is anything unusual?\n{sentences}"
 
 
@@ -111,6 +114,7 @@ def run_om(model, data_dir: Path) -> tuple[list[dict], dict]:
                                "engine_reused_tokens": result.prompt.report.reused_tokens,
                                "new_message_tokens": model.count_tokens(text)}
         rows.append(row)
+        _progress("a", row)
         report = worker.run_pending()               # the background worker's job, between turns
         activated = bool(report.activated_messages or report.reflected)
         row["observer_actions"] = report.actions
@@ -145,8 +149,14 @@ def run_full(model) -> list[dict]:
                                          {"role": "user", "content": text}])
         reply = "".join(model.stream(messages, max_tokens=REPLY_TOKENS, temperature=0.0))
         rows.append(_stats(model) | {"turn": n + 1, "dropped": dropped})
+        _progress("b", rows[-1])
         history += [{"role": "user", "content": text}, {"role": "assistant", "content": reply.strip() or "…"}]
     return rows
+
+
+def _progress(strategy: str, row: dict) -> None:
+    print(f"{strategy} turn {row['turn']:2d}: {row['prompt_tokens']} prompt, {row['cached_tokens']} cached, "
+          f"TTFT {row['ttft_s'] * 1000:.0f} ms", flush=True)
 
 
 def run_retrieval(model) -> list[dict]:
@@ -157,10 +167,11 @@ def run_retrieval(model) -> list[dict]:
         snippets = _bm25(history, text, k=4)
         system = SYSTEM + f"\nNow: {at:%A %Y-%m-%d %H:%M}\nRelevant memories:\n" + "\n".join(
             f"- {s[:300]}" for s in snippets)
-        messages, dropped = _fit(model, [{"role": "system", "content": system}, *history[-12:],
+        messages, dropped = _fit(model, [{"role": "system", "content": system}, *history[-8:],
                                          {"role": "user", "content": text}])
         reply = "".join(model.stream(messages, max_tokens=REPLY_TOKENS, temperature=0.0))
         rows.append(_stats(model) | {"turn": n + 1, "dropped": dropped})
+        _progress("c", rows[-1])
         history += [{"role": "user", "content": text}, {"role": "assistant", "content": reply.strip() or "…"}]
     return rows
 
@@ -280,7 +291,7 @@ def _plot(rows_a, rows_b, rows_c) -> None:
     bottom.set_ylabel("time to first token (ms)")
     bottom.set_xlabel("turn")
     top.legend(loc="upper left")
-    top.set_title("Prompt size and time to first token per turn (SmolLM2-135M, 4k context)")
+    top.set_title(f"Prompt size and time to first token per turn (SmolLM2-135M, {CONTEXT} context)")
     fig.tight_layout()
     fig.savefig(RESULTS / "om.png", dpi=110)
 
@@ -296,8 +307,10 @@ def main(model=None) -> None:
     try:
         with tempfile.TemporaryDirectory() as scratch:
             rows_a, extra = run_om(model, Path(scratch) / "data")
+        print(f"(a) done in {time.perf_counter() - started:.0f} s", flush=True)
         model.reset_cache()
         rows_b = run_full(model)
+        print(f"(b) done in {time.perf_counter() - started:.0f} s", flush=True)
         model.reset_cache()
         rows_c = run_retrieval(model)
         settings = getattr(model, "settings", None)

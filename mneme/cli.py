@@ -29,7 +29,9 @@ COMMAND_MODULES = (
 
 def common_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--data-dir", type=Path, default=None,
+    # SUPPRESS: a subcommand that is not given --data-dir must not overwrite the
+    # value given before it (``mneme --data-dir X chat`` and ``mneme chat --data-dir X`` both work).
+    common.add_argument("--data-dir", type=Path, default=argparse.SUPPRESS,
                         help="where the encrypted database lives (default: the platform user data dir, "
                              "e.g. ~/.local/share/Mneme; or $MNEME_DATA_DIR)")
     return common

@@ -14,6 +14,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 TEST_PASSPHRASE = "correct horse battery staple"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def never_touch_real_data(tmp_path_factory):
+    """A command run without --data-dir lands in a scratch folder, never in the user's real data."""
+    os.environ["MNEME_DATA_DIR"] = str(tmp_path_factory.mktemp("default-data-dir"))
+
+
 @pytest.fixture(autouse=True)
 def fast_kdf(monkeypatch):
     """scrypt at full cost takes ~0.5 s and 128 MiB; tests use a cheap one (the code path is the same)."""

@@ -55,3 +55,11 @@ def test_entry_point_runs_as_a_process(cli_env):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "Encryption:" in done.stdout
+
+
+def test_data_dir_before_or_after_the_subcommand(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MNEME_PASSPHRASE", TEST_PASSPHRASE)
+    before, after = tmp_path / "before", tmp_path / "after"
+    assert main(["--data-dir", str(before), "memory", "add", "--thread", "t", "--role", "user", "--text", "a"]) == 0
+    assert main(["memory", "add", "--data-dir", str(after), "--thread", "t", "--role", "user", "--text", "b"]) == 0
+    assert (before / DB_NAME).exists() and (after / DB_NAME).exists()

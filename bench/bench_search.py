@@ -46,6 +46,16 @@ def queries(rng: random.Random) -> list[str]:
     return out
 
 
+class _Precomputed:
+    """The query vectors computed (and timed) beforehand, to time retrieval on its own."""
+
+    def __init__(self, model_id: str, dimension: int, vectors: dict[str, list[float]]):
+        self.model_id, self.dimension, self._vectors = model_id, dimension, vectors
+
+    def embed(self, texts):
+        return [self._vectors[text] for text in texts]
+
+
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
@@ -54,6 +64,7 @@ def main() -> None:
     from memory_core import recall
     from memory_core.indexing import backfill_embeddings, index_for, to_blob
     from memory_core.ingest import ingest_in_transaction
+    from memory_core.query_time import parse_time_filter
     from memory_core.store import Store
     from models.embedder import SentenceEmbedder
 
@@ -80,11 +91,19 @@ def main() -> None:
         batch = queries(rng)
         for query in batch[:10]:  # warm caches (FTS pages, numpy)
             recall.search(store, query, embedder=embedder)
-        timings, embed_timings, abstained, sizes = [], [], 0, []
+        timings, embed_timings, retrieval_timings, abstained, sizes = [], [], [], 0, []
+        vectors_by_query = {}
         for query in batch:
+            text_query = parse_time_filter(query)[0]  # what search embeds: the query minus its time phrase
             started = time.perf_counter()
-            embedder.embed([query])
+            vectors_by_query[text_query] = embedder.embed([text_query])[0]
             embed_timings.append((time.perf_counter() - started) * 1000)
+        known = _Precomputed(embedder.model_id, embedder.dimension, vectors_by_query)
+        for query in batch:  # everything but the query embedding
+            started = time.perf_counter()
+            recall.search(store, query, k=10, embedder=known)
+            retrieval_timings.append((time.perf_counter() - started) * 1000)
+        for query in batch:
             started = time.perf_counter()
             result = recall.search(store, query, k=10, embedder=embedder)
             timings.append((time.perf_counter() - started) * 1000)
@@ -100,6 +119,8 @@ def main() -> None:
         "messages": counts["messages"], "facts": counts["facts"], "vectors": len(index),
         "facts_embedded": facts_embedded, "queries": len(batch),
         "p50_ms": statistics.median(timings), "p95_ms": percentile(timings, 95), "p99_ms": percentile(timings, 99),
+        "retrieval_only_p50_ms": statistics.median(retrieval_timings),
+        "retrieval_only_p95_ms": percentile(retrieval_timings, 95),
         "query_embedding_p50_ms": statistics.median(embed_timings),
         "query_embedding_p95_ms": percentile(embed_timings, 95),
         "no_embedder_p50_ms": statistics.median(bm25_only), "no_embedder_p95_ms": percentile(bm25_only, 95),
@@ -110,9 +131,11 @@ def main() -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "search.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     table = ("# Hybrid search over {messages:,} messages and {facts:,} facts\n\n"
-             "| p50 ms | p95 ms | p99 ms | query embedding p50 / p95 ms | no embedder p50 / p95 ms | target p95 |\n"
-             "|---|---|---|---|---|---|\n"
-             "| {p50_ms:.1f} | {p95_ms:.1f} | {p99_ms:.1f} | {query_embedding_p50_ms:.1f} / {query_embedding_p95_ms:.1f} "
+             "| end to end p50 ms | p95 ms | p99 ms | without query embedding p50 / p95 ms "
+             "| query embedding p50 / p95 ms | no embedder p50 / p95 ms | target p95 |\n"
+             "|---|---|---|---|---|---|---|\n"
+             "| {p50_ms:.1f} | {p95_ms:.1f} | {p99_ms:.1f} | {retrieval_only_p50_ms:.1f} / {retrieval_only_p95_ms:.1f} "
+             "| {query_embedding_p50_ms:.1f} / {query_embedding_p95_ms:.1f} "
              "| {no_embedder_p50_ms:.1f} / {no_embedder_p95_ms:.1f} | <= 50 ms |\n\n"
              "{queries} queries (keywords, questions, time phrases, FTS syntax), k=10, end to end including the "
              "query embedding. {vectors:,} vectors in the in-memory index (loaded in {index_load_seconds} s, once). "

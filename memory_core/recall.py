@@ -159,7 +159,7 @@ def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_i
     """Candidates from every kind's FTS index, merged by BM25 score (lower is better in SQLite)."""
     scored: list[tuple[float, str, int]] = []
     for kind in kinds:
-        sql, params = _bm25_sql(kind, match, window, now_iso)
+        sql, params = _bm25_sql(store, kind, match, window, now_iso)
         try:
             rows = store.db.execute(sql, params).fetchall()
         except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
@@ -169,7 +169,24 @@ def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_i
     return [(kind, item_id) for _, kind, item_id in scored[:DEPTH * 2]]
 
 
-def _bm25_sql(kind: str, match: str, window: _Window, now_iso: str) -> tuple[str, dict[str, Any]]:
+def _id_bounds(store: Store, table: str, column: str, window: _Window) -> tuple[int, int]:
+    """The id range of rows in the time window (from the time index): FTS5 can then skip
+    every posting outside it instead of scoring all matches and joining each one."""
+    low = window.start or ""
+    high = window.end if window.start else None
+    sql = f"SELECT min(id), max(id) FROM {table} WHERE {column} >= ?"
+    params: list[Any] = [low]
+    if high is not None:
+        sql += f" AND {column} < ?"
+        params.append(high)
+    if window.as_of_given:
+        sql += f" AND {column} <= ?"
+        params.append(window.as_of)
+    row = store.db.execute(sql, params).fetchone()
+    return (row[0] or 0, row[1] or -1)
+
+
+def _bm25_sql(store: Store, kind: str, match: str, window: _Window, now_iso: str) -> tuple[str, dict[str, Any]]:
     params: dict[str, Any] = {"match": match, "depth": DEPTH}
     table = {"message": "messages", "observation": "observations", "fact": "facts", "reflection": "reflections"}[kind]
     column = {"message": "created_at", "observation": "observed_at", "fact": "valid_at",
@@ -192,6 +209,13 @@ def _bm25_sql(kind: str, match: str, window: _Window, now_iso: str) -> tuple[str
         # the fast form: FTS5 ranks with its own ORDER BY rank ... LIMIT
         return (f"SELECT rowid, rank FROM {table}_fts WHERE {table}_fts MATCH :match ORDER BY rank LIMIT :depth",
                 params)
+    if kind != "fact":
+        # time-bounded: rank only postings in the window's id range, then check the times exactly
+        params["low"], params["high"] = _id_bounds(store, table, column, window)
+        params["over"] = DEPTH * 4
+        return (f"SELECT t.id, f.rank FROM (SELECT rowid, rank FROM {table}_fts WHERE {table}_fts MATCH :match "
+                f"AND rowid BETWEEN :low AND :high ORDER BY rank LIMIT :over) f JOIN {table} t ON t.id = f.rowid "
+                f"WHERE {' AND '.join(conditions)} ORDER BY f.rank LIMIT :depth", params)
     return (f"SELECT t.id, bm25({table}_fts) AS score FROM {table}_fts JOIN {table} t ON t.id = {table}_fts.rowid "
             f"WHERE {table}_fts MATCH :match AND {' AND '.join(conditions)} ORDER BY score LIMIT :depth", params)
 

@@ -128,7 +128,8 @@ def test_bundled_self_test_offline_without_python(installed, clean_env):
                                     str(executable), "--self-test"],
                           capture_output=True, text=True, timeout=900)
     output = proc.stdout + proc.stderr
-    print(f"self-test in the unpacked .deb ({'no network namespace' if prefix else 'network present'}), "
+    network = "inside unshare --net: no network" if prefix else "network present: unshare unavailable"
+    print(f"self-test in the unpacked .deb ({network}), "
           f"{time.monotonic() - started:.1f}s:\n{output}")
     assert proc.returncode == 0, output
     assert "self-test passed" in proc.stdout

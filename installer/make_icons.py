@@ -1,14 +1,16 @@
-"""Render the app icon's SVG into the PNG sizes of the freedesktop hicolor theme.
+"""Lay out the app icon in the freedesktop hicolor theme for the .deb.
 
-Qt's own SVG renderer is used (it ships with PySide6), so no extra tool
-(rsvg-convert, inkscape) is needed on the build machine.
+The PNGs are rendered once from resources/icons/mneme.svg by
+``python -m desktop_app.make_icons`` and committed; here they are only placed
+where desktops look them up, so the installer needs no SVG renderer.
 
-    python installer/make_icons.py resources/icons/mneme.svg build/icons
-writes build/icons/hicolor/<N>x<N>/apps/mneme.png for every size below.
+    python installer/make_icons.py resources/icons build/icons
+writes build/icons/hicolor/<N>x<N>/apps/mneme.png for every size below and
+build/icons/hicolor/scalable/apps/mneme.svg.
 """
 from __future__ import annotations
 
-import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -16,33 +18,19 @@ from pathlib import Path
 SIZES = (16, 32, 48, 64, 128, 256, 512)
 
 
-def render(svg: Path, out_root: Path, name: str = "mneme") -> list[Path]:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import Qt
-    from PySide6.QtGui import QGuiApplication, QImage, QPainter
-    from PySide6.QtSvg import QSvgRenderer
-
-    app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841 (fonts and image plugins need one)
-    renderer = QSvgRenderer(str(svg))
-    if not renderer.isValid():
-        raise SystemExit(f"make_icons: {svg} is not a valid SVG")
+def layout(icons: Path, out_root: Path, name: str = "mneme") -> list[Path]:
     written = []
     for size in SIZES:
-        image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(image)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        renderer.render(painter)
-        painter.end()
+        source = icons / f"{name}-{size}.png"
+        if not source.exists():
+            raise SystemExit(f"make_icons: {source} is missing; run python -m desktop_app.make_icons")
         target = out_root / "hicolor" / f"{size}x{size}" / "apps" / f"{name}.png"
         target.parent.mkdir(parents=True, exist_ok=True)
-        if not image.save(str(target), "PNG"):
-            raise SystemExit(f"make_icons: could not write {target}")
+        shutil.copyfile(source, target)
         written.append(target)
     scalable = out_root / "hicolor" / "scalable" / "apps" / f"{name}.svg"
     scalable.parent.mkdir(parents=True, exist_ok=True)
-    scalable.write_bytes(svg.read_bytes())
+    shutil.copyfile(icons / f"{name}.svg", scalable)
     written.append(scalable)
     return written
 
@@ -52,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 2:
         print(__doc__, file=sys.stderr)
         return 2
-    for path in render(Path(args[0]), Path(args[1])):
+    for path in layout(Path(args[0]), Path(args[1])):
         print(path)
     return 0
 

@@ -6,7 +6,6 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.mneme-installed
 # llama.cpp is compiled once per machine into a wheel kept outside the clone.
 # The default is a portable AVX2 build: -march=native picks up CPU features
 # (AMX, AVX-512) that some virtual machines advertise but cannot run, and a
@@ -14,7 +13,10 @@ STAMP  := $(VENV)/.mneme-installed
 #   make run LLAMA_CMAKE_ARGS="-DGGML_CUDA=on"
 LLAMA_VERSION    ?= 0.3.36
 LLAMA_CMAKE_ARGS ?= -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
-WHEELHOUSE       := $(HOME)/.cache/mneme/wheels/$(shell echo "$(LLAMA_VERSION) $(LLAMA_CMAKE_ARGS)" | sha1sum | cut -c1-12)
+LLAMA_BUILD_ID   := $(shell echo "$(LLAMA_VERSION) $(LLAMA_CMAKE_ARGS)" | sha1sum | cut -c1-12)
+WHEELHOUSE       := $(HOME)/.cache/mneme/wheels/$(LLAMA_BUILD_ID)
+# the stamp names the llama.cpp build, so other LLAMA_CMAKE_ARGS reinstall it
+STAMP            := $(VENV)/.mneme-installed-$(LLAMA_BUILD_ID)
 
 .PHONY: run test bench installer system-deps screenshots clean
 
@@ -47,7 +49,7 @@ $(STAMP): pyproject.toml
 	ls $(WHEELHOUSE)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
 	  CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" $(BIN)/pip wheel --no-deps --no-cache-dir \
 	    llama-cpp-python==$(LLAMA_VERSION) -w $(WHEELHOUSE)
-	$(BIN)/pip install --find-links $(WHEELHOUSE) llama-cpp-python==$(LLAMA_VERSION)
+	$(BIN)/pip install --force-reinstall --no-deps $(WHEELHOUSE)/llama_cpp_python-$(LLAMA_VERSION)-*.whl
 	$(BIN)/pip install --find-links $(WHEELHOUSE) -e '.[dev]'
 	touch $(STAMP)
 

@@ -293,7 +293,7 @@ class MainWindow(QMainWindow):
 
     # -- model --------------------------------------------------------------------------------
     def _fill_model_picker(self) -> None:
-        from mneme.paths import models_dir
+        from models.catalog import models_dir
 
         self.model_picker.blockSignals(True)
         self.model_picker.clear()

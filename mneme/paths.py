@@ -12,8 +12,3 @@ APP_NAME = "Mneme"
 def default_data_dir() -> Path:
     override = os.environ.get("MNEME_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def models_dir(data_dir: Path) -> Path:
-    """Downloaded GGUF files live beside the database (not encrypted: they are public weights)."""
-    return Path(data_dir) / "models"

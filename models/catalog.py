@@ -71,6 +71,11 @@ def find_entry(model_id: str, catalog: list[CatalogEntry] | None = None) -> Cata
     raise InvalidInput(f"no model {model_id!r} in the catalog (known: {known})")
 
 
+def models_dir(data_dir: Path) -> Path:
+    """Downloaded and added GGUF files live beside the database (public weights: not encrypted)."""
+    return Path(data_dir) / "models"
+
+
 def installed_models(models_dir: Path | None, *, include_bundled: bool = True) -> list[InstalledModel]:
     """The bundled model (when its package is installed) and every GGUF in ``models_dir``."""
     found: list[InstalledModel] = []

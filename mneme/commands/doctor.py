@@ -14,7 +14,6 @@ from memory_core import db as dbmod
 from memory_core.keys import HEADER_NAME, KeyStore, keyring_info
 from memory_core.store import DB_NAME
 
-from ..paths import models_dir
 from .output import print_json
 
 
@@ -67,6 +66,7 @@ def _database_state(data_dir: Path) -> dict:
 
 def _models(data_dir: Path) -> list[dict]:
     try:
+        from models.catalog import models_dir
         from models.system_info import list_models
     except ImportError:
         return []

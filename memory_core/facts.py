@@ -240,21 +240,18 @@ def current_facts(store: Store, *, as_of: str | datetime | None = None, known_at
     """
     now = to_iso(utc_now())
     params: dict[str, Any] = {"as_of": _moment(as_of) or now, "known_at": _moment(known_at) or now}
-    sql = _SELECT + " WHERE " + valid_clause()
-    if subject is not None:
-        sql += " AND f.subject = :subject"
-        params["subject"] = subject
-    if predicate is not None:
-        sql += " AND f.predicate = :predicate"
-        params["predicate"] = predicate
-    sql += " ORDER BY f.subject, f.predicate, f.valid_at, f.id"
-    return [_row_to_fact(dict(r)) for r in store.db.query(sql, params)]
+    return _select_slots(store, valid_clause(), params, subject, predicate)
 
 
 def history(store: Store, *, subject: str | None = None, predicate: str | None = None) -> list[Fact]:
     """Every fact ever recorded, retired ones included, oldest first within each slot."""
-    sql = _SELECT + " WHERE 1=1"
-    params: dict[str, Any] = {}
+    return _select_slots(store, "1=1", {}, subject, predicate)
+
+
+def _select_slots(store: Store, where: str, params: dict[str, Any], subject: str | None,
+                  predicate: str | None) -> list[Fact]:
+    """Facts matching ``where``, optionally narrowed to one subject and/or predicate, in slot order."""
+    sql = _SELECT + " WHERE " + where
     if subject is not None:
         sql += " AND f.subject = :subject"
         params["subject"] = subject

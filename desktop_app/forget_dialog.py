@@ -11,7 +11,7 @@ import html
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit, QProgressBar,
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from memory_core.errors import MnemeError
@@ -19,6 +19,7 @@ from memory_core.store import Store
 
 from . import services, theme
 from .timeline import fact_display
+from .widgets import busy_bar, error_banner
 
 
 class ForgetDialog(QDialog):
@@ -94,15 +95,9 @@ class ForgetDialog(QDialog):
         self.summary.setObjectName("Hint")
         self.summary.setWordWrap(True)
         layout.addWidget(self.summary)
-        self.error = QLabel()
-        self.error.setObjectName("ErrorBanner")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_banner()
         layout.addWidget(self.error)
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
-        self.busy.setAccessibleName(self.tr("Forgetting"))
-        self.busy.hide()
+        self.busy = busy_bar(self.tr("Forgetting"))
         layout.addWidget(self.busy)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.forget_button = QPushButton(theme.icon("forget", "#ffffff"), self.tr("Forget"))

@@ -12,13 +12,14 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QDialog, QDialogButtonBox, QFrame, QHBoxLayout, QLabel,
-                               QLineEdit, QMessageBox, QProgressBar, QPushButton, QRadioButton, QVBoxLayout, QWidget)
+                               QLineEdit, QMessageBox, QRadioButton, QVBoxLayout, QWidget)
 
 from memory_core.errors import KeyringUnavailable, MnemeError, PassphraseRequired, WrongKeyError
 from memory_core.keys import MIN_PASSPHRASE_LENGTH, KeyStore, keyring_info
 from memory_core.store import Store
 
 from . import theme
+from .widgets import busy_bar, error_banner
 
 
 def _header(dialog: QDialog, title: str, text: str) -> QVBoxLayout:
@@ -97,10 +98,7 @@ class FirstRunDialog(QDialog):
             box.addWidget(widget)
         layout.addWidget(self.passphrase_box)
 
-        self.error = QLabel()
-        self.error.setObjectName("ErrorBanner")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_banner()
         layout.addWidget(self.error)
         location = QLabel(self.tr("Data folder: %s") % self.data_dir)
         location.setObjectName("Hint")
@@ -159,14 +157,9 @@ class UnlockDialog(QDialog):
         self.passphrase.setPlaceholderText(self.tr("Passphrase"))
         self.passphrase.setAccessibleName(self.tr("Passphrase"))
         layout.addWidget(self.passphrase)
-        self.error = QLabel()
-        self.error.setObjectName("ErrorBanner")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = error_banner()
         layout.addWidget(self.error)
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
-        self.busy.hide()
+        self.busy = busy_bar(self.tr("Unlocking"))
         layout.addWidget(self.busy)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.unlock_button = buttons.addButton(self.tr("Unlock"), QDialogButtonBox.ButtonRole.AcceptRole)

@@ -251,14 +251,14 @@ def write(rows_a, rows_b, rows_c, summary, meta) -> None:
         f"({s['ttft_median_last20_s']['b']*1000:.0f} ms vs {s['ttft_median_last20_s']['a']*1000:.0f} ms) |",
         f"| TTFT median, last 20 turns: c / a | ≥ 5x | {s['ttft_speedup_last20']['c/a']:.1f}x "
         f"({s['ttft_median_last20_s']['c']*1000:.0f} ms) |",
-        f"| TTFT mean, last 20 turns | — | " + ", ".join(f"{k} {v*1000:.0f} ms" for k, v in s["ttft_mean_last20_s"].items())
+        "| TTFT mean, last 20 turns | — | " + ", ".join(f"{k} {v*1000:.0f} ms" for k, v in s["ttft_mean_last20_s"].items())
         + " |",
-        f"| last 20 turns where most of the prompt was recomputed | — | " + ", ".join(
+        "| last 20 turns where most of the prompt was recomputed | — | " + ", ".join(
             f"{k} {v}" for k, v in s["turns_last20_mostly_recomputed"].items()) + " |",
         f"| compression (raw observed / observation tokens) | ≥ 5x | {s['compression_ratio_observations']:.1f}x "
         f"(current log after reflection: {s['compression_ratio_current_log']:.1f}x) |",
         f"| (b) first turn cut from the front | before turn 40 | {s['b_first_overflow_turn']} |",
-        "", f"TTFT median over the first 20 turns (before (b) overflows, its prefix is stable too): "
+        "", "TTFT median over the first 20 turns (before (b) overflows, its prefix is stable too): "
             + ", ".join(f"{k} {v*1000:.0f} ms" for k, v in s["ttft_median_first20_s"].items()), "",
         f"OM: {s['om']['observations']} observations, {s['om']['reflections']} reflection lines in "
         f"{s['om']['generations']} generations; thresholds {s['om']['config']}.", "",

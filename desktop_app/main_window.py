@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFrame, QHBoxLayout, QInputDialog, QLabel, QMainWindow,
-                               QMessageBox, QProgressBar, QPushButton, QSplitter, QStackedWidget, QToolButton,
+                               QMessageBox, QProgressBar, QSplitter, QStackedWidget, QToolButton,
                                QVBoxLayout, QWidget)
 
 from memory_core.errors import MnemeError

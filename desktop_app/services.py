@@ -17,12 +17,12 @@ import importlib
 import re
 import threading
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable
 
-from memory_core.clock import parse_iso, to_iso, utc_now
-from memory_core.errors import InvalidInput, MnemeError, StorageError
+from memory_core.clock import parse_iso, to_iso
+from memory_core.errors import InvalidInput
 from memory_core.store import Message, Store
 
 #: Markers put around search hits by FTS5 ``snippet()``; control chars cannot occur in stored text.
@@ -125,11 +125,11 @@ def search_chats(store: Store, text: str, limit: int = 50) -> list[ChatHit]:
     if not query:
         return []
     rows = store.execute(
-        f"SELECT m.id, m.thread_id, t.title, m.role, m.created_at, "
-        f"snippet(messages_fts, 0, ?, ?, '…', 14) AS snip "
-        f"FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
-        f"JOIN threads t ON t.id = m.thread_id WHERE messages_fts MATCH ? "
-        f"ORDER BY rank LIMIT ?", [HIT_OPEN, HIT_CLOSE, query, limit]).fetchall()
+        "SELECT m.id, m.thread_id, t.title, m.role, m.created_at, "
+        "snippet(messages_fts, 0, ?, ?, '…', 14) AS snip "
+        "FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
+        "JOIN threads t ON t.id = m.thread_id WHERE messages_fts MATCH ? "
+        "ORDER BY rank LIMIT ?", [HIT_OPEN, HIT_CLOSE, query, limit]).fetchall()
     return [ChatHit(r[0], r[1], r[2] or "", r[3], r[4], r[5]) for r in rows]
 
 

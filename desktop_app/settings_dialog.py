@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDesktopServices

@@ -6,7 +6,6 @@ thread; forgetting runs on a worker (see main_window).
 """
 from __future__ import annotations
 
-import html
 from datetime import date, timedelta
 
 from PySide6.QtCore import QDate, QSize, Qt, Signal

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
-import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot

@@ -22,7 +22,7 @@ _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 
 #: Phrases we resolve, most specific first. Each is a concrete reference.
 _PATTERNS = [
-    ("iso", rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b"),
+    ("iso", r"\b\d{4}-\d{2}-\d{2}\b"),
     ("absolute", rf"\b{_MONTH} {_ORD}(?:,? \d{{4}})?\b"),
     ("absolute", rf"\b(?:the )?{_ORD} of {_MONTH}(?:,? \d{{4}})?\b"),
     ("absolute", rf"\b\d{{1,2}} {_MONTH}(?: \d{{4}})?\b"),

@@ -660,4 +660,4 @@ def _existing(store: Store, table: str, ids: Iterable) -> set:
 
 __all__ = ["ForgetPlan", "ForgetReceipt", "plan_forget", "plan_forget_many", "plan_forget_about", "execute_forget",
            "forget_about", "plan_delete_thread", "delete_thread", "parse_item_ref", "fts_query", "find_matches",
-           "checkpoint_wal", "verify_forgotten", "MnemeError"]
+           "checkpoint_wal", "verify_forgotten"]

@@ -28,7 +28,7 @@ import math
 import re
 import time
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Iterable, Sequence
 
 from . import facts as factsmod

@@ -105,7 +105,7 @@ def run(args) -> int:
         f"Encryption:  SQLCipher {enc['cipher_version']} (SQLite {enc['sqlite_version']}) via sqlcipher3: "
         "AES-256, every page encrypted, FTS5 included.",
         f"Data:        {report['data_dir']}" + ("" if report["data_dir_writable"] else "  (NOT writable!)"),
-        f"Database:    " + (f"{db['path']} ({db.get('size_bytes', 0):,} bytes), protected by {db['protection']}"
+        "Database:    " + (f"{db['path']} ({db.get('size_bytes', 0):,} bytes), protected by {db['protection']}"
                             if db["exists"] else f"none yet (protection: {db['protection']})"),
     ]
     llama = report["llama_cpp"]

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMessageBox
 from memory_core.clock import to_iso
 from tests.desktop.doubles import CacheEchoModel
 from tests.desktop.helpers import send
-from tests.doubles import FakeChatModel, render
+from tests.doubles import FakeChatModel
 
 
 def _observation(store, message, priority: str, text: str, at: datetime) -> int:

@@ -22,14 +22,11 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from bench.stats import percentile
+
 RESULTS = Path(__file__).parent / "results"
 MESSAGES = int(os.environ.get("MNEME_BENCH_MESSAGES", "100000"))
 QUERIES = 300
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
 
 def queries(rng: random.Random) -> list[str]:

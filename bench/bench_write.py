@@ -19,14 +19,11 @@ import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from bench.stats import percentile
+
 RESULTS = Path(__file__).parent / "results"
 PRELOAD = int(os.environ.get("MNEME_BENCH_MESSAGES", "100000"))
 SAMPLES = 2000
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
 
 
 def _time_writes(store, samples, start):

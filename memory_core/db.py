@@ -126,7 +126,7 @@ def connect(path: Path | str, key: bytes, *, key_matches_header: bool | None = T
         raw = sqlcipher.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000,
                                 check_same_thread=False, isolation_level=None)
     except sqlcipher.Error as exc:
-        raise _storage_error(path, exc) from exc
+        raise translate_storage_error(path, exc) from exc
     try:
         _apply_key(raw, key)
         try:
@@ -152,18 +152,14 @@ def connect(path: Path | str, key: bytes, *, key_matches_header: bool | None = T
     return sqlite_utils.Database(raw)
 
 
-def _storage_error(path: Path, exc: BaseException) -> StorageError:
+def translate_storage_error(path: Path, exc: BaseException) -> StorageError:
+    """Map a low-level write error (disk full, read-only, cannot open) to a message a person can act on."""
     text = str(exc).lower()
     if "full" in text or getattr(exc, "errno", None) == errno.ENOSPC:
         return StorageError(f"the disk holding {path.parent} is full: free some space and retry")
     if "readonly" in text or "read-only" in text or "unable to open" in text:
         return StorageError(f"cannot write to {path.parent}: check that it exists and is writable")
     return StorageError(f"storage error on {path}: {exc}")
-
-
-def translate_storage_error(path: Path, exc: BaseException) -> StorageError:
-    """Public form of the mapping from low-level write errors to a clear message."""
-    return _storage_error(path, exc)
 
 
 @contextmanager

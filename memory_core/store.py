@@ -18,7 +18,7 @@ import sqlite_utils
 
 from . import db as dbmod
 from .clock import to_iso, utc_now
-from .errors import InvalidInput, MnemeError, StorageError
+from .errors import InvalidInput, MnemeError
 from .keys import KeyStore, key_check_of
 from .schema import migrate
 
@@ -247,8 +247,3 @@ class Store:
     def counts(self) -> dict[str, int]:
         tables = ("threads", "messages", "observations", "reflections", "facts", "embeddings")
         return {t: self.db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
-
-
-def require_writable(path: Path) -> None:
-    if path.exists() and not path.is_dir():
-        raise StorageError(f"{path} is a file, not a directory")

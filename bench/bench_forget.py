@@ -51,10 +51,10 @@ def populate(store, n: int) -> None:
 
 
 def measure(n: int) -> dict:
-    import memory_core.keys as keys
-    from memory_core.export import backup_database, export_json
-    from memory_core.forget import execute_forget, forget_about, plan_forget
-    from memory_core.store import Store
+    import memory_core.storage.keys as keys
+    from memory_core.portability.export import backup_database, export_json
+    from memory_core.forgetting.forget import execute_forget, forget_about, plan_forget
+    from memory_core.storage.store import Store
 
     keys.SCRYPT_N = 2**12  # the key-wrapping KDF is not what is measured here
     with tempfile.TemporaryDirectory() as tmp:

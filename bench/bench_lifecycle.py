@@ -13,7 +13,7 @@ METRICS = ("freshness", "consistency", "coverage", "controlled_forgetting", "con
 
 
 def main() -> None:
-    from memory_core.lifecycle import run_lifecycle
+    from memory_core.evals.lifecycle import run_lifecycle
 
     began = time.perf_counter()
     report = run_lifecycle()

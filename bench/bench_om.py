@@ -96,10 +96,10 @@ def _stats(model) -> dict:
 
 
 def run_om(model, data_dir: Path) -> tuple[list[dict], dict]:
-    import memory_core.keys as keys
-    from memory_core.assistant import Assistant, ChatSettings
-    from memory_core.background import MemoryWorker
-    from memory_core.store import Store
+    import memory_core.storage.keys as keys
+    from memory_core.chat.assistant import Assistant, ChatSettings
+    from memory_core.observational.worker import MemoryWorker
+    from memory_core.storage.store import Store
 
     keys.SCRYPT_N = 2**12  # a scratch database: key stretching cost is not what we measure
     store = Store.create(data_dir, use_keyring=False, passphrase="benchmark passphrase")

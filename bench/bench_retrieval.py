@@ -17,7 +17,7 @@ def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import torch
 
-    from memory_core.retrieval_eval import default_dataset_path, format_table, run_retrieval_eval
+    from memory_core.evals.retrieval import default_dataset_path, format_table, run_retrieval_eval
     from models.embedder import SentenceEmbedder
 
     torch.set_num_threads(1)  # one short query at a time: more threads only add contention on a busy machine

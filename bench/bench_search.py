@@ -58,11 +58,11 @@ def main() -> None:
     import torch
 
     from bench.corpus import cached_vectors, corpus_key, messages
-    from memory_core import recall
-    from memory_core.indexing import backfill_embeddings, index_for, to_blob
+    from memory_core.recall.search import search as recall
+    from memory_core.recall.vectors import backfill_embeddings, index_for, to_blob
     from memory_core.ingest import ingest_in_transaction
-    from memory_core.query_time import parse_time_filter
-    from memory_core.store import Store
+    from memory_core.recall.query_time import parse_time_filter
+    from memory_core.storage.store import Store
     from models.embedder import SentenceEmbedder
 
     corpus = messages(MESSAGES)

@@ -53,7 +53,7 @@ def _checkpoint_loop(store, stop: threading.Event) -> None:
 def main() -> None:
     from bench.corpus import messages
     from memory_core.ingest import ingest_in_transaction
-    from memory_core.store import Store
+    from memory_core.storage.store import Store
 
     corpus = messages(PRELOAD + SAMPLES)
     with tempfile.TemporaryDirectory(prefix="mneme-bench-write-") as scratch:

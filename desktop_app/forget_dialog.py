@@ -1,6 +1,6 @@
 """Forget: show exactly what will go, then delete it and show the receipt.
 
-The plan comes from ``memory_core.forget`` (item, everything derived from it,
+The plan comes from ``memory_core.forgetting.forget`` (item, everything derived from it,
 and by default its source messages, because a memory kept from its sources
 comes back). The deletion itself runs on a worker; this dialog only shows
 progress and, at the end, the engine's verified receipt.
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QHBoxLayout
                                QPushButton, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from memory_core.errors import MnemeError
-from memory_core.store import Store
+from memory_core.storage.store import Store
 
 from . import services, theme
 from .timeline import fact_display

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QFrame, QHBoxLayout, QInp
                                QVBoxLayout, QWidget)
 
 from memory_core.errors import MnemeError
-from memory_core.store import Store
+from memory_core.storage.store import Store
 
 from . import services, theme
 from .chat_view import ChatMessage, ChatView, Composer

@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
 
     QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(data_dir.parent / "qsettings"))
-    from memory_core.store import Store
+    from memory_core.storage.store import Store
 
     from .app import create_application
     from .main_window import MainWindow

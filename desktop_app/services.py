@@ -6,8 +6,8 @@ function takes the ``Store`` of the calling thread (each thread has its own
 connection) and is plain, blocking Python: the Qt workers run them off the
 UI thread.
 
-Where the engine offers an operation (``memory_core.forget``,
-``memory_core.assistant``, ...) it is used; the read-only queries the views
+Where the engine offers an operation (``memory_core.forgetting.forget``,
+``memory_core.chat.assistant``, ...) it is used; the read-only queries the views
 need (chat search with highlights, the timeline rows) are SQL over the
 documented schema.
 """
@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from memory_core.clock import parse_iso, to_iso
 from memory_core.errors import InvalidInput
-from memory_core.store import Message, Store
+from memory_core.storage.store import Message, Store
 
 #: Markers put around search hits by FTS5 ``snippet()``; control chars cannot occur in stored text.
 HIT_OPEN, HIT_CLOSE = "\x02", "\x03"
@@ -89,7 +89,7 @@ def thread_memory_counts(store: Store, thread_id: str) -> dict[str, int]:
 def delete_thread(store: Store, thread_id: str, *, forget_memories: bool,
                   on_forgotten: Callable[[Any], Any] | None = None) -> Any:
     """Delete a chat; with ``forget_memories`` also the memories drawn from it. Returns the receipt."""
-    from memory_core import forget
+    from memory_core.forgetting import forget
 
     return forget.delete_thread(store, thread_id, forget_memories=forget_memories, on_forgotten=on_forgotten)
 
@@ -323,7 +323,7 @@ def memory_figures(store: Store) -> MemoryFigures:
 
 
 # -- forget ------------------------------------------------------------------------------
-# The engine (memory_core.forget) plans and executes; the UI shows the plan's
+# The engine (memory_core.forgetting.forget) plans and executes; the UI shows the plan's
 # labels before anything goes and the receipt after.
 KIND_TABLES = {"message": "messages", "observation": "observations", "reflection": "reflections", "fact": "facts"}
 
@@ -339,25 +339,25 @@ def item_text(store: Store, kind: str, item_id: int) -> str:
 
 
 def plan_forget(store: Store, kind: str, item_id: int, *, delete_sources: bool = True) -> Any:
-    from memory_core import forget
+    from memory_core.forgetting import forget
 
     return forget.plan_forget(store, kind, item_id, include_sources=delete_sources)
 
 
 def plan_forget_about(store: Store, text: str, *, embedder: Any = None, delete_sources: bool = True) -> Any:
-    from memory_core import forget
+    from memory_core.forgetting import forget
 
     return forget.plan_forget_about(store, text, embedder, include_sources=delete_sources)
 
 
 def plan_delete_thread(store: Store, thread_id: str, *, forget_memories: bool) -> Any:
-    from memory_core import forget
+    from memory_core.forgetting import forget
 
     return forget.plan_delete_thread(store, thread_id, forget_memories=forget_memories)
 
 
 def execute_forget(store: Store, plan: Any, *, on_forgotten: Callable[[Any], Any] | None = None) -> Any:
-    from memory_core import forget
+    from memory_core.forgetting import forget
 
     return forget.execute_forget(store, plan, on_forgotten=on_forgotten)
 
@@ -391,8 +391,8 @@ class TurnResult:
 def make_memory_engine(store: Store, model: Any, embedder: Any, *, message_tokens: int = 0,
                        observation_tokens: int = 0) -> Any:
     """One observational-memory engine per loaded model, shared by the chat and memory workers."""
-    from memory_core.background import make_engine
-    from memory_core.om import OMConfig
+    from memory_core.observational.worker import make_engine
+    from memory_core.observational.engine import OMConfig
 
     config = OMConfig.for_context(int(getattr(model, "context_length", 0) or 4096))
     if message_tokens:
@@ -405,7 +405,7 @@ def make_memory_engine(store: Store, model: Any, embedder: Any, *, message_token
 def recall_for(embedder: Any, k: int = 3) -> Callable[[Store, str, str], list[str]]:
     """The assistant's recall hook: a few hybrid-search hits from other chats, after the stable prompt."""
     def recall(store: Store, thread_id: str, user_text: str) -> list[str]:
-        from memory_core.recall import search
+        from memory_core.recall.search import search
 
         result = search(store, user_text, k=k + 4, embedder=embedder)
         if result.abstained:
@@ -425,7 +425,7 @@ class ChatSession:
     """The memory-aware assistant for one thread's store connection and one loaded model."""
 
     def __init__(self, store: Store, model: Any, embedder: Any = None, engine: Any = None):
-        from memory_core.assistant import Assistant
+        from memory_core.chat.assistant import Assistant
 
         self.store, self.model = store, model
         self.assistant = Assistant(store, model, embedder=embedder, engine=engine,
@@ -469,7 +469,7 @@ class ChatSession:
 
 def user_text_stored(store: Store, thread_id: str, text: str) -> int | None:
     """Whether the thread's newest user message is this text (did a failed turn store it?)."""
-    from memory_core.store import clean_text
+    from memory_core.storage.store import clean_text
 
     try:
         row = store.execute("SELECT id, text FROM messages WHERE thread_id = ? AND role = 'user' "
@@ -527,7 +527,7 @@ def state_tuple(state: Any) -> tuple[str, int, str]:
 # -- export and import ------------------------------------------------------------------------------
 def export_data(store: Store, kind: str, path: Path, passphrase: str | None,
                 progress: Callable[[int, str], Any]) -> Any:
-    from memory_core import export
+    from memory_core.portability import export
 
     def report(done: int, total: int, stage: str) -> None:
         progress(int(100 * done / total) if total else -1, stage)
@@ -540,8 +540,8 @@ def export_data(store: Store, kind: str, path: Path, passphrase: str | None,
 
 
 def import_chats(store: Store, path: Path, progress: Callable[[int, str], Any]) -> Any:
-    """JSONL or ChatGPT ``conversations.json``: batched, resumable, idempotent (memory_core.importer)."""
-    from memory_core.importer import import_file
+    """JSONL or ChatGPT ``conversations.json``: batched, resumable, idempotent (memory_core.portability.importers)."""
+    from memory_core.portability.importers import import_file
 
     def report(done: int, total: int, added: int) -> None:
         progress(int(100 * done / total) if total else -1, f"{added:,} messages added")

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTabWidget, QVBoxLayout,
                                QWidget)
 
-from memory_core.store import Store
+from memory_core.storage.store import Store
 
 from . import theme
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDateEdit, QFrame, QHBoxLay
                                QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from memory_core.clock import parse_iso
-from memory_core.store import Store
+from memory_core.storage.store import Store
 
 from . import services, theme
 

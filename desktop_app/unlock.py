@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QDialog, QDialogButtonBo
                                QLineEdit, QMessageBox, QRadioButton, QVBoxLayout, QWidget)
 
 from memory_core.errors import KeyringUnavailable, MnemeError, PassphraseRequired, WrongKeyError
-from memory_core.keys import MIN_PASSPHRASE_LENGTH, KeyStore, keyring_info
-from memory_core.store import Store
+from memory_core.storage.keys import MIN_PASSPHRASE_LENGTH, KeyStore, keyring_info
+from memory_core.storage.store import Store
 
 from . import theme
 from .widgets import busy_bar, error_banner

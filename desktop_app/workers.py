@@ -19,7 +19,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from memory_core.errors import MnemeError
-from memory_core.store import Store
+from memory_core.storage.store import Store
 
 from . import services
 
@@ -151,7 +151,7 @@ class ChatRequest:
 
 
 class ChatWorker(QObject):
-    """Runs one chat turn at a time through ``memory_core.assistant`` (via services.ChatSession)."""
+    """Runs one chat turn at a time through ``memory_core.chat.assistant`` (via services.ChatSession)."""
 
     userStored = Signal(int, str, int)  # request id, thread id, message id (-1: stored, id not known yet)
     token = Signal(int, str)
@@ -222,7 +222,7 @@ class ChatWorker(QObject):
 
 # -- background memory --------------------------------------------------------------------------
 class MemoryRunner(QObject):
-    """Runs ``memory_core.background.MemoryWorker`` after turns and reports its state.
+    """Runs ``memory_core.observational.worker.MemoryWorker`` after turns and reports its state.
 
     States: idle, observing (with progress), reflecting, failed (with the reason), off.
     """
@@ -239,7 +239,7 @@ class MemoryRunner(QObject):
 
     @Slot(object, object, object)
     def set_model(self, model: Any, embedder: Any, engine: Any) -> None:
-        from memory_core.background import MemoryWorker
+        from memory_core.observational.worker import MemoryWorker
 
         if self.worker is not None:
             self.worker.close()

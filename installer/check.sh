@@ -9,4 +9,4 @@
 set -e
 cd "$(dirname "$0")/.."
 installer/build_linux.sh
-MNEME_TEST_INSTALLER=1 HF_HUB_OFFLINE=1 .venv/bin/python -m pytest -p no:cacheprovider -v -s tests/test_installer.py
+MNEME_TEST_INSTALLER=1 HF_HUB_OFFLINE=1 .venv/bin/python -m pytest -p no:cacheprovider -v -s tests/installer/test_installer.py

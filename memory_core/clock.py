@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from .errors import InvalidInput
+from memory_core.errors import InvalidInput
 
 
 def utc_now() -> datetime:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from . import db as dbmod
-from . import facts as factsmod
-from .clock import to_iso, utc_now
-from .errors import InvalidInput
-from .extraction import extract
-from .store import Message, Store
+from memory_core.clock import to_iso, utc_now
+from memory_core.errors import InvalidInput
+from memory_core.facts.extraction import extract
+from memory_core.facts.ledger import ledger as factsmod
+from memory_core.storage import db as dbmod
+from memory_core.storage.store import Message, Store
 
 #: Clocks drift and time zones get mixed up; more than this ahead of now is refused.
 FUTURE_TOLERANCE = timedelta(minutes=15)

@@ -107,7 +107,7 @@ def check_runtime(ctx: SelfTestContext) -> str:
 
 def check_store(ctx: SelfTestContext) -> str:
     from memory_core.errors import WrongKeyError
-    from memory_core.store import Store
+    from memory_core.storage.store import Store
 
     store = Store.create(ctx.data_dir, use_keyring=False, passphrase=ctx.passphrase)
     thread = store.new_thread("self-test")
@@ -181,7 +181,7 @@ def check_embedder(ctx: SelfTestContext) -> str:
 def check_observe(ctx: SelfTestContext) -> str:
     store = ctx.require("store", "encrypted store")
     model = ctx.require("model", "bundled model")
-    from memory_core.background import MemoryWorker
+    from memory_core.observational.worker import MemoryWorker
     from memory_core.ingest import ingest_message
 
     thread = store.new_thread("self-test memory")
@@ -210,7 +210,7 @@ def check_observe(ctx: SelfTestContext) -> str:
 def check_search(ctx: SelfTestContext) -> str:
     store = ctx.require("store", "encrypted store")
     embedder = ctx.require("embedder", "embedder")
-    from memory_core.recall import search
+    from memory_core.recall.search import search
 
     result = search(store, SEARCH_QUERY, k=5, embedder=embedder)
     if result.abstained or not result.hits:

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from memory_core.errors import KeyringUnavailable, MnemeError, PassphraseRequired
-from memory_core.keys import keyring_info
-from memory_core.store import Store
+from memory_core.storage.keys import keyring_info
+from memory_core.storage.store import Store
 
 PASSPHRASE_ENV = "MNEME_PASSPHRASE"
 
@@ -48,7 +48,7 @@ def open_or_create(data_dir: Path, *, create: bool = True) -> Store:
 
 
 def _has_passphrase(data_dir: Path) -> bool:
-    from memory_core.keys import KeyStore
+    from memory_core.storage.keys import KeyStore
 
     try:
         return bool(KeyStore(data_dir).header().passphrase)

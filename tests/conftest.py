@@ -23,7 +23,7 @@ def never_touch_real_data(tmp_path_factory):
 @pytest.fixture(autouse=True)
 def fast_kdf(monkeypatch):
     """scrypt at full cost takes ~0.5 s and 128 MiB; tests use a cheap one (the code path is the same)."""
-    import memory_core.keys as keys
+    import memory_core.storage.keys as keys
 
     monkeypatch.setattr(keys, "SCRYPT_N", 2**12)
 
@@ -35,7 +35,7 @@ def data_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def store(data_dir: Path):
-    from memory_core.store import Store
+    from memory_core.storage.store import Store
 
     opened = Store.create(data_dir, use_keyring=False, passphrase=TEST_PASSPHRASE)
     yield opened

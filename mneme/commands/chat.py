@@ -6,8 +6,8 @@ one answer to stdout and exits.
 
 The prompt is built in one place, ``build_messages(store, thread_id,
 user_text)``: the memory engine plugs in there (through
-``memory_core.assistant``): with a database, ``TerminalChat`` hands each turn
-to ``memory_core.assistant`` (observational memory across chats, stored
+``memory_core.chat.assistant``): with a database, ``TerminalChat`` hands each turn
+to ``memory_core.chat.assistant`` (observational memory across chats, stored
 exchange); without one (temporary chat) it keeps the conversation in memory.
 """
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _positive(value: str) -> int:
 # -- the prompt seam -------------------------------------------------------------------------------------------
 def system_prompt() -> str:
     try:
-        from memory_core.context import DEFAULT_SYSTEM_PROMPT
+        from memory_core.chat.context import DEFAULT_SYSTEM_PROMPT
     except ImportError:
         return FALLBACK_SYSTEM_PROMPT
     return DEFAULT_SYSTEM_PROMPT
@@ -153,14 +153,14 @@ class TerminalChat:
         self.history: list[dict[str, str]] = []
         self.assistant = None
         if store is not None:  # memory: earlier chats are observed now, later jobs run in the background
-            from memory_core.assistant import ChatSettings, open_assistant
+            from memory_core.chat.assistant import ChatSettings, open_assistant
 
             self.assistant = open_assistant(store, model, thread_id,
                                             settings=ChatSettings(max_tokens=max_tokens, temperature=temperature))
 
     def close(self) -> None:
         if self.assistant is not None:
-            from memory_core.assistant import close_assistant
+            from memory_core.chat.assistant import close_assistant
 
             close_assistant(self.assistant)
 

@@ -10,9 +10,9 @@ import os
 import platform
 from pathlib import Path
 
-from memory_core import db as dbmod
-from memory_core.keys import HEADER_NAME, KeyStore, keyring_info
-from memory_core.store import DB_NAME
+from memory_core.storage import db as dbmod
+from memory_core.storage.keys import HEADER_NAME, KeyStore, keyring_info
+from memory_core.storage.store import DB_NAME
 
 from .output import print_json
 

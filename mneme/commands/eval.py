@@ -39,7 +39,7 @@ def _percent(value) -> str:
 
 
 def run_lifecycle(args) -> int:
-    from memory_core.lifecycle import load_scenarios, run_lifecycle as replay
+    from memory_core.evals.lifecycle import load_scenarios, run_lifecycle as replay
 
     embedder = None
     if args.embedder:
@@ -70,7 +70,7 @@ def run_lifecycle(args) -> int:
 
 
 def run_retrieval(args) -> int:
-    from memory_core.retrieval_eval import default_dataset_path, format_table, run_retrieval_eval
+    from memory_core.evals.retrieval import default_dataset_path, format_table, run_retrieval_eval
 
     from .memory_recall import load_embedder
 

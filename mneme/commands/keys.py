@@ -9,7 +9,7 @@ import os
 import sys
 
 from memory_core.errors import MnemeError
-from memory_core.keys import KeyStore
+from memory_core.storage.keys import KeyStore
 
 from ..session import open_or_create
 

@@ -82,7 +82,7 @@ def _confirm(question: str, *, default: bool = False) -> bool:
 
 
 def run_forget(args) -> int:
-    from memory_core.forget import execute_forget, plan_forget, plan_forget_about
+    from memory_core.forgetting.forget import execute_forget, plan_forget, plan_forget_about
 
     if bool(args.item) == bool(args.about):
         raise InvalidInput("give either an item (e.g. fact:9) or --about TEXT")
@@ -129,7 +129,7 @@ def run_threads(args) -> int:
 
 
 def run_delete_thread(args) -> int:
-    from memory_core.forget import execute_forget, plan_delete_thread
+    from memory_core.forgetting.forget import execute_forget, plan_delete_thread
 
     with open_or_create(args.data_dir, create=False) as store:
         forget_memories = not args.keep_memories
@@ -165,7 +165,7 @@ def _progress_printer():
 
 
 def run_export(args) -> int:
-    from memory_core.export import export_json
+    from memory_core.portability.export import export_json
 
     with open_or_create(args.data_dir, create=False) as store:
         result = export_json(store, args.json_file, overwrite=args.force, progress=_progress_printer())
@@ -188,7 +188,7 @@ def _backup_passphrase(confirm: bool) -> str:
 
 
 def run_backup(args) -> int:
-    from memory_core.export import backup_database
+    from memory_core.portability.export import backup_database
 
     passphrase = _backup_passphrase(confirm=True)
     with open_or_create(args.data_dir, create=False) as store:
@@ -200,8 +200,8 @@ def run_backup(args) -> int:
 
 
 def run_restore(args) -> int:
-    from memory_core.export import restore_backup
-    from memory_core.keys import keyring_info
+    from memory_core.portability.export import restore_backup
+    from memory_core.storage.keys import keyring_info
 
     passphrase = _backup_passphrase(confirm=False)
     new_passphrase = env_passphrase()

@@ -54,7 +54,7 @@ def _progress(state) -> None:
 
 
 def run_observe(args) -> int:
-    from memory_core.background import make_engine
+    from memory_core.observational.worker import make_engine
 
     model = load_model(args.model)
     try:
@@ -107,7 +107,7 @@ def timeline_items(store) -> list[dict[str, Any]]:
 
 
 def run_timeline(args) -> int:
-    from memory_core.obs_format import PRIORITY_EMOJI
+    from memory_core.observational.format import PRIORITY_EMOJI
 
     with open_or_create(args.data_dir) as store:
         items = timeline_items(store)
@@ -130,7 +130,7 @@ def run_timeline(args) -> int:
 
 def render_for_model(model, messages) -> str:
     """The prompt as the model reads it: its own chat template when we can get it, else ChatML."""
-    from memory_core.context import render_chatml
+    from memory_core.chat.context import render_chatml
 
     try:
         from models.bundled import bundled_model_path
@@ -145,8 +145,8 @@ def render_for_model(model, messages) -> str:
 
 
 def run_context(args) -> int:
-    from memory_core.context import assemble
-    from memory_core.tokens import TokenCounter
+    from memory_core.chat.context import assemble
+    from memory_core.observational.tokens import TokenCounter
 
     model = load_model(args.model)
     try:

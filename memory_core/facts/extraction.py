@@ -1,0 +1,348 @@
+"""Hot-path fact extraction without a model: hand-written patterns over first-person sentences.
+
+Runs inside the message's write transaction, so it must take well under a
+millisecond: a few dozen precompiled regular expressions, applied per sentence.
+It is deliberately conservative. Questions, hypotheticals ("if I moved to
+Lisbon"), wishes ("I want to live in Rome"), the past ("I used to work at X")
+and other people's facts ("my brother lives in Madrid", which becomes a fact
+about the brother) never produce a fact about the user: a missed fact costs a
+little recall, a wrong one makes memory worse than none.
+
+A capable model in the background job may extract more (origin ``inferred``);
+stated facts found here outrank those.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+from memory_core.facts.ledger import USER
+
+# -- building blocks -----------------------------------------------------------------
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
+_TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?"
+_DAY1 = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every\s+(?:day|morning|evening|night|weekday|weekend))(?:\s*(?:,|and|&)\s*{_DAYS})*(?:\s+(?:at|from|around)\s+{_TIME}(?:\s*(?:-|to|until)\s*{_TIME})?)?"
+#: Words that end a captured value: "I live in Porto now because ..." -> "Porto".
+_STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
+         r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
+         r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|\s*[,.;:!?()\"]|\s+-|$)")
+_VALUE = r"(?P<v>[^,.;:!?()\"]{1,60}?)" + _STOP
+_NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
+_CAP = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
+_PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
+_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?[A-Z0-9][\w&'.+-]*)*)"
+_I = r"(?:\bi|\bwe)"
+_ADV = r"(?:\s+(?:just|recently|finally|now|actually|officially|currently|still|also|really|already))*"
+
+_RELATIONS = {
+    "sister": "sister", "sis": "sister", "brother": "brother", "bro": "brother",
+    "mom": "mother", "mum": "mother", "mother": "mother", "dad": "father", "father": "father",
+    "wife": "spouse", "husband": "spouse", "spouse": "spouse",
+    "partner": "partner", "girlfriend": "partner", "boyfriend": "partner", "fiance": "partner",
+    "fiancé": "partner", "fiancée": "partner",
+    "son": "son", "daughter": "daughter", "kid": "child", "child": "child",
+    "best friend": "best_friend", "friend": "friend", "dog": "dog", "cat": "cat", "puppy": "dog",
+    "kitten": "cat", "boss": "manager", "manager": "manager",
+}
+_REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in _RELATIONS if r != "best friend"), key=len, reverse=True)) + ")"
+_REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
+
+_DIETS = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|plant[- ]based)"
+_CONDITIONS = (r"(?P<v>diabetes|type [12] diabetes|asthma|celiac disease|coeliac disease|high blood pressure|hypertension|"
+               r"migraines|arthritis|epilepsy|adhd|anxiety|a bad back|a heart condition|ibs|crohn's disease|"
+               r"lactose intolerance|insomnia)")
+_OBJECTS = {
+    "car": "car", "truck": "car", "van": "car", "suv": "car", "bike": "bike", "bicycle": "bike", "e-bike": "bike",
+    "motorcycle": "motorcycle", "motorbike": "motorcycle", "scooter": "scooter", "laptop": "laptop",
+    "phone": "phone", "house": "house", "apartment": "apartment", "flat": "apartment", "boat": "boat",
+    "piano": "piano", "guitar": "guitar", "camera": "camera", "tablet": "tablet", "watch": "watch",
+    "tesla": "car", "toyota": "car", "honda": "car", "volkswagen": "car", "vw": "car", "bmw": "car",
+    "audi": "car", "ford": "car", "fiat": "car", "renault": "car", "peugeot": "car", "volvo": "car",
+    "mercedes": "car", "subaru": "car", "kia": "car", "hyundai": "car", "mazda": "car", "nissan": "car",
+    "prius": "car", "iphone": "phone", "pixel": "phone", "galaxy": "phone", "macbook": "laptop",
+    "thinkpad": "laptop", "ipad": "tablet", "kindle": "tablet",
+}
+_CONTACT = {
+    "text": "text message", "texting": "text message", "sms": "text message", "text message": "text message",
+    "text messages": "text message", "email": "email", "e-mail": "email", "emails": "email", "mail": "email",
+    "phone": "phone call", "call": "phone call", "calling": "phone call", "phone calls": "phone call",
+    "a call": "phone call", "whatsapp": "WhatsApp", "signal": "Signal", "telegram": "Telegram",
+    "slack": "Slack", "message": "text message", "messages": "text message",
+}
+_CONTACT_WORDS = r"(?P<v>text messages?|texting|text|sms|e-?mails?|mail|phone calls?|phone|a call|calling|call|whatsapp|signal|telegram|slack|messages?)"
+_NOT_NAMES = {"I", "The", "A", "An", "It", "This", "That", "He", "She", "They", "We", "You", "Me", "My", "Back",
+              "Tomorrow", "Today", "Later", "Now", "Soon", "Anytime", "If", "When", "Maybe", "Please", "And", "But",
+              "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Ok", "Okay", "So"}
+_PRONOUN_VALUES = {"it", "that", "this", "them", "those", "these", "him", "her", "you", "to", "a", "the", "one",
+                   "what", "how", "when", "some", "more", "much", "lot", "a lot", "everything", "nothing", "both"}
+
+#: A sentence with any of these is not a statement of present fact about the user.
+_HEDGE = re.compile(
+    r"(?i)\b(?:if|unless|whether|would|wouldn't|could|might|maybe|perhaps|probably|wish|hope|hoping|dream|"
+    r"imagine|suppose|thinking (?:about|of)|considering|consider|want to|wanna|wants to|plan(?:ning)? to|"
+    r"used to|going to (?:move|live|work|quit|start|join)|someday|one day|pretend|hypothetically|should i|"
+    r"do you|did you|can you|what if|not sure|don't know if|was told|said that|says that|heard that|"
+    r"supposed to|might be|in the past|years ago|back then|when i was)\b")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One fact (or retraction) found in a message; ``value`` None retracts any value of the slot."""
+
+    op: str  # "assert" or "retract"
+    subject: str
+    predicate: str | None
+    value: str | None
+    evidence: str
+
+
+@dataclass(frozen=True)
+class _Rule:
+    pattern: re.Pattern[str]
+    predicate: str | None
+    op: str = "assert"
+    hedge_ok: bool = False
+
+
+def _rule(regex: str, predicate: str | None, op: str = "assert", *, case: bool = False,
+          hedge_ok: bool = False) -> _Rule:
+    flags = 0 if case else re.IGNORECASE
+    return _Rule(re.compile(regex, flags), predicate, op, hedge_ok)
+
+
+_RULES: list[_Rule] = [
+    # name
+    _rule(rf"(?i:\bmy\s+(?:first\s+|full\s+|real\s+)?name(?:'s|\s+is)\s+){_NAME}", "name", case=True),
+    _rule(rf"(?i:(?:^|[,;:]\s*|\bplease\s+|\bjust\s+|\byou\s+can\s+|\beveryone\s+|\bpeople\s+|\bfriends\s+)(?:call|calls)\s+me\s+){_NAME}",
+          "name", case=True),
+    _rule(rf"(?i:\bi\s+go\s+by\s+){_NAME}", "name", case=True),
+    _rule(rf"(?i:\bi'?m\s+called\s+|\bi\s+am\s+called\s+){_NAME}", "name", case=True),
+    _rule(rf"(?i:^(?:hi|hello|hey)[,!]?\s+i'?m\s+|^(?:hi|hello|hey)[,!]?\s+i\s+am\s+){_NAME}(?=\s*[,.!]|\s+and\b|$)",
+          "name", case=True),
+    # home
+    _rule(rf"(?i:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away)?(?:\s+here)?\s+to\s+){_PLACE}",
+          "lives_in", case=True),
+    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)\s+in\s+){_PLACE}",
+          "lives_in", case=True),
+    _rule(rf"(?i:\bi'?m\s+{_ADV}(?:based|living|settled|located)\s+in\s+|\bi\s+am\s+{_ADV}(?:based|living|settled)\s+in\s+){_PLACE}",
+          "lives_in", case=True),
+    _rule(rf"(?i:\bmy\s+(?:new\s+)?(?:home|place|apartment|flat|house)\s+is\s+(?:now\s+)?in\s+){_PLACE}", "lives_in", case=True),
+    _rule(rf"(?i:\b(?:home|home base)\s+is\s+(?:now\s+)?){_PLACE}(?=\s+now|\s+these days|\s*[.!]|$)", "lives_in", case=True),
+    _rule(rf"(?i:\bi\s+(?:no\s+longer|don't|do\s+not|dont)\s+live\s+in\s+){_PLACE}", "lives_in", "retract", case=True),
+    _rule(rf"(?i:\b(?:i|we)\s+(?:have\s+)?moved\s+(?:away\s+)?(?:out\s+of|away\s+from)\s+){_PLACE}", "lives_in", "retract", case=True),
+    _rule(rf"(?i:\bmy\s+(?:new\s+)?(?:neighbou?rhood|area)\s+is\s+){_PLACE}", "neighborhood", case=True),
+    # work
+    _rule(rf"{_I}{_ADV}\s+(?:work|am working|'m working|have been working|'ve been working)\s+(?:at|for)\s+{_VALUE}", "works_at"),
+    _rule(rf"(?i:\bi(?:'ve|\s+have)?{_ADV}\s+(?:started|began)\s+(?:a\s+new\s+job\s+|working\s+|work\s+|a\s+new\s+role\s+)?(?:at|for|with)\s+){_ORG}",
+          "works_at", case=True),
+    _rule(rf"(?i:\bi(?:'ve|\s+have)?{_ADV}\s+joined\s+){_ORG}", "works_at", case=True),
+    _rule(rf"(?i:\bi'?m\s+{_ADV}(?:starting|joining)\s+(?:a\s+new\s+job\s+at\s+|work\s+at\s+|at\s+)?){_ORG}", "works_at", case=True),
+    _rule(rf"\bi\s+{_ADV}(?:got|landed|accepted|took)\s+(?:a|the|an)\s+(?:new\s+)?(?:job|position|role|offer)\s+(?:at|with|from)\s+{_VALUE}",
+          "works_at"),
+    _rule(rf"\bi\s+{_ADV}got\s+hired\s+(?:at|by)\s+{_VALUE}", "works_at"),
+    _rule(rf"\bi'?m\s+{_ADV}(?:employed|working)\s+(?:at|by|for)\s+{_VALUE}", "works_at"),
+    _rule(rf"\bmy\s+(?:new\s+)?(?:employer|company)\s+is\s+(?:now\s+)?{_VALUE}", "works_at"),
+    _rule(rf"\bmy\s+(?:new\s+)?job\s+is\s+at\s+{_VALUE}", "works_at"),
+    _rule(rf"\bi\s+(?:no\s+longer|don't|do\s+not|dont)\s+work\s+(?:at|for)\s+{_VALUE}", "works_at", "retract"),
+    _rule(rf"(?i:(?<=\s)(?:to|and)\s+(?:join|joined|start\s+at|started\s+at|work\s+for|work\s+at)\s+){_ORG}", "works_at", case=True),
+    _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:quit|left|resigned\s+from|retired\s+from)\s+(?:my\s+job\s+at\s+|my\s+job\s+with\s+|my\s+position\s+at\s+)?{_VALUE}",
+          None, "retract"),
+    _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_VALUE}", "works_at", "retract"),
+    _rule(r"\bi(?:'m|\s+am)\s+(?:now\s+)?(?:unemployed|between jobs|out of work|retired)\b(?P<v>)", "works_at", "retract"),
+    _rule(r"\bi\s+(?:lost|quit)\s+my\s+job\b(?P<v>)", "works_at", "retract"),
+    _rule(rf"\bi\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
+    _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    # people
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?:'s|s'?)?\s+(?:first\s+)?name\s+is\s+){_NAME}", "@rel", case=True),
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s*,?\s+(?:is\s+)?(?:called|named)\s+){_NAME}", "@rel", case=True),
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s+is\s+){_NAME}(?=\s*[,.!;]|\s+and\b|\s+now\b|$)", "@rel", case=True),
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL},?\s+){_NAME}(?=\s*[,.!;]|\s+[a-z]+\b|$)",
+          "@rel", case=True),
+    _rule(rf"(?i:\bi\s+(?:have|got|adopted)\s+(?:a|an)\s+(?:new\s+)?(?:little\s+)?(?P<rel>dog|cat|puppy|kitten)\s+(?:named|called)\s+){_NAME}",
+          "@rel", case=True),
+    _rule(rf"(?i:\bi\s+(?:just\s+)?(?:married|got\s+married\s+to)\s+){_NAME}", "spouse", case=True),
+    # other people's homes and jobs become facts about them, never about the user
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
+          "@rel.lives_in", case=True),
+    _rule(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:now\s+)?(?:works|is\s+working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
+    # preferences
+    _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),
+    _rule(rf"\bi'?m\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan|lover)\s+of\s+{_VALUE}", "likes"),
+    _rule(rf"\bi(?:'m|\s+am){_ADV}\s+(?:really\s+|very\s+|so\s+)?into\s+{_VALUE}", "likes"),
+    _rule(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?:hate|dislike|detest|loathe|can't\s+stand|cannot\s+stand|can\s+not\s+stand|"
+          rf"don't\s+like|do\s+not\s+like|dont\s+like|don't\s+enjoy|do\s+not\s+enjoy|don't\s+care\s+for)\s+{_VALUE}", "dislikes"),
+    _rule(rf"\bi'?m\s+(?:really\s+)?not\s+(?:a\s+)?(?:big\s+)?(?:fan\s+of|into)\s+{_VALUE}", "dislikes"),
+    _rule(rf"\bi\s+no\s+longer\s+(?:like|love|enjoy)\s+{_VALUE}", "likes", "retract"),
+    _rule(rf"\bmy\s+(?:new\s+|all-time\s+)?fav(?:ou?rite)?\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:now\s+)?{_VALUE}",
+          "favorite"),
+    # health
+    _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:a\s+|strictly\s+|fully\s+)?{_DIETS}\b", "diet"),
+    _rule(rf"\bi{_ADV}\s+(?:went|became|turned|have\s+gone|'ve\s+gone|switched\s+to\s+being|decided\s+to\s+go)\s+(?:a\s+)?{_DIETS}\b", "diet"),
+    _rule(r"\bi(?:'m|\s+am)\s+(?:no\s+longer|not)\s+(?:a\s+)?(?P<v>vegetarian|vegan|pescatarian|keto|gluten[- ]free)(?:\s+anymore|\s+any\s+more)?\b",
+          "diet", "retract"),
+    _rule(r"\bi\s+(?:stopped|quit)\s+being\s+(?:a\s+)?(?P<v>vegetarian|vegan|pescatarian|keto)\b", "diet", "retract"),
+    _rule(r"\bi(?:'m|\s+am|'ve|\s+have)?\s+(?:started\s+)?eat(?:ing)?\s+meat\s+again\b(?P<v>)", "diet", "retract"),
+    _rule(rf"\bi'?m\s+(?:severely\s+|very\s+|mildly\s+|deathly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
+    _rule(rf"\bi\s+am\s+(?:severely\s+|very\s+|mildly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
+    _rule(r"\bi\s+have\s+(?:a|an)\s+(?:severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b", "allergy"),
+    _rule(rf"\bi'?m\s+no\s+longer\s+allergic\s+to\s+{_VALUE}", "allergy", "retract"),
+    _rule(rf"\bi\s+(?:have|was\s+diagnosed\s+with|got\s+diagnosed\s+with|suffer\s+from|live\s+with)\s+{_CONDITIONS}\b", "condition"),
+    _rule(r"\bi'?m\s+(?P<v>lactose intolerant|diabetic|asthmatic|celiac|coeliac)\b", "condition"),
+    _rule(rf"\bi\s+(?:can't|cannot|can\s+not|don't|do\s+not)\s+eat\s+{_VALUE}", "dislikes"),
+    # contact
+    _rule(rf"\b(?:the\s+)?(?:best|easiest|quickest|preferred)\s+way\s+to\s+(?:reach|contact|get\s+hold\s+of)\s+me\s+is\s+(?:by\s+|via\s+|on\s+|through\s+|over\s+)?{_CONTACT_WORDS}\b",
+          "contact_method"),
+    _rule(rf"\bi\s+(?:now\s+)?prefer\s+(?:to\s+be\s+contacted\s+|being\s+contacted\s+|contact\s+|to\s+be\s+reached\s+)?(?:by|via|through|over|on)\s+{_CONTACT_WORDS}\b",
+          "contact_method"),
+    _rule(rf"\bi\s+(?:now\s+)?prefer\s+{_CONTACT_WORDS}\s+(?:over|to|rather\s+than)\s+", "contact_method"),
+    _rule(rf"(?:^|\bplease\s+|\bjust\s+)(?:{_CONTACT_WORDS.replace('(?P<v>', '(?P<v>')})\s+me\s+(?:instead|rather|from\s+now\s+on|going\s+forward)\b",
+          "contact_method"),
+    _rule(rf"\b(?:please\s+)?(?:don't|do\s+not|never)\s+(?:call|phone|text|message|email)\s+me\s+{_VALUE}", "contact_avoid"),
+    # ownership
+    _rule(r"\bi\s+(?:just\s+|finally\s+)?(?:bought|got|own|have|drive|ride|purchased|picked\s+up)\s+(?:a|an|my|the)\s+(?:new\s+|used\s+|second-hand\s+|brand\s+new\s+|little\s+|old\s+)?"
+          r"(?P<v>(?:[\w-]+\s+){0,3}?(?:car|truck|van|suv|bike|bicycle|e-bike|motorcycle|motorbike|scooter|laptop|phone|boat|piano|guitar|camera|tablet|"
+          r"tesla|toyota|honda|volkswagen|vw|bmw|audi|ford|fiat|renault|peugeot|volvo|mercedes|subaru|kia|hyundai|mazda|nissan|prius|"
+          r"iphone|pixel|galaxy|macbook|thinkpad|ipad|kindle)(?:\s+[\w-]+){0,2}?)" + _STOP, "owns"),
+    _rule(r"\bi\s+(?:just\s+)?(?:sold|got\s+rid\s+of|gave\s+away|crashed|totaled|totalled|lost)\s+(?:my|the|our)\s+(?:old\s+)?(?P<v>[\w-]+(?:\s+[\w-]+){0,2}?)" + _STOP,
+          "owns", "retract"),
+    # plans with dates
+    _rule(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:going|flying|travel+ing|heading|driving|taking\s+a\s+trip|off)\s+to\s+(?P<act>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+          r"(?P<v>(?:on|in|next|this|tomorrow|tonight|at\s+the\s+end\s+of|the\s+week\s+of|for)\b[^,.;!?]{0,40})", "plan:trip", hedge_ok=True),
+    _rule(r"\b(?:i|we)\s+(?:have|'ve\s+got|got|booked|scheduled)\s+(?:a|an|my|our)\s+(?P<act>[a-z ]{0,26}?(?:appointment|interview|exam|flight|meeting|surgery|wedding|party|concert|trip|checkup|check-up|vacation|holiday|visit|dinner|deadline)(?:\s+(?:to|in|with)\s+[A-Z][\w'-]+)?)\s+"
+          r"(?P<v>(?:on|in|next|this|tomorrow|tonight|at|for)\b[^,.;!?]{0,40})", "plan", hedge_ok=True),
+    _rule(r"\bmy\s+(?P<act>[a-z ]{0,26}?(?:appointment|interview|exam|flight|meeting|surgery|wedding|party|concert|trip|checkup|check-up|vacation|holiday|visit|dinner|deadline)(?:\s+(?:to|in|with)\s+[A-Z][\w'-]+)?)\s+"
+          r"(?:is|was\s+moved|has\s+been\s+moved|got\s+moved|moved|was\s+rescheduled|got\s+rescheduled|is\s+rescheduled|is\s+now|got\s+pushed|was\s+pushed)\s+(?:back\s+)?(?:to\s+)?"
+          r"(?P<v>(?:on|in|next|this|tomorrow|tonight|at|for)?\s*\b(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|next|this|tomorrow|tonight|\d)[^,.;!?]{0,40})",
+          "plan", hedge_ok=True),
+    _rule(r"\b(?:i|we)\s+(?:have\s+|'ve\s+)?(?:cancel+ed|called\s+off|scrapped|postponed\s+indefinitely)\s+(?:my|our|the)\s+(?P<v>[a-z ]{0,30}?(?:appointment|interview|exam|flight|meeting|surgery|wedding|party|concert|trip|checkup|check-up|vacation|holiday|visit|dinner)(?:\s+to\s+[A-Z][\w'-]+)?)",
+          "plan", "retract", hedge_ok=True),
+    # schedules
+    _rule(rf"\bi\s+(?:have|go\s+to|attend|do|play|take|teach)\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:class\s+|classes\s+|lessons?\s+|practice\s+)?(?P<v>{_WHEN_DAY})",
+          "schedule"),
+    _rule(rf"\bi\s+(?P<act>run|swim|cycle|climb|train|work out|go running|go swimming|go climbing)\s+(?P<v>{_WHEN_DAY})", "schedule"),
+    _rule(rf"\bmy\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:(?:is|are)\s+(?:now\s+)?|(?:has\s+)?(?:moved|changed|switched|got\s+moved|was\s+moved)\s+to\s+)(?P<v>{_WHEN_DAY})",
+          "schedule"),
+    _rule(r"\bi\s+(?:stopped|quit|gave\s+up|no\s+longer\s+(?:go\s+to|do|attend|have))\s+(?:going\s+to\s+|doing\s+|attending\s+)?(?:my\s+)?(?P<v>[a-z][a-z ]{1,30}?)(?:\s+class(?:es)?)?" + _STOP,
+          None, "retract"),
+]
+
+#: British and American spellings name the same slot ("favourite colour" is "favorite color").
+_SPELLINGS = {"colour": "color", "flavour": "flavor", "neighbour": "neighbor", "programme": "program",
+              "tv_programme": "tv_program", "theatre": "theater"}
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def sentences(text: str) -> Iterator[str]:
+    for piece in _SENTENCE_SPLIT.split(text):
+        piece = piece.strip()
+        if piece:
+            yield piece
+
+
+def _clean_value(value: str) -> str:
+    value = re.sub(r"\s+", " ", value).strip(" '\"-")
+    value = re.sub(r"(?i)^(?:in|at|on|for|the city of)\s+", "", value).rstrip(".")
+    return value
+
+
+def _slug(text: str) -> str:
+    text = re.sub(r"(?i)^(?:my|our|the|a|an)\s+", "", text.strip().lower())
+    text = re.sub(r"\s+(?:class|classes|lessons?|practice|session)$", "", text)
+    return re.sub(r"[^\w]+", "_", text).strip("_")
+
+
+def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | None:
+    groups = match.groupdict()
+    raw = groups.get("v")
+    value = _clean_value(raw) if raw else None
+    predicate = rule.predicate
+    subject = USER
+    if rule.op == "assert" and (not value or value.casefold() in _PRONOUN_VALUES):
+        return None
+    if rule.op == "retract" and value is not None and (not value or value.casefold() in _PRONOUN_VALUES):
+        value = None if predicate else None
+        if predicate is None:
+            return None
+    if predicate and predicate.startswith("@rel"):
+        relation = _RELATIONS[groups["rel"].lower()]
+        if predicate == "@rel":
+            predicate = relation
+        else:
+            subject, predicate = relation, predicate.split(".", 1)[1]
+        if predicate in ("sister", "brother", "mother", "father", "spouse", "partner", "son", "daughter", "child",
+                         "friend", "best_friend", "dog", "cat", "manager") and value in _NOT_NAMES:
+            return None
+    elif predicate == "name" and (value in _NOT_NAMES or value.split()[0] in _NOT_NAMES):
+        return None
+    elif predicate == "favorite":
+        thing = _slug(groups["thing"])
+        predicate = f"favorite:{_SPELLINGS.get(thing, thing)}"
+    elif predicate == "schedule":
+        activity = _slug(groups["act"])
+        if not activity or activity in ("it", "that", "work", "a", "time", "to"):
+            return None
+        predicate = f"schedule:{activity}"
+        value = re.sub(r"(?i)^(?:on|every)\s+", "", value or "")
+    elif predicate in ("plan", "plan:trip"):
+        activity = f"trip to {groups['act']}" if predicate == "plan:trip" else groups.get("act")
+        if rule.op == "retract":
+            predicate, value = f"plan:{_slug(value or '')}", None
+        else:
+            predicate = f"plan:{_slug(activity or '')}"
+    elif predicate == "owns":
+        if rule.op == "assert":
+            words = re.findall(r"[\w-]+", value.lower())
+            kind = next((_OBJECTS[w] for w in reversed(words) if w in _OBJECTS), None)
+            if kind is None:
+                return None
+            predicate = f"owns:{kind}"
+        else:
+            words = re.findall(r"[\w-]+", (value or "").lower())
+            kind = next((_OBJECTS[w] for w in reversed(words) if w in _OBJECTS), None)
+            predicate, value = (f"owns:{kind}", None) if kind else (None, value)
+    elif predicate == "contact_method":
+        value = _CONTACT.get(value.lower(), value.lower()) if value else value
+    elif predicate == "diet" and value:
+        value = value.lower().replace("pescetarian", "pescatarian")
+        if rule.op == "retract":
+            value = None
+    elif predicate == "condition" and value:
+        value = {"diabetic": "diabetes", "asthmatic": "asthma", "celiac": "celiac disease",
+                 "coeliac": "celiac disease", "lactose intolerant": "lactose intolerance"}.get(value.lower(), value)
+    elif predicate == "works_at" and rule.op == "assert" and value:
+        if value.split()[0].lower() in ("home", "night", "nights", "weekends", "myself", "a", "an", "the", "it", "work"):
+            if value.split()[0].lower() not in ("a", "an", "the"):
+                return None
+    if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them)\b", value):
+        return None
+    if rule.op == "assert" and value is not None and len(value) > 60:
+        return None
+    return Candidate(rule.op, subject, predicate, value, sentence)
+
+
+def extract(text: str) -> list[Candidate]:
+    """Facts the user states about themselves in ``text`` (retractions first, in reading order)."""
+    found: list[Candidate] = []
+    for sentence in sentences(text):
+        if len(sentence) > 400 or sentence.rstrip().endswith("?"):
+            continue
+        hedged = _HEDGE.search(sentence) is not None
+        seen_spans: list[tuple[int, int]] = []
+        for rule in _RULES:
+            if hedged and not rule.hedge_ok:
+                continue
+            for match in rule.pattern.finditer(sentence):
+                span = match.span()
+                if any(span[0] < end and start < span[1] for start, end in seen_spans):
+                    continue
+                candidate = _candidate(rule, match, sentence)
+                if candidate is None:
+                    continue
+                seen_spans.append(span)
+                found.append(candidate)
+    # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
+    return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

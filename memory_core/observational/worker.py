@@ -1,0 +1,144 @@
+"""The memory worker: runs due observation/reflection jobs off the chat's thread.
+
+Qt-free on purpose: the desktop app moves it into a QThread (calling
+``run_pending`` from there, or ``run_forever``), ``mneme chat`` runs it on a
+plain ``threading.Thread``, tests call ``run_pending`` directly. It opens its
+own Store connection (connections belong to one thread) and uses the chat
+model's ``background()`` context, so memory jobs never evict the chat's
+cached prompt from the KV cache.
+"""
+from __future__ import annotations
+
+import importlib
+import threading
+from datetime import tzinfo
+from typing import Callable
+
+from memory_core.llm import Embedder, TextModel
+from memory_core.observational.engine import (
+    OBSERVER_SETTING,
+    CycleReport,
+    OMConfig,
+    OMEngine,
+    OMState,
+)
+from memory_core.observational.tokens import TokenCounter
+
+
+def background_model(model) -> TextModel | None:
+    """The model's separate context for memory jobs (created lazily: it costs memory)."""
+    if model is None:
+        return None
+    make = getattr(model, "background", None)
+    return make() if callable(make) else model
+
+
+def make_engine(store, model=None, embedder: Embedder | None = None, *, config: OMConfig | None = None,
+                tz: tzinfo | None = None, observer_mode: str | None = None) -> OMEngine:
+    """An engine with defaults from the model (thresholds scale with its context length)."""
+    counter = TokenCounter(model)
+    config = config or OMConfig.for_context(getattr(model, "context_length", None) or 4096)
+    mode = observer_mode or store.get_setting(OBSERVER_SETTING, "auto")
+    if mode == "auto" and not _capable(model):
+        mode = "extractive"
+    llm = (lambda: background_model(model)) if model is not None and mode != "extractive" else None
+    return OMEngine(counter, config, tz=tz, llm=llm, embedder=embedder, observer_mode=mode)
+
+
+def _capable(model) -> bool:
+    """Small models (under ~1B parameters) write notes that rarely validate; skip the wasted CPU."""
+    params = getattr(model, "parameter_count", None) or getattr(model, "n_params", None)
+    tensors = getattr(getattr(model, "info", None), "tensors", None)
+    if not params and tensors:
+        params = 0
+        for tensor in tensors:
+            size = 1
+            for dim in tensor.shape:
+                size *= int(dim)
+            params += size
+    return bool(params) and int(params) >= 1_000_000_000
+
+
+class MemoryWorker:
+    """Runs memory jobs when told that memory may be due."""
+
+    def __init__(self, store, model=None, embedder: Embedder | None = None, *, engine: OMEngine | None = None,
+                 config: OMConfig | None = None, tz: tzinfo | None = None,
+                 on_state: Callable[[OMState], None] | None = None):
+        self._parent_store = store
+        self._store = None
+        self.embedder = embedder
+        self.engine = engine or make_engine(store, model, embedder, config=config, tz=tz)
+        self.on_state = on_state
+        self._due = threading.Event()
+        self._stop = threading.Event()
+        self._active: str | None = None
+        self._thread: threading.Thread | None = None
+        self.last_report: CycleReport | None = None
+
+    @property
+    def state(self) -> OMState:
+        return self.engine.state
+
+    def connection(self):
+        """This worker's own connection, opened in the thread that first uses it."""
+        if self._store is None:
+            self._store = self._parent_store.connect()
+        return self._store
+
+    def notify(self, thread_id: str | None) -> None:
+        """Memory may be due (a turn finished in ``thread_id``); cheap, callable from any thread."""
+        self._active = thread_id
+        self._due.set()
+
+    def run_pending(self, *, force: bool = False) -> CycleReport:
+        """One pass: observe/reflect what is due, then index new items for recall if that module exists."""
+        store = self.connection()
+        report = self.engine.run_due(store, self._active, force=force, progress=self.on_state)
+        if report.activated_messages or report.reflected:
+            self._backfill(store)
+        self.last_report = report
+        return report
+
+    def _backfill(self, store) -> None:
+        if self.embedder is None:
+            return
+        try:
+            indexing = importlib.import_module("memory_core.recall.vectors")
+        except ModuleNotFoundError as exc:
+            if exc.name == "memory_core.recall.vectors":
+                return
+            raise
+        try:
+            indexing.backfill_embeddings(store, self.embedder)
+        except Exception as exc:  # noqa: BLE001 - recall indexing is best effort; memory itself is committed
+            self.engine.state.last_error = f"indexing failed: {type(exc).__name__}"
+
+    def run_forever(self, poll_seconds: float = 2.0) -> None:
+        """Loop until ``stop()``: wait for a notification (or a retry after back-off), then run."""
+        while not self._stop.is_set():
+            self._due.wait(poll_seconds)
+            if self._stop.is_set():
+                break
+            retry = self.engine.state.phase == "failed" and not self.engine.backing_off()
+            if self._due.is_set() or retry:
+                self._due.clear()
+                self.run_pending()
+        self.close()
+
+    def start(self) -> threading.Thread:
+        """Run on a daemon thread (for ``mneme chat``; the desktop app uses a QThread instead)."""
+        self._thread = threading.Thread(target=self.run_forever, name="mneme-memory", daemon=True)
+        self._thread.start()
+        return self._thread
+
+    def stop(self, timeout: float | None = 30.0) -> None:
+        self._stop.set()
+        self._due.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None

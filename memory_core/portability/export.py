@@ -1,0 +1,370 @@
+"""Getting your memory out: an encrypted backup of the whole database, and a readable JSON export.
+
+**Backup** (``backup_database``) writes one self-contained SQLCipher 4 file
+protected by a *backup passphrase* the user chooses. That is what people
+expect from a backup: one file they can copy to a USB stick or a cloud folder
+and restore on a new machine with a password they know. A copy made with the
+live raw key would be useless there when the key lives in this machine's OS
+keyring, and copying the key header along would tie the backup's safety to
+how this install happens to be protected. The file is a standard SQLCipher 4
+database (passphrase run through PBKDF2-HMAC-SHA512, 256,000 rounds, SQLCipher's
+default), so it also opens in any SQLCipher tool, without Mneme. It is made
+with ``ATTACH ... KEY`` + ``sqlcipher_export`` (a consistent snapshot, FTS
+indexes included), verified by reopening it with the passphrase before it
+replaces anything, and restored with ``restore_backup``.
+
+**JSON export** (``export_json``) is plaintext on purpose (it is for reading,
+moving to another tool, or keeping): threads with their messages,
+observations with their source message ids, reflection generations with the
+observations each line came from, and facts with both time axes. It is
+streamed item by item, so a large memory does not have to fit in RAM, and
+written with owner-only permissions.
+
+Both write to a temporary file beside the destination and rename it into
+place only when complete: a failure never leaves a half-written file.
+"""
+from __future__ import annotations
+
+import json
+import os
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, TextIO
+
+from sqlcipher3 import dbapi2 as sqlcipher
+
+from memory_core.clock import to_iso, utc_now
+from memory_core.errors import InvalidInput, MnemeError, StorageError, WrongKeyError
+from memory_core.storage import db as dbmod
+from memory_core.storage.schema import LATEST_VERSION, current_version
+from memory_core.storage.store import Store
+
+#: progress(done, total, stage): called often enough for a progress bar, never per row.
+Progress = Callable[[int, int, str], Any]
+
+EXPORT_FORMAT = "mneme-memory-export"
+EXPORT_FORMAT_VERSION = 1
+MIN_BACKUP_PASSPHRASE = 8
+PROGRESS_EVERY = 250
+#: Tables whose row counts must match between the database and its backup.
+CHECKED_TABLES = ("threads", "messages", "observations", "reflections", "facts", "embeddings", "events")
+
+
+@dataclass(frozen=True)
+class ExportResult:
+    path: Path
+    counts: dict[str, int]
+    bytes: int
+
+
+# -- encrypted backup -----------------------------------------------------------------------------
+def backup_database(store: Store, destination: Path | str, passphrase: str, *, overwrite: bool = False,
+                    progress: Progress | None = None) -> ExportResult:
+    """Write an encrypted, verified copy of the whole database to ``destination``.
+
+    Raises InvalidInput for a short passphrase or an existing destination
+    (unless ``overwrite``), StorageError when the folder cannot be written.
+    """
+    destination = Path(destination)
+    _check_passphrase(passphrase)
+    _check_destination(destination, overwrite)
+    report = progress or (lambda done, total, stage: None)
+    temporary = destination.with_name(f".{destination.name}.partial")
+    _remove(temporary)
+    source = store.connect()  # our own connection: ATTACH must not touch the caller's
+    try:
+        counts = _counts(source.db.conn, "main")
+        report(0, 3, "copying")
+        conn = source.db.conn
+        try:
+            conn.execute("ATTACH DATABASE ? AS backup KEY ?", [str(temporary), passphrase])
+        except sqlcipher.Error as exc:
+            raise dbmod.translate_storage_error(temporary, exc) from exc
+        try:
+            conn.execute("SELECT sqlcipher_export('backup')")
+            # sqlcipher_export copies schema and rows, not these header fields
+            conn.execute(f"PRAGMA backup.user_version = {current_version(source.db)}")
+            conn.execute(f"PRAGMA backup.application_id = {dbmod.APPLICATION_ID}")
+        except sqlcipher.Error as exc:
+            raise dbmod.translate_storage_error(temporary, exc) from exc
+        finally:
+            conn.execute("DETACH DATABASE backup")
+        report(1, 3, "verifying")
+        copied = _verify_backup(temporary, passphrase)
+        if copied != counts:
+            raise StorageError(f"the backup did not verify (rows differ: {counts} vs {copied}); nothing was replaced")
+        os.chmod(temporary, 0o600)
+        os.replace(temporary, destination)
+        report(3, 3, "done")
+        store.log_event("backup_written", counts=counts)
+    except BaseException:
+        _remove(temporary)
+        raise
+    finally:
+        source.close()
+    return ExportResult(destination, counts, destination.stat().st_size)
+
+
+def open_backup(path: Path | str, passphrase: str) -> sqlcipher.Connection:
+    """Open a backup file with its passphrase (read it like any Mneme database). Caller closes it."""
+    path = Path(path)
+    if not path.is_file():
+        raise InvalidInput(f"no backup file at {path}")
+    with open(path, "rb") as handle:
+        if handle.read(16) == dbmod.SQLITE_PLAIN_HEADER:
+            raise InvalidInput(f"{path} is an unencrypted SQLite file, not a Mneme backup")
+    conn = sqlcipher.connect(str(path), isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA key = '{_quote(passphrase)}'")  # PRAGMA takes no bound parameters
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+    except sqlcipher.DatabaseError:
+        conn.close()
+        raise WrongKeyError(f"{path} does not open with this passphrase (or is not a Mneme backup)") from None
+    if app_id != dbmod.APPLICATION_ID:
+        conn.close()
+        raise InvalidInput(f"{path} is an SQLCipher database but not a Mneme backup")
+    return conn
+
+
+def restore_backup(backup: Path | str, passphrase: str, data_dir: Path | str, *, use_keyring: bool,
+                   new_passphrase: str | None = None, progress: Progress | None = None) -> Store:
+    """Make a new data directory from a backup: a fresh key, protected as chosen, the backup's rows.
+
+    Refuses a data directory that already holds a database (never overwrite).
+    """
+    report = progress or (lambda done, total, stage: None)
+    source = open_backup(backup, passphrase)
+    try:
+        version = source.execute("PRAGMA user_version").fetchone()[0]
+        counts = _counts(source, "main")
+    finally:
+        source.close()
+    if version > LATEST_VERSION:
+        raise MnemeError(f"this backup was made by a newer Mneme (schema {version}); update Mneme to restore it")
+    data_dir = Path(data_dir)
+    if Store.exists(data_dir):
+        raise MnemeError(f"{data_dir} already holds a Mneme database; restore into an empty folder")
+    dbmod.ensure_writable_dir(data_dir)
+    from memory_core.storage.keys import KeyStore
+
+    report(0, 3, "restoring")
+    keys = KeyStore(data_dir)
+    key = keys.create(use_keyring=use_keyring, passphrase=new_passphrase)
+    try:
+        database = dbmod.connect(data_dir / "mneme.db", key, create=True)
+        conn = database.conn
+        try:
+            conn.execute("ATTACH DATABASE ? AS backup KEY ?", [str(Path(backup)), passphrase])
+            try:
+                conn.execute("SELECT sqlcipher_export('main', 'backup')")
+            finally:
+                conn.execute("DETACH DATABASE backup")
+            conn.execute(f"PRAGMA user_version = {version}")
+        except sqlcipher.Error as exc:
+            raise dbmod.translate_storage_error(data_dir / "mneme.db", exc) from exc
+        finally:
+            conn.close()  # reopen below: this connection's schema cache predates the exported virtual tables
+        report(2, 3, "checking")
+        restored = Store.open_with_key(data_dir, key)  # also migrates an older backup forward
+        if _counts(restored.db.conn, "main") != counts:
+            restored.close()
+            raise StorageError("the restored database does not match the backup")
+    except BaseException:
+        _undo_restore(data_dir, keys, use_keyring)
+        raise
+    restored.log_event("backup_restored", counts=counts)
+    report(3, 3, "done")
+    return restored
+
+
+def _undo_restore(data_dir: Path, keys: Any, use_keyring: bool) -> None:
+    """Remove only what a failed restore created (the folder held no database before)."""
+    if use_keyring:
+        keys.forget_keyring()
+    for name in ("mneme.db", "mneme.db-wal", "mneme.db-shm", keys.header_path.name):
+        _remove(data_dir / name)
+
+
+def _verify_backup(path: Path, passphrase: str) -> dict[str, int]:
+    conn = open_backup(path, passphrase)
+    try:
+        result = conn.execute("PRAGMA quick_check").fetchone()[0]
+        if result != "ok":
+            raise StorageError(f"the backup file failed its integrity check ({result}); nothing was replaced")
+        return _counts(conn, "main")
+    finally:
+        conn.close()
+
+
+def _counts(conn: sqlcipher.Connection, schema: str) -> dict[str, int]:
+    return {table: conn.execute(f"SELECT count(*) FROM {schema}.{table}").fetchone()[0] for table in CHECKED_TABLES}
+
+
+def _quote(text: str) -> str:
+    return text.replace("'", "''")
+
+
+def _check_passphrase(passphrase: str) -> None:
+    if not isinstance(passphrase, str) or len(passphrase) < MIN_BACKUP_PASSPHRASE:
+        raise InvalidInput(f"the backup passphrase is too short: use at least {MIN_BACKUP_PASSPHRASE} characters "
+                           "(and keep it: without it the backup cannot be opened)")
+
+
+def _check_destination(destination: Path, overwrite: bool) -> None:
+    if destination.is_dir():
+        raise InvalidInput(f"{destination} is a folder: give a file name for the export")
+    if destination.exists() and not overwrite:
+        raise InvalidInput(f"{destination} already exists; choose another name or allow overwriting")
+    if not destination.parent.is_dir():
+        raise StorageError(f"the folder {destination.parent} does not exist")
+    if not os.access(destination.parent, os.W_OK):
+        raise StorageError(f"cannot write to {destination.parent}: check its permissions")
+
+
+def _remove(path: Path) -> None:
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+
+
+# -- readable JSON export -------------------------------------------------------------------------
+def export_json(store: Store, destination: Path | str, *, overwrite: bool = False,
+                progress: Progress | None = None) -> ExportResult:
+    """Write the whole memory as readable JSON (plaintext: the caller should say so to the user)."""
+    destination = Path(destination)
+    _check_destination(destination, overwrite)
+    report = progress or (lambda done, total, stage: None)
+    temporary = destination.with_name(f".{destination.name}.partial")
+    reader = store.connect()
+    conn = reader.db.conn
+    counts = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+              for table in ("threads", "messages", "observations", "reflections", "facts")}
+    total = counts["messages"] + counts["observations"] + counts["reflections"] + counts["facts"]
+    done = 0
+
+    def tick(stage: str) -> None:
+        nonlocal done
+        done += 1
+        if done % PROGRESS_EVERY == 0 or done == total:
+            report(done, total, stage)
+
+    try:
+        conn.execute("BEGIN")  # one snapshot for the whole export
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            report(0, total, "threads")
+            out.write("{\n")
+            _field(out, "format", EXPORT_FORMAT)
+            _field(out, "format_version", EXPORT_FORMAT_VERSION)
+            _field(out, "schema_version", current_version(reader.db))
+            _field(out, "exported_at", to_iso(utc_now()))
+            _field(out, "counts", counts)
+            _array(out, "threads", _threads(conn, tick))
+            _array(out, "observations", _observations(conn, tick))
+            _array(out, "reflection_generations", _generations(conn, tick))
+            _array(out, "facts", _facts(conn, tick), last=True)
+            out.write("}\n")
+        conn.execute("COMMIT")
+        os.replace(temporary, destination)
+        report(total, total, "done")
+    except OSError as exc:
+        _remove(temporary)
+        raise dbmod.translate_storage_error(destination, exc) from exc
+    except BaseException:
+        _remove(temporary)
+        raise
+    finally:
+        reader.close()
+    store.log_event("memory_exported", counts=counts)
+    return ExportResult(destination, counts, destination.stat().st_size)
+
+
+def _field(out: TextIO, name: str, value: Any) -> None:
+    out.write(f"  {json.dumps(name)}: {json.dumps(value, ensure_ascii=False)},\n")
+
+
+def _array(out: TextIO, name: str, items: Iterator[str], *, last: bool = False) -> None:
+    out.write(f"  {json.dumps(name)}: [")
+    first = True
+    for item in items:
+        out.write("\n" if first else ",\n")
+        out.write(textwrap.indent(item, "    "))
+        first = False
+    out.write("\n  ]" if not first else "]")
+    out.write("\n" if last else ",\n")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def _rows(conn: sqlcipher.Connection, sql: str, params: tuple = ()) -> Iterator[dict[str, Any]]:
+    cursor = conn.execute(sql, params)
+    names = [d[0] for d in cursor.description]
+    for row in cursor:
+        yield dict(zip(names, row))
+
+
+def _grouped(conn: sqlcipher.Connection, sql: str) -> dict[Any, list]:
+    """Small link tables, read once: parent id -> ordered child ids."""
+    groups: dict[Any, list] = {}
+    for parent, child in conn.execute(sql):
+        groups.setdefault(parent, []).append(child)
+    return groups
+
+
+def _threads(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+    """Each thread with its messages; messages are streamed, not collected."""
+    for thread in list(_rows(conn, "SELECT id, title, created_at, updated_at FROM threads ORDER BY created_at, id")):
+        head = _dumps(thread)[:-2]  # drop the closing "\n}" to append the messages
+        parts = [head + ',\n  "messages": [']
+        first = True
+        for message in _rows(conn, "SELECT id, role, text, created_at, external_id, speaker FROM messages "
+                                   "WHERE thread_id = ? ORDER BY created_at, id", (thread["id"],)):
+            tick("messages")
+            parts.append(("\n" if first else ",\n") + textwrap.indent(_dumps(message), "    "))
+            first = False
+        parts.append("\n  ]\n}" if not first else "]\n}")
+        yield "".join(parts)
+
+
+def _observations(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+    sources = _grouped(conn, "SELECT observation_id, message_id FROM observation_messages "
+                             "ORDER BY observation_id, message_id")
+    for row in _rows(conn, "SELECT id, thread_id, priority, observed_at, referenced_date, text, source, created_at, "
+                           "reflected_in FROM observations ORDER BY observed_at, id"):
+        tick("observations")
+        row["message_ids"] = sources.get(row["id"], [])
+        yield _dumps(row)
+
+
+def _generations(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+    sources = _grouped(conn, "SELECT reflection_id, observation_id FROM reflection_observations "
+                             "ORDER BY reflection_id, observation_id")
+    for generation in list(_rows(conn, "SELECT id, created_at, method, input_tokens, output_tokens "
+                                       "FROM reflection_generations ORDER BY id")):
+        lines = []
+        for row in _rows(conn, "SELECT id, priority, observed_at, referenced_date, text, created_at FROM reflections "
+                               "WHERE generation_id = ? ORDER BY id", (generation["id"],)):
+            tick("reflections")
+            row["observation_ids"] = sources.get(row["id"], [])
+            lines.append(row)
+        generation["reflections"] = lines
+        yield _dumps(generation)
+
+
+def _facts(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+    sources = _grouped(conn, "SELECT fact_id, message_id FROM fact_messages ORDER BY fact_id, message_id")
+    for row in _rows(conn, "SELECT id, subject, predicate, value, text, category, salience, origin, valid_at, "
+                           "invalid_at, created_at, expired_at, supersedes, depends_on, thread_id FROM facts "
+                           "ORDER BY subject, predicate, valid_at, id"):
+        tick("facts")
+        row["current"] = row["invalid_at"] is None and row["expired_at"] is None
+        row["message_ids"] = sources.get(row["id"], [])
+        yield _dumps(row)
+
+
+__all__ = ["backup_database", "open_backup", "restore_backup", "export_json", "ExportResult", "Progress"]

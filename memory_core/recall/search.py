@@ -1,0 +1,473 @@
+"""Hybrid recall over messages, observations and facts.
+
+Channels, fused by weighted reciprocal rank fusion (k = 60):
+
+* **bm25**: SQLite FTS5 over the external-content indexes. User text is never
+  passed as FTS syntax: every word is quoted, so quotes, ``*``, AND/OR/NOT/NEAR
+  and unbalanced parentheses are just words.
+* **dense**: cosine similarity from the in-memory ``VectorIndex`` (only when
+  an embedder is given; without one recall is BM25 + recency + salience).
+* **recency** and **salience**: re-rank the candidates the first two found.
+
+A time expression in the query ("last month") becomes a filter and is removed
+from the text. ``as_of`` shows memory as it was: messages said by then, facts
+valid then. Facts that are stale (past their category TTL) or inferred rank
+lower; retired facts are not returned. Every hit carries its source message ids
+and their external ids, in conversation order.
+
+The abstention gate: when no candidate shares enough words with the query and
+none is close enough in embedding space, the result is empty and
+``abstained`` is True, rather than a list of noise.
+
+``search(store, query, *, k, as_of, embedder, kinds)`` is the stable API used
+by the assistant (memory_core/assistant.py) and the CLI.
+"""
+from __future__ import annotations
+
+import math
+import re
+import time
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from typing import Any, Iterable, Sequence
+
+from memory_core.clock import parse_iso, to_iso, utc_now
+from memory_core.errors import InvalidInput
+from memory_core.facts.ledger import ledger as factsmod
+from memory_core.llm import Embedder
+from memory_core.recall.query_time import TimeRange, parse_time_filter
+from memory_core.recall.vectors import index_for
+from memory_core.storage.db import DB_ERRORS
+from memory_core.storage.store import Store
+
+RRF_K = 60
+KINDS = ("message", "observation", "fact")
+ALL_KINDS = KINDS + ("reflection",)
+WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15}
+#: Per-channel candidate depth.
+DEPTH = 50
+#: A hit found only by the dense channel must be at least this similar.
+DENSE_FLOOR = 0.25
+#: The gate: the best hit must reach this cosine similarity ...
+DENSE_CONFIDENT = 0.40
+#: ... or contain this share of the query's content words.
+LEXICAL_CONFIDENT = 0.5
+MAX_QUERY_CHARS = 2000
+#: A BM25 candidate counts only if it holds this share of the query's IDF weight: a message
+#: matching just "job" in "did I quit my job?" is noise, one matching "LH1172" is the answer.
+LEXICAL_MIN_COVERAGE = 0.5
+_DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
+_DF_TTL_S = 600.0
+
+STOPWORDS = frozenset("""
+a about above after again against all am an and any are aren't as at be because been before being below between both
+but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further
+had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him himself his how how's i
+i'd i'll i'm i've if in into is isn't it it's its itself let's me more most mustn't my myself no nor not of off on
+once only or other ought our ours ourselves out over own same shan't she she'd she'll she's should shouldn't so some
+such than that that's the their theirs them themselves then there there's these they they'd they'll they're they've
+this those through to too under until up very was wasn't we we'd we'll we're we've were weren't what what's when
+when's where where's which while who who's whom why why's with won't would wouldn't you you'd you'll you're you've
+your yours yourself yourselves tell remember know said say told mention mentioned ever anything something did
+does again please recall user user's users
+""".split())
+_PRIORITY_SALIENCE = {"high": 0.9, "medium": 0.6, "low": 0.3, "done": 0.2}
+_WORD = re.compile(r"[\w][\w'’-]*", re.UNICODE)
+
+
+@dataclass
+class Hit:
+    kind: str
+    id: int
+    text: str
+    score: float
+    at: str
+    message_ids: list[int] = field(default_factory=list)
+    external_ids: list[str | None] = field(default_factory=list)
+    thread_id: str | None = None
+    channels: dict[str, int] = field(default_factory=dict)
+    similarity: float | None = None
+    salience: float = 0.5
+    fact: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        if data["fact"] is None:
+            data.pop("fact")
+        return data
+
+
+@dataclass
+class RecallResult:
+    query: str
+    hits: list[Hit]
+    abstained: bool
+    text_query: str = ""
+    time_range: TimeRange | None = None
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "query": self.query, "text_query": self.text_query, "abstained": self.abstained, "reason": self.reason,
+            "time_range": None if self.time_range is None else
+            {"start": self.time_range.start_iso, "end": self.time_range.end_iso, "phrase": self.time_range.phrase},
+            "hits": [hit.to_json() for hit in self.hits],
+        }
+
+
+# -- query text ------------------------------------------------------------------------
+def words(text: str) -> list[str]:
+    return [w.lower().replace("’", "'") for w in _WORD.findall(text or "")]
+
+
+def content_words(text: str) -> list[str]:
+    """Query words that carry meaning; all words if every one is a stopword."""
+    found = words(text)
+    kept = [w for w in found if w not in STOPWORDS and len(w) > 1]
+    return list(dict.fromkeys(kept or [w for w in found if len(w) > 1]))
+
+
+def _stem(word: str) -> str:
+    for suffix in ("'s", "ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def fts_query(text: str) -> str | None:
+    """A safe FTS5 MATCH expression: each content word quoted (prefix-matched when long), joined by OR."""
+    terms = []
+    for word in content_words(text)[:24]:
+        clean = word.replace('"', "")
+        if not clean:
+            continue
+        stem = _stem(clean)
+        terms.append(f'"{stem}"*' if len(stem) >= 4 else f'"{clean}"')
+    return " OR ".join(dict.fromkeys(terms)) or None
+
+
+# -- channels ----------------------------------------------------------------------------
+@dataclass
+class _Window:
+    start: str | None
+    end: str | None
+    as_of: str
+    as_of_given: bool
+
+
+def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_iso: str) -> list[tuple[str, int]]:
+    """Candidates from every kind's FTS index, merged by BM25 score (lower is better in SQLite)."""
+    scored: list[tuple[float, str, int]] = []
+    for kind in kinds:
+        sql, params = _bm25_sql(store, kind, match, window, now_iso)
+        try:
+            rows = store.db.execute(sql, params).fetchall()
+        except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
+            raise InvalidInput(f"the search could not be run: {exc}") from None
+        scored += [(row[1], kind, row[0]) for row in rows]
+    scored.sort(key=lambda item: item[0])
+    return [(kind, item_id) for _, kind, item_id in scored[:DEPTH * 2]]
+
+
+def _id_bounds(store: Store, table: str, column: str, window: _Window) -> tuple[int, int]:
+    """The id range of rows in the time window (from the time index): FTS5 can then skip
+    every posting outside it instead of scoring all matches and joining each one."""
+    low = window.start or ""
+    high = window.end if window.start else None
+    sql = f"SELECT min(id), max(id) FROM {table} WHERE {column} >= ?"
+    params: list[Any] = [low]
+    if high is not None:
+        sql += f" AND {column} < ?"
+        params.append(high)
+    if window.as_of_given:
+        sql += f" AND {column} <= ?"
+        params.append(window.as_of)
+    row = store.db.execute(sql, params).fetchone()
+    return (row[0] or 0, row[1] or -1)
+
+
+def _bm25_sql(store: Store, kind: str, match: str, window: _Window, now_iso: str) -> tuple[str, dict[str, Any]]:
+    params: dict[str, Any] = {"match": match, "depth": DEPTH}
+    table = {"message": "messages", "observation": "observations", "fact": "facts", "reflection": "reflections"}[kind]
+    column = {"message": "created_at", "observation": "observed_at", "fact": "valid_at",
+              "reflection": "observed_at"}[kind]
+    conditions = []
+    if kind == "fact":
+        conditions.append(factsmod.valid_clause("t"))
+        params["as_of"], params["known_at"] = window.as_of, now_iso
+        if window.start:
+            conditions.append("(t.invalid_at IS NULL OR t.invalid_at > :start) AND t.valid_at < :end")
+    else:
+        if window.start:
+            conditions.append(f"t.{column} >= :start AND t.{column} < :end")
+        if window.as_of_given:
+            conditions.append(f"t.{column} <= :as_of")
+            params["as_of"] = window.as_of
+    if window.start:
+        params["start"], params["end"] = window.start, window.end
+    if not conditions:
+        # the fast form: FTS5 ranks with its own ORDER BY rank ... LIMIT
+        return (f"SELECT rowid, rank FROM {table}_fts WHERE {table}_fts MATCH :match ORDER BY rank LIMIT :depth",
+                params)
+    if kind != "fact":
+        # time-bounded: rank only postings in the window's id range, then check the times exactly
+        params["low"], params["high"] = _id_bounds(store, table, column, window)
+        params["over"] = DEPTH * 4
+        return (f"SELECT t.id, f.rank FROM (SELECT rowid, rank FROM {table}_fts WHERE {table}_fts MATCH :match "
+                f"AND rowid BETWEEN :low AND :high ORDER BY rank LIMIT :over) f JOIN {table} t ON t.id = f.rowid "
+                f"WHERE {' AND '.join(conditions)} ORDER BY f.rank LIMIT :depth", params)
+    return (f"SELECT t.id, bm25({table}_fts) AS score FROM {table}_fts JOIN {table} t ON t.id = {table}_fts.rowid "
+            f"WHERE {table}_fts MATCH :match AND {' AND '.join(conditions)} ORDER BY score LIMIT :depth", params)
+
+
+def _recent_in_window(store: Store, kinds: Sequence[str], window: _Window, now_iso: str) -> list[tuple[str, int]]:
+    """A query that is only a time ("what did I do yesterday?"): the newest items in the window."""
+    found: list[tuple[str, str, int]] = []
+    for kind in kinds:
+        if kind == "fact":
+            rows = store.db.execute(
+                "SELECT t.valid_at, t.id FROM facts t WHERE " + factsmod.valid_clause("t") +
+                " AND t.valid_at >= :start AND t.valid_at < :end ORDER BY t.valid_at DESC LIMIT :depth",
+                {"as_of": window.as_of, "known_at": now_iso, "start": window.start, "end": window.end,
+                 "depth": DEPTH}).fetchall()
+        else:
+            table, column = {"message": ("messages", "created_at"), "observation": ("observations", "observed_at"),
+                             "reflection": ("reflections", "observed_at")}[kind]
+            rows = store.db.execute(
+                f"SELECT {column}, id FROM {table} WHERE {column} >= ? AND {column} < ? AND {column} <= ? "
+                f"ORDER BY {column} DESC LIMIT ?", [window.start, window.end, window.as_of, DEPTH]).fetchall()
+        found += [(row[0], kind, row[1]) for row in rows]
+    found.sort(reverse=True)
+    return [(kind, item_id) for _, kind, item_id in found[:DEPTH]]
+
+
+# -- hydration ----------------------------------------------------------------------------
+def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: str) -> dict[int, Hit]:
+    """Read candidates back from the database; ids that are gone (forgotten) simply do not come back."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    hits: dict[int, Hit] = {}
+    if kind == "message":
+        for row in store.db.query(f"SELECT id, text, created_at, thread_id, external_id FROM messages "
+                                  f"WHERE id IN ({marks})", ids):
+            hits[row["id"]] = Hit("message", row["id"], row["text"], 0.0, row["created_at"], [row["id"]],
+                                  [row["external_id"]], row["thread_id"])
+        return hits
+    if kind == "fact":
+        for fact in factsmod.get_facts(store, ids):
+            if not fact.is_current(window.as_of):  # retired facts leave recall (history has them)
+                continue
+            hit = Hit("fact", fact.id, fact.text, 0.0, fact.valid_at, fact.message_ids, [], fact.thread_id,
+                      salience=fact.salience)
+            hit.fact = factsmod.fact_json(fact)
+            hits[fact.id] = hit
+        _attach_externals(store, hits.values())
+        return hits
+    if kind == "observation":
+        rows = store.db.query(f"SELECT id, text, observed_at AS at, thread_id, priority FROM observations "
+                              f"WHERE id IN ({marks})", ids)
+        link = ("SELECT om.observation_id AS owner, m.id, m.external_id FROM observation_messages om "
+                "JOIN messages m ON m.id = om.message_id WHERE om.observation_id IN ({}) ORDER BY m.created_at, m.id")
+    else:
+        rows = store.db.query(f"SELECT id, text, observed_at AS at, NULL AS thread_id, priority FROM reflections "
+                              f"WHERE id IN ({marks})", ids)
+        link = ("SELECT DISTINCT ro.reflection_id AS owner, m.id, m.external_id, m.created_at FROM reflection_observations ro "
+                "JOIN observation_messages om ON om.observation_id = ro.observation_id "
+                "JOIN messages m ON m.id = om.message_id WHERE ro.reflection_id IN ({}) ORDER BY m.created_at, m.id")
+    for row in rows:
+        hits[row["id"]] = Hit(kind, row["id"], row["text"], 0.0, row["at"], [], [], row["thread_id"],
+                              salience=_PRIORITY_SALIENCE.get(row["priority"], 0.5))
+    for row in store.db.query(link.format(marks), ids):
+        hit = hits.get(row["owner"])
+        if hit is not None:
+            hit.message_ids.append(row["id"])
+            hit.external_ids.append(row["external_id"])
+    return hits
+
+
+def _attach_externals(store: Store, hits: Iterable[Hit]) -> None:
+    hits = list(hits)
+    wanted = sorted({i for hit in hits for i in hit.message_ids})
+    if not wanted:
+        return
+    marks = ",".join("?" * len(wanted))
+    external = {row["id"]: row["external_id"] for row in
+                store.db.query(f"SELECT id, external_id FROM messages WHERE id IN ({marks})", wanted)}
+    for hit in hits:
+        hit.message_ids = [i for i in hit.message_ids if i in external]
+        hit.external_ids = [external[i] for i in hit.message_ids]
+
+
+def _term_expr(word: str) -> tuple[str, str]:
+    """(FTS expression, prefix used to test a text) for one query word, as ``fts_query`` builds it."""
+    clean = word.replace('"', "")
+    stem = _stem(clean)
+    return (f'"{stem}"*', stem) if len(stem) >= 4 else (f'"{clean}"', clean)
+
+
+def _idf(store: Store, kinds: Sequence[str], word: str) -> float:
+    """Inverse document frequency of a query word over the searched tables (cached for a while)."""
+    expr, _ = _term_expr(word)
+    total = df = 0
+    for kind in kinds:
+        table = {"message": "messages", "observation": "observations", "fact": "facts", "reflection": "reflections"}[kind]
+        key = (str(store.path), table, expr)
+        cached = _DF_CACHE.get(key)
+        if cached is None or time.monotonic() - cached[1] > _DF_TTL_S:
+            try:
+                count = store.db.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?",
+                                         [expr]).fetchone()[0]
+                size = store.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table != "messages" \
+                    else (store.db.execute("SELECT max(id) FROM messages").fetchone()[0] or 0)
+            except DB_ERRORS:
+                count, size = 0, 0
+            cached = (float(count), time.monotonic())
+            _DF_CACHE[key] = cached
+            _DF_CACHE[(str(store.path), table, "")] = (float(size), time.monotonic())
+        df += cached[0]
+        total += _DF_CACHE[(str(store.path), table, "")][0]
+    return math.log((total - df + 0.5) / (df + 0.5) + 1.0)
+
+
+def lexical_coverage(text: str, weighted_terms: dict[str, float]) -> float:
+    """Share of the query's IDF weight whose words occur in ``text`` (prefix match, like the FTS query)."""
+    if not weighted_terms:
+        return 0.0
+    have = words(text)
+    total = sum(weighted_terms.values()) or 1.0
+    got = sum(weight for prefix, weight in weighted_terms.items() if any(w.startswith(prefix) for w in have))
+    return got / total
+
+
+# -- the API ----------------------------------------------------------------------------------
+def _moment(value: str | datetime | None) -> datetime | None:
+    if value is None:
+        return None
+    return parse_iso(value) if isinstance(value, str) else value
+
+
+def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | None = None,
+           embedder: Embedder | None = None, kinds: Iterable[str] | None = None,
+           now: str | datetime | None = None, time_filter: bool = True,
+           channels: Iterable[str] | None = None, gate: bool = True) -> RecallResult:
+    """Hybrid recall. ``channels`` (default all) lets benchmarks run BM25 or dense alone."""
+    if not isinstance(query, str):
+        raise InvalidInput("the search query must be text")
+    query = "".join(ch for ch in query if ch in "\t\n" or ord(ch) >= 32)[:MAX_QUERY_CHARS]
+    if k < 1:
+        raise InvalidInput("k must be at least 1")
+    kinds = tuple(kinds) if kinds is not None else KINDS
+    unknown = [kind for kind in kinds if kind not in ALL_KINDS]
+    if unknown:
+        raise InvalidInput(f"unknown kind {unknown[0]!r}: use {', '.join(ALL_KINDS)}")
+    active = set(channels) if channels is not None else set(WEIGHTS)
+    now_dt = _moment(now) or utc_now()
+    as_of_dt = _moment(as_of)
+    reference = as_of_dt or now_dt
+    # transaction time is always the real clock: ``now`` only moves recency and staleness
+    now_iso, as_of_iso = to_iso(max(utc_now(), now_dt)), to_iso(reference)
+
+    text_query, time_range = (parse_time_filter(query, now=reference) if time_filter else (query, None))
+    window = _Window(time_range.start_iso if time_range else None, time_range.end_iso if time_range else None,
+                     as_of_iso, as_of_dt is not None)
+    terms = [w for w in content_words(text_query) if w not in STOPWORDS]
+    lists: dict[str, list[tuple[str, int]]] = {}
+
+    match = fts_query(text_query)
+    if match and "bm25" in active and (terms or time_range is None):
+        lists["bm25"] = _bm25(store, match, kinds, window, now_iso)
+    dense_sims: dict[tuple[str, int], float] = {}
+    if embedder is not None and "dense" in active and text_query.strip():
+        vector = embedder.embed([text_query])[0]
+        index = index_for(store, embedder.model_id)
+        found = index.search(vector, DEPTH, kinds=kinds, start=time_range.start if time_range else None,
+                             end=time_range.end if time_range else None, until=as_of_dt)
+        lists["dense"] = [(hit.kind, hit.id) for hit in found]
+        dense_sims = {(hit.kind, hit.id): hit.similarity for hit in found}
+    if not terms and time_range is not None:
+        lists["time"] = _recent_in_window(store, kinds, window, now_iso)
+
+    candidates: dict[tuple[str, int], Hit] = {}
+    by_kind: dict[str, list[int]] = {}
+    for ranked in lists.values():
+        for kind, item_id in ranked:
+            by_kind.setdefault(kind, []).append(item_id)
+    for kind, ids in by_kind.items():
+        hydrated = _hydrate(store, kind, list(dict.fromkeys(ids)), window, now_iso)
+        gone = set(ids) - set(hydrated)
+        if gone and kind != "fact" and embedder is not None:
+            from memory_core.recall.vectors import invalidate
+
+            invalidate(store, kind, gone)
+        for item_id, hit in hydrated.items():
+            candidates[(kind, item_id)] = hit
+    if not candidates:
+        return RecallResult(query, [], True, text_query, time_range,
+                            "nothing in memory matches" + (" in that time range" if time_range else ""))
+
+    if "bm25" in lists and "dense" in lists and terms:
+        weighted = {_term_expr(t)[1]: _idf(store, kinds, t) for t in terms}
+        lists["bm25"] = [key for key in lists["bm25"] if key in candidates and
+                         lexical_coverage(candidates[key].text, weighted) >= LEXICAL_MIN_COVERAGE]
+    scores = _fuse(candidates, lists, dense_sims, reference, active)
+    ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
+    kept: list[Hit] = []
+    for hit in ranked_hits:
+        key = (hit.kind, hit.id)
+        hit.score = round(scores[key], 6)
+        hit.similarity = dense_sims.get(key)
+        if "bm25" not in hit.channels and "time" not in hit.channels and (hit.similarity or 0.0) < DENSE_FLOOR:
+            continue
+        kept.append(hit)
+    kept = kept[:k]
+    if gate and lists.get("time") is None:
+        confident, reason = _confident(kept, terms, dense_sims)
+        if not confident:
+            return RecallResult(query, [], True, text_query, time_range, reason)
+    return RecallResult(query, kept, not kept, text_query, time_range, "" if kept else "nothing relevant found")
+
+
+def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[str, int]]],
+          dense_sims: dict[tuple[str, int], float], reference: datetime, active: set[str]) -> dict[tuple[str, int], float]:
+    scores = {key: 0.0 for key in candidates}
+    for name, ranked in lists.items():
+        weight = WEIGHTS.get(name, 1.0)
+        rank = 0
+        for key in dict.fromkeys(ranked):
+            if key not in candidates:
+                continue
+            rank += 1
+            candidates[key].channels[name] = rank
+            scores[key] += weight / (RRF_K + rank)
+    if "recency" in active:
+        by_time = sorted(candidates, key=lambda key: candidates[key].at, reverse=True)
+        for rank, key in enumerate(by_time, start=1):
+            scores[key] += WEIGHTS["recency"] / (RRF_K + rank)
+    if "salience" in active:
+        by_salience = sorted(candidates, key=lambda key: -candidates[key].salience)
+        for rank, key in enumerate(by_salience, start=1):
+            scores[key] += WEIGHTS["salience"] / (RRF_K + rank)
+    for key, hit in candidates.items():
+        if hit.kind == "fact" and hit.fact is not None:
+            fact = factsmod.Fact(**{name: hit.fact[name] for name in factsmod.Fact.__dataclass_fields__})
+            scores[key] *= factsmod.rank_weight(fact, reference)
+    return scores
+
+
+def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, int], float]) -> tuple[bool, str]:
+    """The abstention gate: some hit must share most query words, or be close in meaning."""
+    if not hits:
+        return False, "nothing relevant found"
+    best_dense = max((hit.similarity or 0.0) for hit in hits)
+    if best_dense >= DENSE_CONFIDENT:
+        return True, ""
+    wanted = {_stem(t) for t in terms}
+    if not wanted:
+        return True, ""
+    for hit in hits:
+        have = {_stem(w) for w in words(hit.text)}
+        have |= {w[:len(t)] for w in have for t in wanted if len(t) >= 4}
+        if len(wanted & have) / len(wanted) >= LEXICAL_CONFIDENT:
+            return True, ""
+    return False, "no memory scores high enough for this query"

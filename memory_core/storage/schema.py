@@ -1,0 +1,241 @@
+"""The schema, as a list of forward migrations numbered by ``PRAGMA user_version``.
+
+Never edit a shipped migration: append a new one. A database whose version is
+higher than ``LATEST_VERSION`` was written by a newer Mneme and is refused
+(we cannot know what its new columns mean, and writing could damage them).
+
+Provenance lives in link tables (observation_messages, fact_messages,
+reflection_observations) with ``ON DELETE CASCADE``, so "what came from this
+message?" is one join and forgetting cannot leave dangling derived rows.
+Each searchable table has an external-content FTS5 index kept in step by
+triggers, with FTS5 ``secure-delete`` on so deleted text leaves the index.
+"""
+from __future__ import annotations
+
+import sqlite_utils
+
+from memory_core.errors import NewerSchemaError
+
+_FTS_TEMPLATE = """
+CREATE VIRTUAL TABLE {table}_fts USING fts5(
+    {column}, content='{table}', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+INSERT INTO {table}_fts({table}_fts, rank) VALUES('secure-delete', 1);
+CREATE TRIGGER {table}_fts_insert AFTER INSERT ON {table} BEGIN
+    INSERT INTO {table}_fts(rowid, {column}) VALUES (new.id, new.{column});
+END;
+CREATE TRIGGER {table}_fts_delete AFTER DELETE ON {table} BEGIN
+    INSERT INTO {table}_fts({table}_fts, rowid, {column}) VALUES ('delete', old.id, old.{column});
+END;
+CREATE TRIGGER {table}_fts_update AFTER UPDATE OF {column} ON {table} BEGIN
+    INSERT INTO {table}_fts({table}_fts, rowid, {column}) VALUES ('delete', old.id, old.{column});
+    INSERT INTO {table}_fts(rowid, {column}) VALUES (new.id, new.{column});
+END;
+"""
+
+FTS_TABLES = ("messages", "observations", "reflections", "facts")
+
+MIGRATION_1 = """
+CREATE TABLE threads (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL DEFAULT '',
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+CREATE TABLE messages (
+    id INTEGER PRIMARY KEY,
+    thread_id TEXT NOT NULL REFERENCES threads(id) ON DELETE CASCADE,
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system')),
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    external_id TEXT,
+    speaker TEXT,
+    observed_at TEXT
+);
+CREATE INDEX messages_thread_time ON messages(thread_id, created_at, id);
+CREATE INDEX messages_created ON messages(created_at);
+CREATE UNIQUE INDEX messages_external ON messages(thread_id, external_id) WHERE external_id IS NOT NULL;
+CREATE INDEX messages_unobserved ON messages(thread_id, id) WHERE observed_at IS NULL;
+
+-- token counts per message and tokenizer, so thresholds never re-tokenize history
+CREATE TABLE message_tokens (
+    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    tokenizer TEXT NOT NULL,
+    tokens INTEGER NOT NULL,
+    PRIMARY KEY (message_id, tokenizer)
+);
+
+CREATE TABLE observations (
+    id INTEGER PRIMARY KEY,
+    thread_id TEXT REFERENCES threads(id) ON DELETE SET NULL,
+    priority TEXT NOT NULL CHECK (priority IN ('high', 'medium', 'low', 'done')),
+    observed_at TEXT NOT NULL,
+    referenced_date TEXT,
+    text TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT 'extractive',
+    created_at TEXT NOT NULL,
+    reflected_in INTEGER REFERENCES reflection_generations(id) ON DELETE SET NULL,
+    tokens INTEGER
+);
+CREATE INDEX observations_time ON observations(observed_at, id);
+CREATE TABLE observation_messages (
+    observation_id INTEGER NOT NULL REFERENCES observations(id) ON DELETE CASCADE,
+    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    PRIMARY KEY (observation_id, message_id)
+);
+CREATE INDEX observation_messages_message ON observation_messages(message_id);
+
+CREATE TABLE reflection_generations (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    input_tokens INTEGER NOT NULL,
+    output_tokens INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 1
+);
+CREATE TABLE reflections (
+    id INTEGER PRIMARY KEY,
+    generation_id INTEGER NOT NULL REFERENCES reflection_generations(id) ON DELETE CASCADE,
+    priority TEXT NOT NULL CHECK (priority IN ('high', 'medium', 'low', 'done')),
+    observed_at TEXT NOT NULL,
+    referenced_date TEXT,
+    text TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    tokens INTEGER
+);
+CREATE INDEX reflections_generation ON reflections(generation_id, id);
+CREATE TABLE reflection_observations (
+    reflection_id INTEGER NOT NULL REFERENCES reflections(id) ON DELETE CASCADE,
+    observation_id INTEGER NOT NULL REFERENCES observations(id) ON DELETE CASCADE,
+    PRIMARY KEY (reflection_id, observation_id)
+);
+CREATE INDEX reflection_observations_obs ON reflection_observations(observation_id);
+
+CREATE TABLE facts (
+    id INTEGER PRIMARY KEY,
+    subject TEXT NOT NULL,
+    predicate TEXT NOT NULL,
+    value TEXT NOT NULL,
+    text TEXT NOT NULL,
+    category TEXT NOT NULL,
+    salience REAL NOT NULL DEFAULT 0.5,
+    origin TEXT NOT NULL DEFAULT 'stated' CHECK (origin IN ('stated', 'inferred')),
+    valid_at TEXT NOT NULL,
+    invalid_at TEXT,
+    created_at TEXT NOT NULL,
+    expired_at TEXT,
+    supersedes INTEGER REFERENCES facts(id) ON DELETE SET NULL,
+    depends_on INTEGER REFERENCES facts(id) ON DELETE SET NULL,
+    thread_id TEXT REFERENCES threads(id) ON DELETE SET NULL
+);
+CREATE INDEX facts_slot ON facts(subject, predicate, expired_at);
+CREATE INDEX facts_valid ON facts(valid_at, invalid_at);
+CREATE TABLE fact_messages (
+    fact_id INTEGER NOT NULL REFERENCES facts(id) ON DELETE CASCADE,
+    message_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    PRIMARY KEY (fact_id, message_id)
+);
+CREATE INDEX fact_messages_message ON fact_messages(message_id);
+
+-- dense vectors for recall; item_kind in (message, observation, reflection, fact)
+CREATE TABLE embeddings (
+    item_kind TEXT NOT NULL,
+    item_id INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    dim INTEGER NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (item_kind, item_id, model)
+);
+
+-- audit trail: ids, counts and kinds only, never user text (forgetting must be complete)
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT '{}'
+);
+
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+-- resumable, idempotent imports: one row per source file
+CREATE TABLE imports (
+    source_hash TEXT PRIMARY KEY,
+    path TEXT NOT NULL,
+    lines_done INTEGER NOT NULL DEFAULT 0,
+    messages_added INTEGER NOT NULL DEFAULT 0,
+    finished_at TEXT
+);
+""" + "".join(
+    _FTS_TEMPLATE.format(table=table, column="text") for table in FTS_TABLES
+) + """
+-- embeddings and cached token counts follow their items out
+CREATE TRIGGER messages_cleanup AFTER DELETE ON messages BEGIN
+    DELETE FROM embeddings WHERE item_kind = 'message' AND item_id = old.id;
+END;
+CREATE TRIGGER observations_cleanup AFTER DELETE ON observations BEGIN
+    DELETE FROM embeddings WHERE item_kind = 'observation' AND item_id = old.id;
+END;
+CREATE TRIGGER reflections_cleanup AFTER DELETE ON reflections BEGIN
+    DELETE FROM embeddings WHERE item_kind = 'reflection' AND item_id = old.id;
+END;
+CREATE TRIGGER facts_cleanup AFTER DELETE ON facts BEGIN
+    DELETE FROM embeddings WHERE item_kind = 'fact' AND item_id = old.id;
+END;
+"""
+
+MIGRATIONS: list[str] = [MIGRATION_1]
+LATEST_VERSION = len(MIGRATIONS)
+
+
+def current_version(db: sqlite_utils.Database) -> int:
+    return db.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(db: sqlite_utils.Database) -> int:
+    """Bring the schema to ``LATEST_VERSION``; each step in its own transaction.
+
+    Returns the version found before migrating. Raises NewerSchemaError without
+    writing anything when the file is from the future.
+    """
+    found = current_version(db)
+    if found > LATEST_VERSION:
+        raise NewerSchemaError(
+            f"this database uses schema version {found}, but this Mneme only knows up to "
+            f"{LATEST_VERSION}: update Mneme. The file was left untouched."
+        )
+    for version in range(found + 1, LATEST_VERSION + 1):
+        script = MIGRATIONS[version - 1]
+        conn = db.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # executescript would COMMIT first; run statement by statement instead.
+            for statement in _split_sql(script):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+    return found
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a script into statements, keeping trigger bodies whole."""
+    from sqlcipher3 import dbapi2 as sqlcipher
+
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        if line.strip().startswith("--") and not buffer.strip():
+            continue
+        buffer += line
+        if sqlcipher.complete_statement(buffer):
+            if buffer.strip():
+                statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip():
+        statements.append(buffer.strip())
+    return statements

@@ -1,0 +1,249 @@
+"""The encrypted store: opening a data directory and the basic rows (threads, messages, events).
+
+``Store.open`` is the one way in: it finds the key (keyring or passphrase),
+opens the database, checks it is Mneme's and migrates it. Other threads call
+``store.connect()`` for a connection of their own to the same file.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import sqlite_utils
+
+from memory_core.clock import to_iso, utc_now
+from memory_core.errors import InvalidInput, MnemeError
+from memory_core.storage import db as dbmod
+from memory_core.storage.keys import KeyStore, key_check_of
+from memory_core.storage.schema import migrate
+
+DB_NAME = "mneme.db"
+#: Messages longer than this are refused with a clear message (1 MiB of text).
+MAX_MESSAGE_CHARS = 1_048_576
+ROLES = ("user", "assistant", "system")
+
+
+@dataclass(frozen=True)
+class Message:
+    id: int
+    thread_id: str
+    role: str
+    text: str
+    created_at: str
+    external_id: str | None = None
+    speaker: str | None = None
+    observed_at: str | None = None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> "Message":
+        return cls(**{name: row.get(name) for name in cls.__dataclass_fields__})
+
+
+def clean_text(text: str) -> str:
+    """Keep what a person typed; drop only what breaks storage or display.
+
+    NUL and other C0 control characters (except tab and newline) are removed;
+    right-to-left text, emoji and every other Unicode character stay.
+    """
+    if not isinstance(text, str):
+        raise InvalidInput("message text must be text")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return "".join(ch for ch in text if ch in "\n\t" or not (ord(ch) < 32 or ord(ch) == 127))
+
+
+class Store:
+    """One open Mneme database (one connection; make more with ``connect``)."""
+
+    def __init__(self, data_dir: Path, key: bytes, db: sqlite_utils.Database):
+        self.data_dir = Path(data_dir)
+        self.path = self.data_dir / DB_NAME
+        self._key = key
+        self.db = db
+        self._lock = threading.RLock()
+
+    # -- opening -----------------------------------------------------------
+    @classmethod
+    def exists(cls, data_dir: Path) -> bool:
+        return (Path(data_dir) / DB_NAME).exists() or KeyStore(data_dir).exists()
+
+    @classmethod
+    def create(cls, data_dir: Path, *, use_keyring: bool, passphrase: str | None = None) -> "Store":
+        """Make a new encrypted database; refuses to touch an existing file."""
+        data_dir = Path(data_dir)
+        dbmod.ensure_writable_dir(data_dir)
+        path = data_dir / DB_NAME
+        if path.exists():
+            raise MnemeError(f"{path} already exists; refusing to create a new database over it")
+        key = KeyStore(data_dir).create(use_keyring=use_keyring, passphrase=passphrase)
+        database = dbmod.connect(path, key, create=True)
+        migrate(database)
+        store = cls(data_dir, key, database)
+        store.log_event("database_created", protection=KeyStore(data_dir).header().protection)
+        return store
+
+    @classmethod
+    def open(cls, data_dir: Path, passphrase: str | None = None) -> "Store":
+        data_dir = Path(data_dir)
+        keys = KeyStore(data_dir)
+        path = data_dir / DB_NAME
+        if not path.exists():
+            if keys.exists():
+                raise MnemeError(f"the key header exists but the database {path} is missing; restore it from a backup")
+            raise MnemeError(f"no Mneme database in {data_dir}; run 'mneme' to set one up or pass --data-dir")
+        if not keys.exists():
+            raise MnemeError(
+                f"{path} has no key header ({keys.header_path}) beside it: without it the database cannot be "
+                "opened. Restore the header file from a backup; the database was left untouched."
+            )
+        key = keys.unlock(passphrase)
+        return cls.open_with_key(data_dir, key)
+
+    @classmethod
+    def open_with_key(cls, data_dir: Path, key: bytes) -> "Store":
+        data_dir = Path(data_dir)
+        path = data_dir / DB_NAME
+        header = KeyStore(data_dir).header() if KeyStore(data_dir).exists() else None
+        matches = None if header is None else key_check_of(key) == header.key_check
+        database = dbmod.connect(path, key, key_matches_header=matches)
+        try:
+            migrate(database)
+        except Exception:
+            database.conn.close()
+            raise
+        return cls(data_dir, key, database)
+
+    def connect(self) -> "Store":
+        """Another connection to the same database, for another thread."""
+        return Store(self.data_dir, self._key, dbmod.connect(self.path, self._key))
+
+    @property
+    def key(self) -> bytes:
+        return self._key
+
+    def close(self) -> None:
+        try:
+            self.db.conn.close()
+        except dbmod.DB_ERRORS:
+            pass
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def transaction(self):
+        """A write transaction that takes the lock up front (see db.write_transaction)."""
+        return dbmod.write_transaction(self.db)
+
+    def execute(self, sql: str, params: Iterable[Any] | dict = ()) -> Any:
+        return self.db.execute(sql, params)
+
+    def query(self, sql: str, params: Iterable[Any] | dict = ()) -> Iterator[dict[str, Any]]:
+        return self.db.query(sql, params)
+
+    # -- threads -------------------------------------------------------------
+    def ensure_thread(self, thread_id: str, title: str = "", at: str | None = None) -> str:
+        now = at or to_iso(utc_now())
+        self.db.execute(
+            "INSERT INTO threads (id, title, created_at, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(id) DO NOTHING", [thread_id, title, now, now])
+        return thread_id
+
+    def new_thread(self, title: str = "") -> str:
+        thread_id = uuid.uuid4().hex[:12]
+        with self.transaction():
+            self.ensure_thread(thread_id, title)
+        return thread_id
+
+    def rename_thread(self, thread_id: str, title: str) -> None:
+        with self.transaction():
+            self.db.execute("UPDATE threads SET title = ?, updated_at = ? WHERE id = ?",
+                            [title, to_iso(utc_now()), thread_id])
+
+    def threads(self) -> list[dict[str, Any]]:
+        return list(self.db.query(
+            "SELECT t.*, (SELECT count(*) FROM messages m WHERE m.thread_id = t.id) AS message_count "
+            "FROM threads t ORDER BY updated_at DESC, id"))
+
+    # -- messages ------------------------------------------------------------
+    def insert_message(self, thread_id: str, role: str, text: str, *, at: datetime | None = None,
+                       external_id: str | None = None, speaker: str | None = None) -> Message | None:
+        """Insert one message inside the caller's transaction.
+
+        Returns None when ``external_id`` was already imported into this thread
+        (imports are idempotent). Raises InvalidInput for bad role or text.
+        """
+        if role not in ROLES:
+            raise InvalidInput(f"role must be one of {', '.join(ROLES)}, not {role!r}")
+        text = clean_text(text)
+        if not text.strip():
+            raise InvalidInput("the message is empty: nothing was stored")
+        if len(text) > MAX_MESSAGE_CHARS:
+            raise InvalidInput(
+                f"the message is {len(text):,} characters; the limit is {MAX_MESSAGE_CHARS:,}. "
+                "Split it or attach it as a file.")
+        created = to_iso(at or utc_now())
+        self.ensure_thread(thread_id, at=created)
+        try:
+            cursor = self.db.execute(
+                "INSERT INTO messages (thread_id, role, text, created_at, external_id, speaker) "
+                "VALUES (?, ?, ?, ?, ?, ?)", [thread_id, role, text, created, external_id, speaker])
+        except dbmod.IntegrityError:
+            if external_id is not None:
+                return None
+            raise
+        self.db.execute("UPDATE threads SET updated_at = max(updated_at, ?) WHERE id = ?", [created, thread_id])
+        return Message(cursor.lastrowid, thread_id, role, text, created, external_id, speaker, None)
+
+    def add_message(self, thread_id: str, role: str, text: str, **kwargs: Any) -> Message | None:
+        """Store one message in its own transaction (no extraction: see ingest.py)."""
+        try:
+            with self.transaction():
+                return self.insert_message(thread_id, role, text, **kwargs)
+        except dbmod.OperationalError as exc:
+            raise dbmod.translate_storage_error(self.path, exc) from exc
+
+    def message(self, message_id: int) -> Message | None:
+        rows = list(self.db.query("SELECT * FROM messages WHERE id = ?", [message_id]))
+        return Message.from_row(rows[0]) if rows else None
+
+    def messages(self, thread_id: str, *, after_id: int = 0, limit: int | None = None) -> list[Message]:
+        sql = "SELECT * FROM messages WHERE thread_id = ? AND id > ? ORDER BY created_at, id"
+        params: list[Any] = [thread_id, after_id]
+        if limit:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return [Message.from_row(row) for row in self.db.query(sql, params)]
+
+    def messages_by_ids(self, ids: Iterable[int]) -> list[Message]:
+        ids = list(ids)
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        return [Message.from_row(r) for r in self.db.query(
+            f"SELECT * FROM messages WHERE id IN ({marks}) ORDER BY created_at, id", ids)]
+
+    # -- events and settings -------------------------------------------------------
+    def log_event(self, kind: str, **detail: Any) -> None:
+        """Audit trail. Only ids, counts and kinds: never user text."""
+        self.db.execute("INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)",
+                        [to_iso(utc_now()), kind, json.dumps(detail, sort_keys=True)])
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        rows = list(self.db.query("SELECT value FROM settings WHERE key = ?", [key]))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        with self.transaction():
+            self.db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                            "ON CONFLICT(key) DO UPDATE SET value = excluded.value", [key, json.dumps(value)])
+
+    def counts(self) -> dict[str, int]:
+        tables = ("threads", "messages", "observations", "reflections", "facts", "embeddings")
+        return {t: self.db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}

@@ -1,0 +1,69 @@
+"""Conventions: shortcuts, accessible names, remembered geometry, rename, light/dark palettes."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QInputDialog, QLineEdit, QPlainTextEdit
+
+from tests.desktop_app.helpers import send
+from tests.doubles import FakeChatModel
+
+
+def test_every_control_has_a_name_for_screen_readers(make_window):
+    window = make_window(FakeChatModel())
+    for page in ("chat", "memory"):
+        window.show_page(page)
+        unnamed = []
+        for widget in window.findChildren(QAbstractButton) + window.findChildren(QLineEdit) + \
+                window.findChildren(QComboBox) + window.findChildren(QPlainTextEdit):
+            if not widget.isVisibleTo(window) or any(widget.parent().inherits(name) for name in (
+                    "QComboBox", "QAbstractSpinBox", "QLineEdit", "QTabBar")):  # Qt's own inner parts
+                continue
+            if not (widget.accessibleName() or (isinstance(widget, QAbstractButton) and widget.text().strip())):
+                unnamed.append(f"{type(widget).__name__} {widget.objectName()} {widget.toolTip()}")
+        assert not unnamed, unnamed
+
+
+def test_shortcuts_new_chat_search_and_settings(make_window, qtbot):
+    window = make_window(FakeChatModel(replies="ok"))
+    send(qtbot, window, "hello")
+    assert window.current_thread is not None
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.current_thread is None and window.chat_view.bubbles == []
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert window.sidebar.search.hasFocus()
+    qtbot.keyClick(window, Qt.Key.Key_Comma, Qt.KeyboardModifier.ControlModifier)
+    from desktop_app.settings_dialog import SettingsDialog
+
+    dialogs = [w for w in window.findChildren(SettingsDialog) if w.isVisible()]
+    assert dialogs
+    dialogs[0].reject()
+
+
+def test_geometry_is_remembered(make_window, qtbot):
+    window = make_window(FakeChatModel())
+    window.resize(1000, 700)
+    window.close()
+    assert QSettings("Mneme", "Mneme").value("window/geometry") is not None
+    again = make_window(FakeChatModel())
+    assert again.size().width() == 1000 or again.restoreGeometry(QSettings("Mneme", "Mneme").value("window/geometry"))
+
+
+def test_rename_a_chat(make_window, qtbot, monkeypatch, store):
+    window = make_window(FakeChatModel(replies="ok"))
+    send(qtbot, window, "a question about taxes")
+    monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: ("  Taxes   2026 ", True)))
+    window.rename_thread(window.current_thread)
+    assert store.threads()[0]["title"] == "Taxes 2026"
+    assert window.sidebar.chats.item(0).text() == "Taxes 2026"
+    assert window.chat_title.text() == "Taxes 2026"
+
+
+def test_dark_palette_is_followed(monkeypatch, themed_app):
+    from desktop_app import theme
+
+    monkeypatch.setenv("MNEME_THEME", "dark")
+    assert theme.is_dark() and theme.tokens() is theme.DARK
+    assert theme.DARK["window"] in theme.stylesheet()
+    monkeypatch.setenv("MNEME_THEME", "light")
+    assert theme.LIGHT["window"] in theme.stylesheet()
+    theme.apply(themed_app)

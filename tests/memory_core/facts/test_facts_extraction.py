@@ -1,0 +1,73 @@
+"""Hot-path extraction: phrasing variety, conservative on questions, hypotheticals and other people."""
+from __future__ import annotations
+
+import pytest
+
+from memory_core.facts.ledger import ledger as facts
+from memory_core.clock import parse_iso
+from memory_core.facts.extraction import extract
+from memory_core.ingest import ingest_message
+
+
+def triples(text):
+    return [(c.op, c.subject, c.predicate, c.value) for c in extract(text)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I moved to Lisbon.", ("assert", "user", "lives_in", "Lisbon")),
+    ("I live in Porto now.", ("assert", "user", "lives_in", "Porto")),
+    ("Update: I've moved back to London.", ("assert", "user", "lives_in", "London")),
+    ("I'm based in Rio de Janeiro these days.", ("assert", "user", "lives_in", "Rio de Janeiro")),
+    ("my sister's name is Ana", ("assert", "user", "sister", "Ana")),
+    ("My brother Tiago just turned 30.", ("assert", "user", "brother", "Tiago")),
+    ("I no longer work at Acme Corp.", ("retract", "user", "works_at", "Acme Corp")),
+    ("I'm vegetarian", ("assert", "user", "diet", "vegetarian")),
+    ("call me Sam", ("assert", "user", "name", "Sam")),
+    ("Actually, call me Mia.", ("assert", "user", "name", "Mia")),
+    ("I started at Spotify last week!", ("assert", "user", "works_at", "Spotify")),
+    ("I can't stand cilantro.", ("assert", "user", "dislikes", "cilantro")),
+    ("I'm allergic to peanuts.", ("assert", "user", "allergy", "peanuts")),
+    ("My yoga class moved to Thursdays.", ("assert", "user", "schedule:yoga", "Thursdays")),
+    ("I'm flying to Tokyo on May 3.", ("assert", "user", "plan:trip_to_tokyo", "May 3")),
+    ("I cancelled my trip to Tokyo.", ("retract", "user", "plan:trip_to_tokyo", None)),
+    ("I drive a Honda Civic.", ("assert", "user", "owns:car", "Honda Civic")),
+    ("Please text me instead of calling.", ("assert", "user", "contact_method", "text message")),
+    ("My favourite colour is blue.", ("assert", "user", "favorite:color", "blue")),
+    ("My brother lives in Madrid.", ("assert", "brother", "lives_in", "Madrid")),
+])
+def test_phrasings(text, expected):
+    assert expected in triples(text)
+
+
+@pytest.mark.parametrize("text", [
+    "If I moved to Berlin I'd be happier.", "I used to live in Paris.", "Do I live in Porto?",
+    "I'm thinking about moving to Rome.", "Call me tomorrow please", "I'd like a coffee.", "I like it.",
+    "I started running last week.", "I joined a book club.", "Would I be happier if I lived in Bergen?",
+    "My sister hates tea.", "",
+])
+def test_no_fact_from_questions_hypotheticals_and_others(text):
+    assert [t for t in triples(text) if t[1] == "user" and t[0] == "assert"] == []
+
+
+def test_left_then_joined_retracts_then_asserts():
+    assert triples("I left Google to join Meta.") == [("retract", "user", None, "Google"),
+                                                       ("assert", "user", "works_at", "Meta")]
+
+
+def test_ingest_extracts_in_the_same_transaction(store):
+    first = ingest_message(store, "t", "user", "I live in Porto and I work at Acme Corp.",
+                           at=parse_iso("2025-01-01T10:00:00Z"))
+    assert len(first.fact_ids) == 2
+    moved = ingest_message(store, "t", "user", "I moved to Lisbon", at=parse_iso("2025-03-01T10:00:00Z"))
+    assert moved.retired_fact_ids
+    assistant = ingest_message(store, "t", "assistant", "I live in the cloud.", at=parse_iso("2025-03-01T10:01:00Z"))
+    assert assistant.fact_ids == []  # the assistant's words are not facts about the user
+    current = {f.predicate: f.value for f in facts.current_facts(store)}
+    assert current == {"lives_in": "Lisbon", "works_at": "Acme Corp"}
+    lisbon = facts.current_facts(store, predicate="lives_in")[0]
+    assert lisbon.message_ids == [moved.message.id]
+
+
+def test_extraction_handles_huge_and_binary_text():
+    big = "I live in Porto. " + "blah " * 200_000
+    assert ("assert", "user", "lives_in", "Porto") in triples(big)

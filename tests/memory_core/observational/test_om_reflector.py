@@ -1,0 +1,100 @@
+"""The Reflector: smaller, never empty, consolidating, auditable."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from memory_core.observational.drafts import Draft
+from memory_core.ingest import ingest_message
+from memory_core.observational.engine import OMConfig, OMEngine
+from memory_core.observational.log import current_log
+from memory_core.observational.reflector import Reflector
+from memory_core.observational.tokens import TokenCounter
+from tests.doubles import FakeChatModel
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
+
+
+def observe(store, lines):
+    """Store (priority, text, day offset) observations, each from its own message."""
+    om = OMEngine(TokenCounter(FakeChatModel()), OMConfig(10_000, 10_000), observer_mode="extractive")
+    for n, (priority, text, day) in enumerate(lines):
+        at = T0 + timedelta(days=day, minutes=n)
+        message = ingest_message(store, "t", "user", text, at=at).message
+        om.commit(store, [message], [Draft(priority, at, f"User: {text}", [message.id])])
+
+
+def reflector(model=None):
+    return Reflector(FakeChatModel().count_tokens, model=model)
+
+
+def texts(store):
+    return [item.text for item in current_log(store)]
+
+
+def test_merges_repeats_drops_done_and_superseded_keeps_dates(store):
+    observe(store, [
+        ("high", "I prefer WhatsApp over e-mail.", 0),
+        ("high", "I live in Lyon.", 0),
+        ("low", "What is the capital of Peru?", 0),
+        ("high", "I need to renew my passport.", 1),
+        ("high", "I prefer WhatsApp over e-mail.", 2),
+        ("done", "I renewed my passport.", 3),
+        ("high", "Actually I live in Paris now.", 4),
+        ("high", "I prefer WhatsApp over e-mail.", 5),
+    ])
+    outcome = reflector().reflect(store, target_tokens=10_000)
+    assert outcome.committed and 0 < outcome.output_tokens < outcome.input_tokens
+    lines = texts(store)
+    assert "User: I prefer WhatsApp over e-mail. (said 3 times)" in lines
+    assert "User: Actually I live in Paris now." in lines
+    assert not any("Lyon" in t or "passport" in t for t in lines)
+    whatsapp = next(i for i in current_log(store) if "WhatsApp" in i.text)
+    assert whatsapp.kind == "reflection" and len(whatsapp.observation_ids) == 3
+    assert whatsapp.observed_at == T0 + timedelta(days=5, minutes=7)       # the newest date is kept
+    unreflected = store.execute("SELECT count(*) FROM observations WHERE reflected_in IS NULL").fetchone()[0]
+    assert unreflected == 0 and store.counts()["observations"] == 8        # observations are kept for audit
+
+
+def test_ladder_compresses_harder_to_reach_the_target(store):
+    observe(store, [("low", f"What is the weather like in city number {n} today?", n % 3) for n in range(8)]
+            + [("high", "I'm allergic to peanuts.", 3), ("medium", "We had pizza for dinner with friends.", 3)])
+    outcome = reflector().reflect(store, target_tokens=30)
+    assert outcome.committed and outcome.attempts > 1
+    assert texts(store) == ["User: I'm allergic to peanuts."]
+
+
+def test_never_commits_an_empty_log(store):
+    observe(store, [("done", "I finished the tax return.", 0), ("done", "I paid the bill.", 0)])
+    outcome = reflector().reflect(store, target_tokens=1)
+    assert not outcome.committed and "kept the old log" in outcome.reason
+    assert store.counts()["reflections"] == 0 and len(texts(store)) == 2
+
+
+def test_never_commits_a_larger_log_and_backs_off(store):
+    observe(store, [("high", "I'm allergic to peanuts.", 0)])
+    om = OMEngine(TokenCounter(FakeChatModel()), OMConfig(10_000, 5), observer_mode="extractive")
+    first = om.run_due(store)
+    assert not first.reflected and store.counts()["reflections"] == 0
+    assert om.run_due(store).actions == []                 # no endless reflect loop: waits for the log to grow
+
+
+def test_llm_candidates_are_validated_and_linked(store):
+    observe(store, [("high", "I prefer WhatsApp over e-mail.", 0), ("low", "What is a monad?", 0),
+                    ("high", "I like WhatsApp better than e-mail.", 1)])
+    bigger = "".join(f"* 🔴 [1] User prefers WhatsApp over e-mail number {n}.\n" for n in range(1, 9))
+    model = FakeChatModel(completions=[bigger, "* 🔴 [1,3] User prefers WhatsApp over e-mail.\n"])
+    outcome = reflector(model).reflect(store, target_tokens=10_000)
+    assert outcome.committed and outcome.method == "llm"
+    (item,) = current_log(store)
+    assert item.text == "User prefers WhatsApp over e-mail." and item.observation_ids == [1, 3]
+
+
+def test_second_generation_links_back_to_the_original_observations(store):
+    observe(store, [("high", "I prefer tea over coffee.", 0), ("high", "I prefer tea over coffee.", 1)])
+    assert reflector().reflect(store, 10_000).committed
+    observe(store, [("high", "I prefer tea over coffee.", 2), ("high", "I have two cats.", 2)])
+    outcome = reflector().reflect(store, 10_000)
+    assert outcome.committed
+    tea = next(i for i in current_log(store) if "tea" in i.text)
+    assert tea.text.endswith("(said 3 times)") and tea.observation_ids == [1, 2, 3]
+    assert store.execute("SELECT count(*) FROM reflection_generations").fetchone()[0] == 2

@@ -1,0 +1,179 @@
+"""Hybrid recall: safe FTS queries, time filters, as-of, provenance, abstention, the vector index and forgetting."""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime, timezone
+
+import numpy as np
+import pytest
+
+from memory_core.recall.search import search as recall
+from memory_core.clock import parse_iso
+from memory_core.storage.db import OperationalError
+from memory_core.errors import InvalidInput
+from memory_core.recall.vectors import backfill_embeddings, index_for
+from memory_core.ingest import ingest_message
+from memory_core.recall.query_time import parse_time_filter
+
+NOW = datetime(2025, 7, 15, 12, 0, tzinfo=timezone.utc)
+
+
+class HashEmbedder:
+    """Deterministic bag-of-words vectors: similar wording, similar vector (a logic-test double)."""
+
+    model_id = "test/hash-bow"
+    dimension = 64
+
+    def embed(self, texts):
+        out = []
+        for text in texts:
+            vector = np.zeros(self.dimension, dtype=np.float32)
+            for word in recall.words(text):
+                vector[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dimension] += 1.0
+            norm = np.linalg.norm(vector)
+            out.append((vector / norm if norm else vector).tolist())
+        return out
+
+
+@pytest.fixture
+def history(store):
+    said = [
+        ("2025-03-03T10:00:00Z", "I live in Porto and I work at Acme Corp.", "e1"),
+        ("2025-03-20T10:00:00Z", "The plumber fixed the boiler, it cost 240 euros.", "e2"),
+        ("2025-06-10T10:00:00Z", "I moved to Lisbon last week.", "e3"),
+        ("2025-07-14T09:00:00Z", "Booked flight LH1172 to Munich.", "e4"),
+    ]
+    for at, text, external in said:
+        ingest_message(store, "t1", "user", text, at=parse_iso(at), external_id=external)
+    return store
+
+
+@pytest.mark.parametrize("query", [
+    'sushi AND "NEAR( (*', '"unbalanced', "(((", "*", "AND OR NOT", "NEAR(a b, 3)", "a:b", "col:x OR",
+    "'; DROP TABLE messages; --", "^start", "\x00\x01", "🙂 emoji", "", "   ", "-minus +plus", "x" * 5000,
+])
+def test_search_syntax_never_raises(history, query):
+    result = recall.search(history, query, now=NOW)
+    assert isinstance(result.hits, list)
+
+
+def test_sqlcipher_fts_errors_become_clear_messages(history, monkeypatch):
+    """sqlcipher3 raises sqlcipher3.dbapi2.OperationalError, which sqlite3-based handlers miss."""
+    with pytest.raises(OperationalError):
+        history.db.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'NEAR(('").fetchall()
+    monkeypatch.setattr(recall, "fts_query", lambda text: "NEAR((")
+    with pytest.raises(InvalidInput, match="could not be run"):
+        recall.search(history, "boiler", now=NOW)
+
+
+def test_hits_carry_provenance(history):
+    result = recall.search(history, "boiler plumber", now=NOW)
+    assert not result.abstained
+    top = result.hits[0]
+    assert top.kind == "message" and "boiler" in top.text and top.external_ids == ["e2"]
+    data = top.to_json()
+    for key in ("kind", "text", "score", "at", "message_ids", "external_ids"):
+        assert key in data
+
+
+def test_facts_are_found_and_retired_ones_are_not(history):
+    result = recall.search(history, "where does the user live", kinds=("fact",), now=NOW)
+    values = [hit.fact["value"] for hit in result.hits if hit.fact["predicate"] == "lives_in"]
+    assert values == ["Lisbon"]
+    assert result.hits[0].external_ids == ["e3"]
+    then = recall.search(history, "where does the user live", kinds=("fact",), as_of="2025-04-01", now=NOW)
+    assert [h.fact["value"] for h in then.hits if h.fact["predicate"] == "lives_in"] == ["Porto"]
+
+
+def test_time_expression_filters_and_is_stripped(history):
+    result = recall.search(history, "what did I say in March", now=NOW)
+    assert result.time_range is not None and result.time_range.phrase.lower() == "in march"
+    assert result.hits and all(h.at.startswith("2025-03") for h in result.hits)
+    yesterday = recall.search(history, "flight yesterday", now=NOW)
+    assert [h.external_ids for h in yesterday.hits if h.kind == "message"] == [["e4"]]
+
+
+def test_as_of_hides_later_messages(history):
+    result = recall.search(history, "Lisbon", as_of="2025-05-01", now=NOW)
+    assert all(h.at <= "2025-05-01" for h in result.hits)
+    assert not any("Lisbon" in h.text for h in result.hits if h.kind == "message")
+
+
+def test_abstains_on_nothing_relevant(history):
+    result = recall.search(history, "quantum chromodynamics lecture", now=NOW)
+    assert result.abstained and result.hits == [] and result.reason
+
+
+def test_bad_arguments_are_clear(history):
+    with pytest.raises(InvalidInput):
+        recall.search(history, "x", k=0)
+    with pytest.raises(InvalidInput):
+        recall.search(history, "x", kinds=("emails",))
+
+
+def test_dense_channel_and_forgotten_items_are_not_served(history):
+    embedder = HashEmbedder()
+    assert backfill_embeddings(history, embedder, limit=None) >= 4
+    assert backfill_embeddings(history, embedder, limit=None) == 0  # nothing left to embed
+    result = recall.search(history, "Munich flight booked", embedder=embedder, now=NOW)
+    top = result.hits[0]
+    assert top.external_ids == ["e4"] and top.similarity and "dense" in top.channels
+    # forget deletes the row (and, by trigger, its vector): the loaded index must not serve it
+    with history.transaction():
+        history.db.execute("DELETE FROM messages WHERE external_id = 'e4'")
+    again = recall.search(history, "Munich flight booked", embedder=embedder, now=NOW)
+    assert all(h.external_ids != ["e4"] for h in again.hits)
+    index = index_for(history, embedder.model_id)
+    assert all(hit.id != top.id for hit in index.search(embedder.embed(["Munich flight booked"])[0], 50,
+                                                        kinds=("message",)))
+
+
+def test_index_refreshes_incrementally(history):
+    embedder = HashEmbedder()
+    backfill_embeddings(history, embedder, limit=None)
+    index = index_for(history, embedder.model_id)
+    size = len(index)
+    ingest_message(history, "t1", "user", "My dentist is Dr. Okonkwo.", at=parse_iso("2025-07-14T10:00:00Z"))
+    backfill_embeddings(history, embedder, limit=None)
+    assert len(index_for(history, embedder.model_id)) > size
+
+
+def test_works_without_embedder_on_an_empty_store(store):
+    result = recall.search(store, "anything at all")
+    assert result.abstained and result.hits == []
+
+
+@pytest.mark.parametrize("phrase, start, end", [
+    ("what did I do yesterday", "2025-07-14", "2025-07-15"),
+    ("dinner last month", "2025-06-01", "2025-07-01"),
+    ("trips in March", "2025-03-01", "2025-04-01"),
+    ("the boiler in 2024", "2024-01-01", "2025-01-01"),
+    ("in October", "2024-10-01", "2024-11-01"),
+    ("3 days ago", "2025-07-12", "2025-07-13"),
+    ("on March 20", "2025-03-20", "2025-03-21"),
+    ("on 2025-03-20", "2025-03-20", "2025-03-21"),
+])
+def test_query_time_ranges(phrase, start, end, monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    import time
+
+    time.tzset()
+    rest, window = parse_time_filter(phrase, now=NOW)
+    assert window is not None, phrase
+    assert window.start_iso.startswith(start) and window.end_iso.startswith(end)
+    assert len(rest) < len(phrase)
+
+
+def test_vague_time_is_left_alone():
+    rest, window = parse_time_filter("what did I say recently about work", now=NOW)
+    assert window is None and rest == "what did I say recently about work"
+
+
+@pytest.mark.embedder
+def test_real_embedder_finds_a_paraphrase(store, real_embedder):
+    ingest_message(store, "t", "user", "I finally handed in my resignation letter this morning.",
+                   at=parse_iso("2025-05-01T09:00:00Z"))
+    ingest_message(store, "t", "user", "My job is pretty boring this week.", at=parse_iso("2025-05-02T09:00:00Z"))
+    backfill_embeddings(store, real_embedder, limit=None)
+    result = recall.search(store, "Did I quit my job?", embedder=real_embedder, kinds=("message",))
+    assert not result.abstained and "resignation" in result.hits[0].text

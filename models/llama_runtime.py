@@ -96,7 +96,9 @@ class RuntimeSettings:
     #: Threads of the background (memory) context; None = half the chat's, at least one.
     background_threads: int | None = None
     #: Background batches are small so the chat waits at most one of them (see models.priority).
-    background_batch_size: int = 32
+    background_batch_size: int = 16
+    #: The background context pauses between batches/tokens while a chat turn computes (models.priority).
+    background_yields: bool = True
     #: Nice value of threads that run background work (0 = leave the priority alone).
     background_nice: int = BACKGROUND_NICE
     #: Hand a prepared prefix to the chat only if the chat would otherwise evaluate at least this many
@@ -160,7 +162,7 @@ class _Context:
     """
 
     def __init__(self, llama: Any, template: ChatTemplate, batch_size: int, gate: ForegroundGate,
-                 *, background: bool = False, nice: int = 0):
+                 *, background: bool = False, nice: int = 0, yields: bool = True):
         self.llama = llama
         self.template = template
         self.batch_size = batch_size
@@ -170,6 +172,7 @@ class _Context:
         self.gate = gate
         self.background = background
         self.nice = nice
+        self.yields = yields
 
     # -- tokens ------------------------------------------------------------
     def tokenize_prompt(self, messages: Sequence[dict[str, str]]) -> list[int]:
@@ -330,7 +333,7 @@ class _Context:
         return holding()
 
     def _yield_to_chat(self) -> None:
-        if self.background:
+        if self.background and self.yields:
             self.gate.wait_idle()
 
     # -- state hand-over -----------------------------------------------------------
@@ -567,7 +570,8 @@ class LlamaChatModel:
                 settings = self.settings
                 llama = _second_context(self._chat.llama, self.context_length, settings.resolved_background_threads())
                 context = _Context(llama, self._chat.template, settings.background_batch_size, self.gate,
-                                   background=True, nice=settings.background_nice)
+                                   background=True, nice=settings.background_nice,
+                                   yields=settings.background_yields)
                 self._background = BackgroundModel(self, context)
             return self._background
 

@@ -287,6 +287,13 @@ def bench_contention(path, context_length: int = 2048) -> dict:
     return out
 
 
+def _text_of_tokens(model, tokens: int, seed: str) -> str:
+    """Varied text of exactly ``tokens`` tokens (cut at a token boundary)."""
+    llama = model._chat.llama
+    ids = llama.tokenize((seed + " " + _long_user_text(model, tokens + 40)).encode(), add_bos=False, special=False)
+    return llama.detokenize(ids[:tokens]).decode("utf-8", "ignore")
+
+
 def bench_handover(path, context_length: int = 2048) -> dict:
     """Per prefix size: evaluate it on the chat (what the turn after a memory change pays without the
     hand-over) vs copy its state in (what the chat context is locked for with it)."""
@@ -297,7 +304,7 @@ def bench_handover(path, context_length: int = 2048) -> dict:
         question = {"role": "user", "content": "What did I say about the garden?"}
         for size in HANDOVER_SIZES:
             for repeat in range(REPEATS):
-                prefix = [{"role": "system", "content": f"Memory {size}-{repeat}: " + _long_user_text(model, size)}]
+                prefix = [{"role": "system", "content": _text_of_tokens(model, size, f"Memory {size}-{repeat}:")}]
                 model.reset_cache()
                 recompute, prompt_tokens, _ = _ttft(model, prefix + [question])
                 model.reset_cache()
@@ -339,7 +346,10 @@ def _environment(model) -> dict:
 
 
 def render_markdown(results: dict) -> str:
-    env, a, b, c = results["environment"], results["throughput"], results["prefix_cache"], results["background"]
+    new_env = results["environment"]
+    # (a)-(c) may come from an earlier run (a partial run keeps them): their own environment then
+    env = results.get("environment_of_kept_parts") or new_env
+    a, b, c = results["throughput"], results["prefix_cache"], results["background"]
 
     def verdict(ok: bool) -> str:
         return "met" if ok else "NOT met"
@@ -382,9 +392,13 @@ def render_markdown(results: dict) -> str:
         f"`background()`) leaves {c['cached_tokens_after_naive_job']} cached tokens and the next turn's TTFT is "
         f"{c['ttft_after_job_on_chat_context_s']:.2f} s.",
         "",
+        f"Parts (d) and (e) ran {new_env['date']}: {new_env['threads']} chat threads, {new_env['cpu_count']} CPUs, "
+        f"load average at the start {new_env.get('load_average', '?')}, at the end "
+        f"{new_env.get('load_average_end', '?')} (other engineers' jobs and this project's other benchmarks; "
+        "idle and concurrent runs alternate, so the load hits both).",
+        "",
         *_contention_markdown(results["contention"], verdict),
         *_handover_markdown(results["handover"]),
-        f"Load average at the end: {env.get('load_average_end', '?')}.",
         "",
         f"llama.cpp: `{env['system_info']}`",
         "",
@@ -433,21 +447,35 @@ def main(argv: list[str] | None = None) -> int:
     from models.bundled import bundled_model_path
     from models.llama_runtime import LlamaChatModel, RuntimeSettings
 
+    parts = set(argv if argv is not None else sys.argv[1:]) or {"throughput", "prefix", "background", "contention",
+                                                               "handover"}
+    previous = RESULTS / "runtime.json"
+    results = json.loads(previous.read_text()) if previous.exists() else {}
+    if parts >= {"throughput", "prefix", "background"}:
+        results = {}
+    else:   # a partial run keeps the other parts' figures and states when they were measured
+        results.setdefault("environment_of_kept_parts", results.get("environment"))
     model = LlamaChatModel(bundled_model_path(), RuntimeSettings(context_length=4096))
     try:
-        results = {"environment": _environment(model)}
-        print("(a) throughput ...", flush=True)
-        results["throughput"] = bench_throughput(model)
-        print("(b) prefix cache ...", flush=True)
-        results["prefix_cache"] = bench_prefix_cache(model)
-        print("(c) background job ...", flush=True)
-        results["background"] = bench_background(model)
+        results["environment"] = _environment(model)
+        results["parts_run"] = sorted(parts)
+        if "throughput" in parts:
+            print("(a) throughput ...", flush=True)
+            results["throughput"] = bench_throughput(model)
+        if "prefix" in parts:
+            print("(b) prefix cache ...", flush=True)
+            results["prefix_cache"] = bench_prefix_cache(model)
+        if "background" in parts:
+            print("(c) background job ...", flush=True)
+            results["background"] = bench_background(model)
     finally:
         model.close()
-    print("(d) contention ...", flush=True)
-    results["contention"] = bench_contention(bundled_model_path())
-    print("(e) hand-over crossover ...", flush=True)
-    results["handover"] = bench_handover(bundled_model_path())
+    if "contention" in parts:
+        print("(d) contention ...", flush=True)
+        results["contention"] = bench_contention(bundled_model_path())
+    if "handover" in parts:
+        print("(e) hand-over crossover ...", flush=True)
+        results["handover"] = bench_handover(bundled_model_path())
     results["environment"]["load_average_end"] = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "runtime.json").write_text(json.dumps(results, indent=2, default=str) + "\n")

@@ -102,8 +102,16 @@ class RuntimeSettings:
     #: Nice value of threads that run background work (0 = leave the priority alone).
     background_nice: int = BACKGROUND_NICE
     #: Hand a prepared prefix to the chat only if the chat would otherwise evaluate at least this many
-    #: tokens: below it, evaluating them is cheaper than copying the state (bench/results/runtime.md).
-    handover_min_tokens: int = 48
+    #: of its tokens ...
+    handover_min_tokens: int = 16
+    #: ... and at least this share of the prefix: copying one token's KV state costs about this fraction
+    #: of evaluating one token (measured crossover, bench/results/runtime.md (e)), and the copy is of the
+    #: whole prefix while the saving is only the tokens the chat does not hold.
+    handover_copy_cost: float = 0.02
+
+    def worth_handing_over(self, missing_tokens: int, prefix_tokens: int) -> bool:
+        """Decide by size: does evaluating ``missing_tokens`` cost more than copying ``prefix_tokens``?"""
+        return missing_tokens >= max(1, self.handover_min_tokens, int(self.handover_copy_cost * prefix_tokens))
 
     def resolved_threads(self) -> int:
         return self.threads if self.threads and self.threads > 0 else physical_cores()
@@ -582,7 +590,7 @@ class LlamaChatModel:
         the memory block. The background context evaluates the prefix (reusing
         what it holds, yielding to chat turns); the chat context is locked only
         for the copy. Skipped when the chat would evaluate fewer than
-        ``handover_min_tokens`` of it anyway (``force`` overrides, for measuring).
+        what copying would cost (``RuntimeSettings.worth_handing_over``; ``force`` overrides, for measuring).
         """
         self._check_open()
         report = PrefixHandover()
@@ -592,7 +600,7 @@ class LlamaChatModel:
             report.outcome = "too long"
             return report
         report.missing_tokens = len(tokens) - self._chat.cached_prefix(tokens)
-        if report.missing_tokens < max(1, self.settings.handover_min_tokens) and not force:
+        if not (force or self.settings.worth_handing_over(report.missing_tokens, len(tokens))):
             report.outcome = "chat holds it"
             return report
         background = self.background()._context
@@ -605,7 +613,7 @@ class LlamaChatModel:
         report.state_bytes = len(state)
         with self._chat.lock:
             report.missing_tokens = len(tokens) - self._chat.cached_prefix(tokens)
-            if report.missing_tokens < max(1, self.settings.handover_min_tokens) and not force:
+            if not (force or self.settings.worth_handing_over(report.missing_tokens, len(tokens))):
                 report.outcome = "chat caught up"  # a turn ran meanwhile and computed it itself
                 return report
             loading = time.perf_counter()

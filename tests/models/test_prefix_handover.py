@@ -52,7 +52,15 @@ def test_no_hand_over_below_the_crossover(model):
     model.complete([*prefix, QUESTION], max_tokens=2)    # the chat already holds the prefix
     report = model.prepare_prefix(prefix)
     assert report.outcome == "chat holds it" and not report.handed_over
-    assert report.missing_tokens < model.settings.handover_min_tokens
+    assert not model.settings.worth_handing_over(report.missing_tokens, report.prefix_tokens)
+
+
+def test_decision_by_size():
+    settings = RuntimeSettings(handover_min_tokens=16, handover_copy_cost=0.02)
+    assert not settings.worth_handing_over(10, 200)          # a few tokens: the chat evaluates them
+    assert settings.worth_handing_over(16, 200)
+    assert not settings.worth_handing_over(30, 2000)         # copying 2000 tokens' state costs ~40 evaluations
+    assert settings.worth_handing_over(40, 2000)
 
 
 @pytest.mark.real_model

@@ -28,7 +28,9 @@ prompt building and recall), cache share, prompt tokens, retention (does the
 prompt the model sees hold the probed fact's current value) and stale rate
 (it holds a superseded value and not the current one). Writes
 bench/results/om.md and om.json. ``MNEME_BENCH_TURNS=N`` replays only the first
-N turns plus the probes (a smoke run).
+N history turns plus the probes (the committed run used 130: 150 turns in all, to fit the shared
+machine's time); ``MNEME_BENCH_SHADOW=0`` leaves (a0) out. Results are rewritten every 10 turns, so an
+interrupted run still leaves its figures so far (marked partial).
 """
 from __future__ import annotations
 
@@ -389,7 +391,9 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
     ms = lambda v: f"{v * 1000:.0f}"  # noqa: E731
     lines = [
         "# Observational memory against strong baselines (bench/bench_om.py)", "",
-        f"Model {meta['model']} (`{meta['model_file']}`), context {CONTEXT}, reply ≤ {REPLY_TOKENS} tokens, "
+        *([f"**PARTIAL: {meta['turns_done']} of {meta['turns']} turns so far; figures below are over the last "
+           f"{LAST} turns done, not the planned ones.**", ""] if meta["partial"] else []),
+        f"Model SmolLM2-135M-Instruct (`{meta['model_file']}`), context {CONTEXT}, reply ≤ {REPLY_TOKENS} tokens, "
         f"{REPLY_RESERVE} tokens reserved for it (prompt budget {BUDGET}); chat contexts {meta['threads']} threads, "
         f"background context {meta['background_threads']} thread(s). Observer that ran: **{meta['observer']}** "
         f"({meta['observer_why']}). Recall: memory_core.recall.search (BM25 + all-MiniLM-L6-v2 dense + recency, "
@@ -398,7 +402,8 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
         f"{meta['script']['history_user_turns']} user turns over {meta['script']['days']} simulated days, "
         f"{meta['script']['facts']} facts ({meta['script']['facts_changed']} changed later), "
         f"{meta['script']['pastes']} pastes, replayed as one chat, plus {meta['script']['probes']} probe turns "
-        f"(bench/om_probes.py) among the last {LAST}. {meta['turns']} turns in all; strategies interleaved turn "
+        f"(bench/om_probes.py) among the last {LAST}. {meta['turns']} turns in all ({meta['turns_done']} run); "
+        f"strategies interleaved turn "
         f"by turn in a rotating order, each on its own llama.cpp context (same mmap'ed weights).", "",
         f"Machine: {meta['machine']}. Load average at start {meta['load_start']}, at end {meta['load_end']} "
         f"(shared with other engineers' jobs). Run {meta['date']}, {meta['seconds']:.0f} s.", "",
@@ -416,7 +421,7 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
             f"{stale} | {s['answered']}/{s['probes']} |")
     t = summary["targets"]
     lines += [
-        "", f"Samples: {LAST} turns per strategy ({summary['strategies']['a']['probes']} of them probes). "
+        "", f"Samples: {summary['strategies']['a']['turns']} turns per strategy ({summary['strategies']['a']['probes']} of them probes). "
         "TTFT = the runtime's time to first token (prompt evaluation, cached prefix reused); end-to-end adds "
         "building the prompt (memory block, recall's query embedding and search).", "",
         "## Targets", "",
@@ -426,9 +431,13 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
         f"= {t['a_vs_faster']:.2f}x | {'met' if t['a_vs_faster'] <= 1.0 else 'NOT met'} |",
         f"| (a) p90 TTFT ≤ 3x median (with the hand-over) | {t['a_p90_over_median']:.1f}x | "
         f"{'met' if t['a_p90_over_median'] <= 3 else 'NOT met'} |",
-        f"| the same without the hand-over, (a0) | {t['a0_p90_over_median']:.1f}x | — |",
+        (f"| the same without the hand-over, (a0) | {t['a0_p90_over_median']:.1f}x | — |"
+         if t["a0_p90_over_median"] is not None else
+         "| the same without the hand-over | (a0) not run here: see runtime.md (e), recompute vs hand-over by "
+         "size | — |"),
         f"| turns right after a memory change (last {LAST}): TTFT mean / max, (a) vs (a0) | "
-        f"{t['changed_turns']} turns: {t['changed_a']} vs {t['changed_a0']} | — |",
+        f"{t['changed_turns']} turns: {t['changed_a']} vs {t['changed_a0']}; the chat would have recomputed "
+        f"{t['changed_missing_tokens_mean'] or 0:.0f} tokens on average without the hand-over | — |",
         "", "## Hand-over", "",
         f"{summary['handover']['count']} hand-overs in the run (after activations/reflections of (a)); prefix "
         f"tokens mean {summary['handover']['prefix_tokens_mean']:.0f}; tokens the chat would have recomputed: mean "
@@ -460,7 +469,9 @@ def main() -> None:
     script, script_meta = build_script()
     settings = RuntimeSettings(context_length=CONTEXT)
     path = bundled_model_path()
-    models = {key: LlamaChatModel(path, settings) for key in ("a", "a0", "b", "c", "d")}
+    shadow = os.environ.get("MNEME_BENCH_SHADOW", "1") != "0"
+    keys_run = ("a", "a0", "b", "c", "d") if shadow else ("a", "b", "c", "d")
+    models = {key: LlamaChatModel(path, settings) for key in keys_run}
     embedder = SentenceEmbedder().load()
     import torch
 
@@ -472,9 +483,11 @@ def main() -> None:
         a = Mneme(models["a"], scratch / "a", embedder, recall=True, handover=True)
         d = Mneme(models["d"], scratch / "d", None, recall=False, handover=True)
         raw_budget = a.worker.engine.config.message_tokens
-        strategies = {"a": a, "a0": Shadow(models["a0"], a), "b": FullHistory(models["b"]),
+        strategies = {"a": a, "b": FullHistory(models["b"]),
                       "c": Retrieval(models["c"], scratch / "c", embedder, raw_budget), "d": d}
-        units = [("a", "a0"), ("b",), ("c",), ("d",)]
+        if shadow:
+            strategies["a0"] = Shadow(models["a0"], a)
+        units = [("a", "a0") if shadow else ("a",), ("b",), ("c",), ("d",)]
         try:
             for n, turn in enumerate(script):
                 order = units[n % len(units):] + units[:n % len(units)]
@@ -489,13 +502,24 @@ def main() -> None:
                     f"{k} {rows[k][-1]['prompt_tokens']}p/{rows[k][-1]['cached_tokens']}c "
                     f"{rows[k][-1]['ttft_s'] * 1000:.0f}ms" for k in rows)
                     + (" ✱" if a.changed else ""), flush=True)
+                if (n + 1) % 10 == 0 and n + 1 < len(script):
+                    report(rows, between, a, d, settings, path, script, script_meta, load_start, started,
+                           partial=True)
         finally:
             om_a, om_d = a.close(), d.close()
             strategies["c"].close()
-    threads = settings.resolved_threads()
-    background_threads = settings.resolved_background_threads()
     for model in models.values():
         model.close()
+    report(rows, between, om_a, om_d, settings, path, script, script_meta, load_start, started, partial=False)
+
+
+def report(rows, between, a, d, settings, path, script, script_meta, load_start, started, *, partial: bool) -> None:
+    """Summarize and write om.md / om.json (also every 10 turns, marked partial, so a cut run leaves figures)."""
+    om_a = a if isinstance(a, dict) else {"observer": a.worker.engine.state.observer,
+                                          "config": vars(a.worker.engine.config)}
+    om_d = d if isinstance(d, dict) else {"observer": d.worker.engine.state.observer}
+    threads = settings.resolved_threads()
+    background_threads = settings.resolved_background_threads()
     per = {key: summarize(value) for key, value in rows.items()}
     handovers = [b["a"]["handover"] for b in between if "handover" in b["a"]]
     done = [h for h in handovers if h["outcome"] == "handed over"]
@@ -504,7 +528,9 @@ def main() -> None:
         outcomes[h["outcome"]] = outcomes.get(h["outcome"], 0) + 1
     faster = min(("b", "c"), key=lambda k: per[k]["ttft_mean_s"])
     changed_a = [r["ttft_s"] for r in rows["a"][-LAST:] if r.get("memory_changed")]
-    changed_a0 = [r["ttft_s"] for r in rows["a0"][-LAST:] if r.get("memory_changed")]
+    changed_a0 = [r["ttft_s"] for r in rows.get("a0", [])[-LAST:] if r.get("memory_changed")]
+    changed_missing = [b["a"]["handover"]["missing_tokens"] for b in between[-LAST - 1:-1]
+                       if b["a"].get("handover", {}).get("outcome") == "handed over"]
 
     def fmt(values):
         return f"{statistics.mean(values) * 1000:.0f} / {max(values) * 1000:.0f} ms" if values else "n/a"
@@ -513,8 +539,10 @@ def main() -> None:
         "targets": {"a_retention": per["a"]["retention"] or 0.0, "a_mean": per["a"]["ttft_mean_s"],
                     "faster": faster, "faster_mean": per[faster]["ttft_mean_s"],
                     "a_vs_faster": per["a"]["ttft_mean_s"] / per[faster]["ttft_mean_s"],
-                    "a_p90_over_median": per["a"]["p90_over_median"], "a0_p90_over_median": per["a0"]["p90_over_median"],
-                    "changed_turns": len(changed_a), "changed_a": fmt(changed_a), "changed_a0": fmt(changed_a0)},
+                    "a_p90_over_median": per["a"]["p90_over_median"],
+                    "a0_p90_over_median": per["a0"]["p90_over_median"] if "a0" in per else None,
+                    "changed_turns": len(changed_a), "changed_a": fmt(changed_a), "changed_a0": fmt(changed_a0),
+                    "changed_missing_tokens_mean": statistics.mean(changed_missing) if changed_missing else None},
         "handover": {"count": len(done), "outcomes": outcomes,
                      "prefix_tokens_mean": statistics.mean(h["prefix_tokens"] for h in done) if done else 0,
                      "missing_mean": statistics.mean(h["missing_tokens"] for h in done) if done else 0,
@@ -523,15 +551,16 @@ def main() -> None:
                      "background_s_mean": statistics.mean(h["background_seconds"] for h in done) if done else 0},
         "om_a": om_a, "om_d": om_d,
     }
-    meta = {"model": models["a"].name, "model_file": path.name, "threads": threads,
+    meta = {"model": getattr(settings, "_name", "SmolLM2-135M-Instruct"), "model_file": path.name, "threads": threads,
             "background_threads": background_threads, "observer": om_a["observer"],
             "observer_why": "auto mode picks the extractive observer for models under 1B parameters",
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
             "load_start": load_start, "load_end": ", ".join(f"{x:.1f}" for x in os.getloadavg()),
             "date": datetime.now().strftime("%Y-%m-%d %H:%M"), "seconds": time.perf_counter() - started,
-            "turns": len(script), "script": script_meta}
+            "turns": len(script), "turns_done": len(rows["a"]), "partial": partial, "script": script_meta}
     write({"rows": rows, "between": between}, summary, meta)
-    print(json.dumps({k: v for k, v in summary.items() if k in ("targets", "handover")}, indent=1, default=str))
+    if not partial:
+        print(json.dumps({k: v for k, v in summary.items() if k in ("targets", "handover")}, indent=1, default=str))
 
 
 if __name__ == "__main__":

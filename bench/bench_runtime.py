@@ -208,8 +208,9 @@ def bench_background(model) -> dict:
             "before_runs": before_runs, "after_runs": after_runs}
 
 
-CONTENTION_REPEATS = 5
-HANDOVER_SIZES = (16, 32, 64, 128, 256, 512, 1024, 1536)
+CONTENTION_REPEATS = 4
+HANDOVER_SIZES = (16, 64, 256, 1024)
+HANDOVER_REPEATS = 2
 
 
 def _turn_text(model, word: str, i: int, tokens: int = 150) -> str:
@@ -238,10 +239,12 @@ def _contention_run(model, label: str) -> dict:
         job = _memory_job_messages(model)
         job[1]["content"] = f"Job {i} for {label}. " + job[1]["content"]   # no reuse of an earlier job's cache
         finished: list[float] = []
+        stop = threading.Event()
 
         def run_job() -> None:
             started = time.perf_counter()
-            background.complete(job, max_tokens=32)
+            for _ in background.stream(job, max_tokens=32, cancel=stop):
+                pass
             finished.append(time.perf_counter() - started)
 
         def idle() -> None:
@@ -256,7 +259,8 @@ def _contention_run(model, label: str) -> dict:
             ttft, prompt, cached = _ttft(model, conversation + [{"role": "user", "content": busy_text}])
             busy_runs.append(ttft)
             evaluated.append(("busy", prompt - cached))
-            thread.join()
+            stop.set()     # the job's remaining work is not what is measured; a polite job on a loaded
+            thread.join()  # machine can take minutes at nice 15
             job_seconds.append(finished[0] if finished else float("nan"))
 
         for step in ((idle, busy) if i % 2 == 0 else (busy, idle)):   # alternate, so drifting load hits both
@@ -266,7 +270,7 @@ def _contention_run(model, label: str) -> dict:
             "idle_mean_s": statistics.mean(idle_runs), "busy_mean_s": statistics.mean(busy_runs),
             "ratio_median": statistics.median(busy_runs) / statistics.median(idle_runs),
             "ratio_mean": statistics.mean(busy_runs) / statistics.mean(idle_runs),
-            "job_median_s": statistics.median(job_seconds),
+            "job_seconds_until_cancelled_median": statistics.median(job_seconds),
             "settings": {"background_threads": model.settings.resolved_background_threads(),
                          "background_nice": model.settings.background_nice,
                          "background_batch_size": model.settings.background_batch_size,
@@ -303,7 +307,7 @@ def bench_handover(path, context_length: int = 2048) -> dict:
     with LlamaChatModel(path, RuntimeSettings(context_length=context_length)) as model:
         question = {"role": "user", "content": "What did I say about the garden?"}
         for size in HANDOVER_SIZES:
-            for repeat in range(REPEATS):
+            for repeat in range(HANDOVER_REPEATS):
                 prefix = [{"role": "system", "content": _text_of_tokens(model, size, f"Memory {size}-{repeat}:")}]
                 model.reset_cache()
                 recompute, prompt_tokens, _ = _ttft(model, prefix + [question])
@@ -326,7 +330,7 @@ def bench_handover(path, context_length: int = 2048) -> dict:
     # cost per evaluated token on the chat vs per copied token: the hand-over pays when the chat would
     # evaluate more than load(prefix) / per-token-eval tokens
     per_token = statistics.median((t["recompute_ttft_ms"] - t["after_ms"]) / t["prefix_tokens"] for t in table
-                                  if t["prefix_tokens"] >= 128)
+                                  if t["prefix_tokens"] >= 200)
     largest = table[-1]
     crossover = largest["load_ms"] / per_token if per_token > 0 else float("inf")
     return {"rows": rows, "table": table, "eval_ms_per_token": per_token,
@@ -409,21 +413,22 @@ def _contention_markdown(d: dict, verdict) -> list[str]:
     ms = lambda v: f"{v * 1000:.0f}"  # noqa: E731
     lines = ["## (d) A chat turn while a memory job runs at the same time", "",
              "| background | chat TTFT idle mean / median ms | with a concurrent job mean / median ms | ratio "
-             "(median) | ratio (mean) | job duration median s | target ≤ 1.5x |", "|---|---|---|---|---|---|---|"]
+             "(median) | ratio (mean) | target ≤ 1.5x |", "|---|---|---|---|---|---|---|"]
     for label, r in d.items():
         st = r["settings"]
         name = (f"{label}: {st['background_threads']} thread(s), nice {st['background_nice']}, batch "
                 f"{st['background_batch_size']}, pauses for the chat: {st['background_yields']}")
         lines.append(f"| {name} | {ms(r['idle_mean_s'])} / {ms(r['idle_median_s'])} | {ms(r['busy_mean_s'])} / "
                      f"{ms(r['busy_median_s'])} | **{r['ratio_median']:.2f}x** | {r['ratio_mean']:.2f}x | "
-                     f"{r['job_median_s']:.1f} | {verdict(r['ratio_median'] <= 1.5)} |")
+                     f"{verdict(r['ratio_median'] <= 1.5)} |")
     first = next(iter(d.values()))
     lines += ["", f"{CONTENTION_REPEATS} turns each way per row, idle and concurrent alternating. The chat turn "
               f"evaluates {sorted({e for _, e in first['evaluated']})} new tokens after a ~930-token cached "
               "conversation (2 threads, context 2048); the job is an observation-sized prompt (~1,070 tokens) "
-              "plus 32 generated tokens on `background()`, started 0.5 s before the turn. Per-run TTFT and job "
-              "durations are in runtime.json. The cost of the polite background is the job's own duration "
-              "(last column): it waits while the chat computes.", ""]
+              "plus 32 generated tokens on `background()`, started 0.5 s before the turn and cancelled after it. "
+              "Per-run TTFT is in runtime.json. The price of the polite background is that the job itself "
+              "runs slower (it waits while the chat computes and gets little CPU on a loaded machine); its "
+              "own duration is not measured here.", ""]
     return lines
 
 

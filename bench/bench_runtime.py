@@ -413,7 +413,7 @@ def _contention_markdown(d: dict, verdict) -> list[str]:
     ms = lambda v: f"{v * 1000:.0f}"  # noqa: E731
     lines = ["## (d) A chat turn while a memory job runs at the same time", "",
              "| background | chat TTFT idle mean / median ms | with a concurrent job mean / median ms | ratio "
-             "(median) | ratio (mean) | target ≤ 1.5x |", "|---|---|---|---|---|---|---|"]
+             "(median) | ratio (mean) | target ≤ 1.5x |", "|---|---|---|---|---|---|"]
     for label, r in d.items():
         st = r["settings"]
         name = (f"{label}: {st['background_threads']} thread(s), nice {st['background_nice']}, batch "

@@ -456,6 +456,53 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
     (RESULTS / "om.md").write_text("\n".join(lines) + "\n")
 
 
+def _prompt_only_model(path, settings):
+    """The real tokenizer and template, but no evaluation: a fixed reply, for the retention replay."""
+    from models.llama_runtime import GenerationStats, LlamaChatModel, PrefixHandover
+
+    class PromptOnly(LlamaChatModel):
+        reply = "Thanks, noted."
+
+        def stream(self, messages, **_):
+            self._stats = GenerationStats(prompt_tokens=self.count_prompt_tokens(messages))
+            yield self.reply
+
+        @property
+        def last_stats(self):
+            return getattr(self, "_stats", None)
+
+        def prepare_prefix(self, messages, **_):
+            return PrefixHandover(outcome="not evaluated")
+    return PromptOnly(path, settings)
+
+
+def write_retention(rows: dict, meta: dict) -> None:
+    """om_retention.md: what each strategy's prompts hold at the probes, over the whole script."""
+    lines = ["# Retention replay (bench/bench_om.py, MNEME_BENCH_PROMPTS_ONLY=1)", "",
+             f"The same script and strategies as om.md ({meta['turns']} turns: {meta['script']['history_user_turns']} "
+             f"history turns over {meta['script']['days']} days, {meta['script']['probes']} probes among the last "
+             f"{LAST}), the same engine, recall and truncation, the real tokenizer and chat template, but nothing "
+             "is evaluated: every reply is the fixed sentence \"Thanks, noted.\" (so the raw history differs from a "
+             "model's replies). The score is the issue's: is the probed fact's current value in the prompt the model "
+             f"would see; stale = a superseded value is there and the current one is not. Observer: "
+             f"**{meta['observer']}**. Run {meta['date']}, {meta['seconds']:.0f} s.", "",
+             "| strategy | probes | retention | changed-fact probes | stale | mean prompt tokens (last 50) |",
+             "|---|---|---|---|---|---|"]
+    for key, value in rows.items():
+        probes = [r for r in value if "retained" in r]
+        changed = [r for r in probes if "stale" in r]
+        kept = sum(r["retained"] for r in probes)
+        stale = sum(r["stale"] for r in changed)
+        lines.append(f"| {NAMES[key]} | {len(probes)} | {kept}/{len(probes)} = {kept / max(1, len(probes)):.0%} | "
+                     f"{len(changed)} | {stale}/{len(changed)} = {stale / max(1, len(changed)):.0%} | "
+                     f"{statistics.mean(r['prompt_tokens'] for r in value[-LAST:]):.0f} |")
+    missed = {key: [r["probe"] for r in value if r.get("retained") is False] for key, value in rows.items()}
+    lines += ["", "Probes whose current value was not in the prompt: " + "; ".join(
+        f"{k}: {', '.join(v) or 'none'}" for k, v in missed.items()), ""]
+    (RESULTS / "om_retention.md").write_text("\n".join(lines))
+    (RESULTS / "om_retention.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, default=str))
+
+
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import memory_core.storage.keys as keys
@@ -469,9 +516,11 @@ def main() -> None:
     script, script_meta = build_script()
     settings = RuntimeSettings(context_length=CONTEXT)
     path = bundled_model_path()
-    shadow = os.environ.get("MNEME_BENCH_SHADOW", "1") != "0"
+    prompts_only = os.environ.get("MNEME_BENCH_PROMPTS_ONLY") == "1"
+    shadow = os.environ.get("MNEME_BENCH_SHADOW", "1") != "0" and not prompts_only
     keys_run = ("a", "a0", "b", "c", "d") if shadow else ("a", "b", "c", "d")
-    models = {key: LlamaChatModel(path, settings) for key in keys_run}
+    open_model = _prompt_only_model if prompts_only else LlamaChatModel
+    models = {key: open_model(path, settings) for key in keys_run}
     embedder = SentenceEmbedder().load()
     import torch
 
@@ -502,7 +551,7 @@ def main() -> None:
                     f"{k} {rows[k][-1]['prompt_tokens']}p/{rows[k][-1]['cached_tokens']}c "
                     f"{rows[k][-1]['ttft_s'] * 1000:.0f}ms" for k in rows)
                     + (" ✱" if a.changed else ""), flush=True)
-                if (n + 1) % 10 == 0 and n + 1 < len(script):
+                if (n + 1) % 10 == 0 and n + 1 < len(script) and not prompts_only:
                     report(rows, between, a, d, settings, path, script, script_meta, load_start, started,
                            partial=True)
         finally:
@@ -510,6 +559,11 @@ def main() -> None:
             strategies["c"].close()
     for model in models.values():
         model.close()
+    if prompts_only:
+        write_retention(rows, {"turns": len(script), "script": script_meta, "observer": om_a["observer"],
+                               "date": datetime.now().strftime("%Y-%m-%d %H:%M"),
+                               "seconds": time.perf_counter() - started})
+        return
     report(rows, between, om_a, om_d, settings, path, script, script_meta, load_start, started, partial=False)
 
 

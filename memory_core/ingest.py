@@ -12,8 +12,9 @@ from datetime import datetime, timedelta
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
-from memory_core.facts.extraction import extract
-from memory_core.facts.ledger import ledger as factsmod
+from memory_core.facts.changes import KnownFact, detect_changes
+from memory_core.facts.extraction import extract, sentences
+from memory_core.facts import ledger as factsmod
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Message, Store
 
@@ -37,12 +38,46 @@ def check_not_future(at: datetime | None, *, now: datetime | None = None) -> Non
                            "(and its time zone); nothing was stored")
 
 
+def _known_facts(store: Store, message: Message) -> list[KnownFact]:
+    """Current facts whose value the message may mention (a cheap substring pre-filter)."""
+    lowered = message.text.casefold()
+    rows = store.db.query("SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
+                          "WHERE invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?", [message.created_at])
+    known = []
+    for row in rows:
+        words = [w for w in row["value"].casefold().replace(".", " ").split() if w not in ("the", "a", "an", "dr")]
+        if (words and words[0] in lowered) or row["thread_id"] == message.thread_id:
+            known.append(KnownFact(row["id"], row["subject"], row["predicate"], row["value"], row["thread_id"],
+                                   row["created_at"], row["category"]))
+    return known
+
+
 def extract_into(store: Store, message: Message) -> IngestResult:
-    """Run rule extraction on a stored user message and resolve exact-slot conflicts (caller's transaction)."""
+    """Extract facts from a stored user message and resolve them against the ledger (caller's transaction).
+
+    Changes anchored on a known value come first ("I traded the Civic for a Mazda"),
+    then the rule and frame candidates; a candidate repeating a value just ended is dropped.
+    """
     result = IngestResult(message)
     if message.role != "user":
         return result
+
+    def note(change: factsmod.FactChange) -> None:
+        if change.fact_id is not None and change.fact_id not in result.fact_ids:
+            result.fact_ids.append(change.fact_id)
+        result.retired_fact_ids += change.retired
+
+    ended: list[str] = []
+    for change in detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id):
+        note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
+        ended.append(factsmod.normalize_value(change.old.value))
+        if change.value:
+            note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
+                                   valid_at=message.created_at, message_ids=[message.id],
+                                   thread_id=message.thread_id))
     for candidate in extract(message.text):
+        if candidate.value is not None and factsmod.normalize_value(candidate.value) in ended:
+            continue
         if candidate.op == "retract":
             change = factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
                                            at=message.created_at, message_ids=[message.id])
@@ -50,9 +85,7 @@ def extract_into(store: Store, message: Message) -> IngestResult:
             change = factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
                                        valid_at=message.created_at, message_ids=[message.id],
                                        thread_id=message.thread_id)
-        if change.fact_id is not None and change.fact_id not in result.fact_ids:
-            result.fact_ids.append(change.fact_id)
-        result.retired_fact_ids += change.retired
+        note(change)
     return result
 
 

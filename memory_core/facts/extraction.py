@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.frames import frame_candidates
 from memory_core.facts.ledger import USER
 
 # -- building blocks -----------------------------------------------------------------
@@ -85,17 +87,6 @@ _HEDGE = re.compile(
     r"used to|going to (?:move|live|work|quit|start|join)|someday|one day|pretend|hypothetically|should i|"
     r"do you|did you|can you|what if|not sure|don't know if|was told|said that|says that|heard that|"
     r"supposed to|might be|in the past|years ago|back then|when i was)\b")
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One fact (or retraction) found in a message; ``value`` None retracts any value of the slot."""
-
-    op: str  # "assert" or "retract"
-    subject: str
-    predicate: str | None
-    value: str | None
-    evidence: str
 
 
 @dataclass(frozen=True)
@@ -325,7 +316,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
 
 
 def extract(text: str) -> list[Candidate]:
-    """Facts the user states about themselves in ``text`` (retractions first, in reading order)."""
+    """Facts the user states about themselves in ``text``: the slot rules first, then the
+    open-domain frames on what they left (retractions first, in reading order)."""
     found: list[Candidate] = []
     for sentence in sentences(text):
         if len(sentence) > 400 or sentence.rstrip().endswith("?"):
@@ -344,5 +336,12 @@ def extract(text: str) -> list[Candidate]:
                     continue
                 seen_spans.append(span)
                 found.append(candidate)
+        if hedged:
+            continue
+        for span, candidate in frame_candidates(sentence):
+            if any(span[0] < end and start < span[1] for start, end in seen_spans):
+                continue
+            seen_spans.append(span)
+            found.append(candidate)
     # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
     return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

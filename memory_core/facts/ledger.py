@@ -32,6 +32,7 @@ from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from memory_core.clock import parse_iso, to_iso, utc_now
+from memory_core.facts import attributes
 from memory_core.errors import InvalidInput
 from memory_core.storage.store import Store
 
@@ -64,6 +65,8 @@ CATEGORY_TTL_DAYS: dict[str, int | None] = {
     "plan": 60,
     "health": 730,
     "possession": 730,
+    "provider": 730,
+    "activity": 365,
     "other": 365,
 }
 #: Rank multiplier for a stale fact: lower, not gone.
@@ -73,6 +76,7 @@ INFERRED_WEIGHT = 0.8
 UNTARGETED_CATEGORIES = ("preference", "people", "identity", "health")
 
 _FAMILY = ("sister", "brother", "son", "daughter", "child", "friend", "best_friend", "dog", "cat", "pet")
+#: Set-valued predicates outside the people families.
 _SINGLE_PEOPLE = ("mother", "father", "spouse", "partner")
 
 PREDICATES: dict[str, Predicate] = {
@@ -95,7 +99,7 @@ PREDICATES: dict[str, Predicate] = {
     "diet": Predicate("health", phrase="The user's diet: {value}", keywords="diet eat food eats"),
     "allergy": Predicate("health", multi=True, phrase="The user is allergic to {value}",
                          keywords="allergy allergic health food"),
-    "condition": Predicate("health", multi=True, phrase="The user has {value} (health)",
+    "condition": Predicate("health", multi=True, phrase="The user has {value}",
                            keywords="health condition medical"),
     "contact_method": Predicate("contact", phrase="The user prefers to be contacted by {value}",
                                 keywords="contact reach prefer call text email message"),
@@ -133,7 +137,9 @@ def predicate_info(predicate: str) -> Predicate:
                          keywords=f"{key_words} owns own has drives bought")
     if family == "lives_in" or family == "works_at":  # another person's home or work: "sister.lives_in"
         return PREDICATES[family]
-    return Predicate("other")
+    category = attributes.category_of(predicate)
+    label = attributes.label_of(predicate)
+    return Predicate(category or "other", phrase=f"The user's {label} is {{value}}")
 
 
 def normalize_value(value: str) -> str:
@@ -186,13 +192,13 @@ class FactChange:
 
 
 def fact_text(subject: str, predicate: str, value: str) -> str:
-    """A searchable sentence with a few key words, so "where do I live" finds "lives in Lisbon"."""
+    """The sentence a user reads in the timeline ("The user's gym is FitHub."): no keyword lists."""
     info = predicate_info(predicate)
     phrase = info.phrase.format(predicate=predicate.replace("_", " "), value=value)
     if subject != USER:
-        phrase = phrase.replace("The user's", f"The user's {subject}'s", 1).replace(
-            "The user ", f"The user's {subject} ", 1)
-    return f"{phrase}. [{info.category}; {info.keywords}]" if info.keywords else f"{phrase}. [{info.category}]"
+        who = subject.replace("_", " ")
+        phrase = phrase.replace("The user's", f"The user's {who}'s", 1).replace("The user ", f"The user's {who} ", 1)
+    return f"{phrase}."
 
 
 # -- reading ---------------------------------------------------------------------
@@ -307,17 +313,28 @@ def rank_weight(fact: Fact, now: datetime | str | None = None) -> float:
 
 # -- writing (inside the caller's transaction) ------------------------------------------
 def _slot_rows(store: Store, subject: str, predicate: str, value: str | None) -> list[dict[str, Any]]:
-    """Current (not retired) facts on the exact slot of (subject, predicate[, value])."""
+    """Current (not retired) facts on the slot of (subject, predicate[, value]).
+
+    A single-valued slot is matched by meaning (``attributes.same_attribute``:
+    "club" and "running club", "GP" and "doctor"); a set-valued one by its exact
+    predicate (and its opposite) and value, so two likes never retire each other.
+    """
     info = predicate_info(predicate)
-    predicates = [predicate] + ([info.opposite] if info.opposite else [])
-    marks = ",".join("?" * len(predicates))
+    if info.multi:
+        predicates = [predicate] + ([info.opposite] if info.opposite else [])
+        marks = ",".join("?" * len(predicates))
+        rows = [dict(r) for r in store.db.query(
+            f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
+            "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *predicates])]
+        if value is not None:
+            wanted = normalize_value(value)
+            rows = [r for r in rows if normalize_value(r["value"]) == wanted]
+        return rows
     rows = [dict(r) for r in store.db.query(
-        f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
-        "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *predicates])]
-    if info.multi and value is not None:
-        wanted = normalize_value(value)
-        rows = [r for r in rows if normalize_value(r["value"]) == wanted]
-    return rows
+        "SELECT * FROM facts WHERE subject = ? AND invalid_at IS NULL AND expired_at IS NULL ORDER BY valid_at, id",
+        [subject])]
+    return [r for r in rows if r["predicate"] == predicate or (
+        not predicate_info(r["predicate"]).multi and attributes.same_attribute(predicate, r["predicate"]))]
 
 
 def _link_messages(store: Store, fact_id: int, message_ids: Sequence[int]) -> None:
@@ -371,7 +388,8 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     wanted = normalize_value(value)
     existing = _slot_rows(store, subject, predicate, value)
 
-    same = [r for r in existing if r["predicate"] == predicate and normalize_value(r["value"]) == wanted]
+    same = [r for r in existing if normalize_value(r["value"]) == wanted and (
+        r["predicate"] == predicate or not info.multi)]
     if same:
         fact_id = same[-1]["id"]
         store.db.execute("UPDATE facts SET salience = min(1.0, salience + 0.1), "
@@ -401,6 +419,20 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     for row in conflicting:
         retired += _retire(store, row["id"], valid, now_iso)
     return FactChange("superseded" if retired else "added", fact_id, retired)
+
+
+def retire_fact(store: Store, fact_id: int, *, at: str | datetime, message_ids: Sequence[int] = (),
+                now: str | datetime | None = None) -> FactChange:
+    """Retire one known fact (a change anchored on its value: "the Iceland trip is off")."""
+    when = _moment(at)
+    now_iso = _moment(now) or to_iso(utc_now())
+    row = store.db.execute("SELECT id FROM facts WHERE id = ? AND invalid_at IS NULL AND expired_at IS NULL "
+                           "AND valid_at <= ?", [fact_id, when]).fetchone()
+    if row is None:
+        return FactChange("unchanged")
+    retired = _retire(store, fact_id, when, now_iso)
+    _link_messages(store, fact_id, message_ids)
+    return FactChange("retracted", None, retired)
 
 
 def retract_fact(store: Store, subject: str, predicate: str | None, value: str | None = None, *,

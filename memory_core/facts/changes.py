@@ -1,0 +1,173 @@
+"""Changes anchored on what is already known: the old value named, the new one beside it.
+
+People rarely restate the attribute when something changes. They name the old
+value and say what happened to it ("I traded the Civic for a Mazda 3", "I'm
+over jazz, it's all techno now", "the Iceland trip is off", "Dr. Patel retired").
+So instead of matching a slot, this module looks for current facts whose value
+the message mentions, and for a change cue around that mention:
+
+* a cue of ending (left, quit, cancelled, is off, died, no more, over, gave up...)
+  retires the fact;
+* a new value in a replacement frame ("X for Y", "from X to Y", "Y instead of X",
+  "prefer Y to X", "Y now") supersedes it on the same subject and attribute.
+
+Corrections ("actually it's Y", "I meant Y") name no old value: they replace
+the most recent fact of the thread whose value has the same shape (a date for a
+date, a time for a time).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from memory_core.facts.frames import STOP, clean_value, plausible_value
+
+#: Said around an old value, these mean it stopped being true.
+_END_CUES = re.compile(
+    r"(?i)\b(?:left|leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
+    r"called\s+off|is\s+off|'s\s+off|off\b|died|passed\s+away|passed|rip|rehomed|went\s+(?:to\s+live|with)|"
+    r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
+    r"no\s+more|not\s+happening|isn't\s+happening|over|done\s+with|bye|retired|replaced|traded|sold|switched|"
+    r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
+    r"lost\s+my\s+taste|gone\s+off|went\s+off|doesn't\s+do\s+it|dead\s+to\s+me|grew\s+out|tired\s+of|"
+    r"phase\s+is\s+over|closed|instead|rather\s+than|not\b|prefer|beats|better\s+than|over\b|than|>|"
+    r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
+    r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past)\b")
+
+_Y = r"(?P<y>[^,.;:!?()\"<>]{1,45}?)" + STOP
+_A = r"(?:(?:a|an|the|my|our|some)\s+)?"
+#: Where the new value sits relative to the old one ({x} is the old value, escaped).
+_REPLACEMENTS = (
+    rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",
+    rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}",
+    rf"{{x}}\s+with\s+{_A}{_Y}",
+    rf"(?:^|[,;:]\s*|\b(?:prefer|like|pick|take|love)\s+){_A}{_Y}\s+(?:to|over|than|beats|>|more\s+than|"
+    rf"is\s+better\s+than|instead\s+of|rather\s+than|replaced)\s+{_A}{{x}}",
+    rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_Y}\s+(?:to|over|more\s+than|rather\s+than)\s+{_A}{{x}}",
+    rf"{_A}{_Y}\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
+)
+#: A new value said without the old one, after the old one was ended in the same message.
+_SUCCESSORS = (
+    r"\bit(?:'s|\s+is)\s+(?:all\s+(?:about\s+)?)?(?:now\s+)?" + _A + _Y,
+    r"\b(?:into|on|doing|do|with|drink|listen\s+to|see|use|using)\s+" + _A + _Y + r"\s+(?:now|these\s+days)\b",
+    r"\b(?:took\s+up|started|joined|signed\s+up\s+with|went\s+with|opened\s+one\s+at|fallen\s+for|"
+    r"got|bought|picked\s+up|switched\s+to|moved\s+to|going\s+for|learning|all\s+about|there's|along\s+came|"
+    r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at)\s+" + _A + _Y,
+    r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
+    r"though|is\s+my\s+\w+\s+now)\b",
+    r"\b(?:new|now)\s+(?:\w+\s+){0,2}?(?:is|are|'s|:)\s+" + _A + _Y,
+    r"\b(?:new\s+\w+(?:\s+\w+)?)\s*[:!,]\s*" + _A + _Y,
+    r"\b(?:hello|hi)\s+" + _A + _Y,
+)
+_CORRECTION = re.compile(
+    r"(?i)\b(?:i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
+    r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
+_PRONOUNS = {"it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
+             "life", "time", "work", "home", "the", "a", "now"}
+
+
+@dataclass(frozen=True)
+class KnownFact:
+    """The parts of a current fact change detection needs."""
+
+    id: int
+    subject: str
+    predicate: str
+    value: str
+    thread_id: str | None
+    created_at: str
+    category: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """Retire ``old``; if ``value`` is set, the same subject and attribute now hold ``value``."""
+
+    old: KnownFact
+    value: str | None
+    evidence: str
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s'+-]", " ", text.casefold())).strip()
+
+
+def _mention(sentence: str, value: str) -> re.Match[str] | None:
+    """Where the sentence names ``value`` (whole words, articles and "Dr." optional)."""
+    words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
+    if not words:
+        return None
+    pattern = r"(?<![\w'])" + r"[\s.]+".join(re.escape(w) for w in words) + r"(?![\w'+])"
+    return re.search(pattern, sentence, re.IGNORECASE)
+
+
+def _good_new_value(value: str, old: str) -> str | None:
+    value = clean_value(value)
+    if not plausible_value(value) or value.lower() in _PRONOUNS:
+        return None
+    if _norm(value) == _norm(old) or _mention(value, old):
+        return None
+    if re.match(r"(?i)^(?:be|being|go|going|get|getting|have|having|do|doing|it|out|up|in|and|or|so)\b", value):
+        return None
+    return value
+
+
+def _replacement(sentence: str, mention: re.Match[str], old: str) -> str | None:
+    x = re.escape(mention.group(0))
+    x_loose = r"(?:dr\.?\s+)?" + x
+    for template in _REPLACEMENTS:
+        for match in re.finditer(template.replace("{x}", x_loose), sentence, re.IGNORECASE):
+            value = _good_new_value(match.group("y"), old)
+            if value:
+                return value
+    return None
+
+
+def _successor(sentence: str, old: str) -> str | None:
+    for template in _SUCCESSORS:
+        for match in re.finditer(template, sentence, re.IGNORECASE):
+            value = _good_new_value(match.group("y"), old)
+            if value:
+                return value
+    return None
+
+
+def _shape(value: str) -> str:
+    if re.search(r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm)\b", value, re.IGNORECASE):
+        return "time"
+    if re.search(r"\d", value):
+        return "date"
+    return "word"
+
+
+def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None) -> list[Change]:
+    """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order."""
+    known = list(known)
+    changes: list[Change] = []
+    ended: set[int] = set()
+    for index, sentence in enumerate(sentences):
+        for fact in known:
+            if fact.id in ended or fact.category == "identity":
+                continue
+            mention = _mention(sentence, fact.value)
+            if mention is None:
+                continue
+            rest = sentence[:mention.start()] + " " + sentence[mention.end():]
+            if not _END_CUES.search(rest):
+                continue
+            new_value = _replacement(sentence, mention, fact.value) or _successor(rest, fact.value)
+            ended.add(fact.id)
+            changes.append(Change(fact, new_value, sentence))
+        correction = _CORRECTION.search(sentence)
+        if correction:
+            value = _good_new_value(correction.group("y"), "")
+            if value:
+                shape = _shape(value)
+                mine = [f for f in known if f.thread_id == thread_id and f.id not in ended
+                        and f.subject == "user" and _shape(f.value) == shape and _norm(f.value) != _norm(value)]
+                if mine:
+                    target = max(mine, key=lambda f: (f.created_at, f.id))
+                    ended.add(target.id)
+                    changes.append(Change(target, value, sentence))
+    return changes

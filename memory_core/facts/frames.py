@@ -1,0 +1,201 @@
+"""Open-domain fact frames: the grammatical shapes people state facts in, whatever the attribute.
+
+The slot rules in ``extraction`` know a fixed list of predicates. These frames
+know sentence shapes instead, and take the attribute from the user's own words:
+
+* possessive: "my <attribute> is <value>", "our <attribute> is with <value>",
+  "<value> is my <attribute>", "my sister's <attribute> is <value>";
+* naming: "a <thing> called <value>" ("a running club called Hill Runners");
+* provision: "I get my <attribute> from <value>", "I use <value> for <attribute>";
+* a few verb frames whose verb names the attribute (drive -> car, bank with ->
+  bank, train for -> race, wake up at -> wake-up time, report to -> manager).
+
+The attribute phrase becomes a predicate through ``attributes.canonical_predicate``
+(a known concept, or the phrase itself), so "my running club" and "my club"
+land on the same slot and new attributes need no new rule.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from memory_core.facts.attributes import canonical_predicate, concept_of
+from memory_core.facts.candidate import Candidate
+
+USER = "user"
+
+#: Words that end a value: "my gym is FitHub now because..." -> "FitHub".
+STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
+        r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
+        r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
+        r"rather than|not|every|each|most|twice|three|once|on (?:weekends|saturdays|sundays|tuesdays))\b|"
+        r"\s*[,.;:!?()\"]|\s+-|$)")
+VALUE = r"(?P<v>[^,.;:!?()\"]{1,50}?)" + STOP
+_ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
+_ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
+_TIME = r"(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_DATE = rf"(?P<v>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}))"
+
+_RELATIONS = {
+    "sister": "sister", "sis": "sister", "brother": "brother", "mom": "mother", "mum": "mother", "mother": "mother",
+    "dad": "father", "father": "father", "wife": "spouse", "husband": "spouse", "partner": "partner",
+    "son": "son", "daughter": "daughter", "friend": "friend", "best friend": "best_friend",
+    "dog": "dog", "cat": "cat", "puppy": "dog", "kitten": "cat", "pet": "pet",
+}
+_REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in _RELATIONS if r != "best friend"), key=len,
+                                                reverse=True)) + ")"
+_REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
+_ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
+            "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
+            "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat")
+
+#: Attribute phrases that are not attributes ("my point is...", "my bad").
+_NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "fault", "turn", "pleasure",
+                   "question", "problem", "day", "week", "life", "head", "back", "plan", "plans", "idea", "job",
+                   "advice", "opinion", "answer", "mind", "heart", "issue", "worry", "concern", "excuse", "treat",
+                   "place", "home", "work", "hope", "dream", "wish", "goal", "feeling", "sense", "favorite",
+                   "favourite", "neighbourhood", "neighborhood", "area", "title", "role", "position", "employer",
+                   "company", "new job", "boss", "manager", "diet"}
+#: A value that starts like this describes a state, not a value ("my laptop is getting slow").
+_NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "being", "kind", "pretty", "super",
+                    "quite", "always", "also", "just", "broken", "dead", "down", "slow", "great", "amazing", "awful",
+                    "terrible", "good", "bad", "fine", "ok", "okay", "nice", "lovely", "busy", "sick", "tired",
+                    "out", "off", "over", "done", "gone", "away", "here", "there", "back", "late", "early", "sure",
+                    "it", "that", "this", "them", "him", "her", "you", "me", "what", "how", "when", "where", "why",
+                    "who", "which", "about", "like", "better", "worse", "mine", "ours", "coming", "due", "ready",
+                    "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running"}
+_LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
+              "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
+              "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
+              "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
+              "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
+_LANGUAGE = r"(?P<v>" + "|".join(_LANGUAGES) + r")\b"
+
+
+def clean_value(value: str) -> str:
+    value = re.sub(r"\s+", " ", value).strip(" '\"-")
+    value = re.sub(r"(?i)^(?:now|still|currently|actually)\s+", "", value)
+    value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
+    return value.rstrip(".")
+
+
+def plausible_value(value: str) -> bool:
+    words = value.split()
+    if not words or len(words) > 6 or len(value) > 50:
+        return False
+    return words[0].lower() not in _NOT_VALUE_START
+
+
+def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], str | None]:
+    return re.compile(regex, re.IGNORECASE), attribute
+
+
+#: (pattern, attribute): attribute None means the pattern captures it in group "attr".
+_FRAMES: list[tuple[re.Pattern[str], str | None]] = [
+    # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
+           rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
+    # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
+    _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+           r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
+           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:with|at|in|on|from|by)?\s*{VALUE}"),
+    # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
+    _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?:called|named)\s+{VALUE}"),
+    _frame(rf"\b(?:joined|in|member\s+of)\s+(?:a|an)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+{VALUE}"),
+    # provision: "we get our internet from Comcast", "I have Starlink for internet"
+    _frame(rf"\b(?:get|have|buy|got)\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+           rf"(?:from|through|with|at)\s+{VALUE}"),
+    _frame(rf"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>[A-Z][\w&+'-]*(?:\s+[A-Z0-9][\w&+'-]*){{0,3}})\s+for\s+"
+           r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
+    _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
+    # verbs that name their attribute
+    _frame(rf"\bi{_ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{_ARTICLE}{VALUE}", "car"),
+    _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
+    _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
+    _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
+    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership)\s+(?:at|with)\s+{VALUE}",
+           "gym"),
+    _frame(rf"\bi\s+see\s+(?P<v>dr\.?\s+[A-Z][\w'-]+)", "doctor"),
+    _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
+    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|course)", "language"),
+    _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
+           "band"),
+    _frame(rf"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}})",
+           "band"),
+    _frame(rf"\b(?:take|drink|like|have|want|prefer)\s+my\s+coffee\s+{VALUE}", "coffee"),
+    _frame(rf"\b(?:wake\s+up|get\s+up|wake|i'm\s+up|i\s+am\s+up)\s+(?:at|by|around)\s+{_TIME}", "wake_time"),
+    _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
+    _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
+    _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
+    _frame(rf"\bi\s+report\s+to\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", "manager"),
+    _frame(rf"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:\w+\s+times|twice|once|every|"
+           rf"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
+    _frame(rf"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:classes|class|lessons)\b", "hobby"),
+    _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
+    _frame(rf"\bi(?:'m|\s+am)\s+{_ARTICLE}(?P<role>[a-z][a-z -]{{2,30}}?)\s+at\s+(?P<v>[A-Z][\w&'.+-]*(?:\s+[A-Z][\w&'.+-]*){{0,3}})",
+           "works_at"),
+    _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
+    _frame(rf"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", "trip"),
+    _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+           rf"(?:in|next|this|for|on)\b", "trip"),
+    _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
+           rf"\s+in\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", "@rel.lives_in"),
+    _frame(rf"\b(?:listen\s+to)\s+{VALUE}\s+all\s+the\s+time", "likes"),
+]
+
+_SUBJECT_FRAMES = {"@rel.lives_in"}
+
+
+def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
+    attr = re.sub(r"\s+", " ", attr.lower()).strip()
+    if attr in _NOT_ATTRIBUTES or attr.split()[-1] in _RELATIONS:
+        return None
+    value = clean_value(value)
+    if not plausible_value(value):
+        return None
+    words = attr.split()
+    if words[-1] in _ANIMALS or attr in _ANIMALS:  # "a beagle called Biscuit": the pet's name
+        return Candidate("assert", subject, "pet", value, sentence)
+    return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
+
+
+def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
+    """Facts the open-domain frames find in one sentence, with the span each came from."""
+    for pattern, attribute in _FRAMES:
+        for match in pattern.finditer(sentence):
+            groups = match.groupdict()
+            raw = groups.get("v")
+            if not raw:
+                continue
+            if attribute is None:
+                subject = USER
+                if groups.get("rel"):
+                    subject = _RELATIONS[groups["rel"].lower()]
+                    attr = groups["attr"].lower()
+                    if attr in ("home", "place", "house", "flat", "apartment", "city"):
+                        value = clean_value(raw)
+                        if plausible_value(value):
+                            yield match.span(), Candidate("assert", subject, "lives_in", value, sentence)
+                        continue
+                    if attr == "name":
+                        continue
+                # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
+                attr_text = groups["attr"]
+                if attr_text != attr_text.lower():
+                    continue
+                candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+            elif attribute == "@rel.lives_in":
+                candidate = Candidate("assert", _RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
+            else:
+                value = clean_value(raw)
+                if attribute in ("language",):
+                    value = value.capitalize()
+                candidate = Candidate("assert", USER, attribute, value, sentence) if plausible_value(value) else None
+            if candidate is not None:
+                yield match.span(), candidate
+
+
+def known_attribute(predicate: str) -> bool:
+    return concept_of(predicate) is not None

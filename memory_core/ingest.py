@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
+from memory_core.facts.attributes import same_attribute
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
@@ -67,15 +68,18 @@ def extract_into(store: Store, message: Message) -> IngestResult:
             result.fact_ids.append(change.fact_id)
         result.retired_fact_ids += change.retired
 
+    candidates = extract(message.text)
     ended: list[str] = []
     for change in detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id):
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
         ended.append(factsmod.normalize_value(change.old.value))
-        if change.value:
+        restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
+                       same_attribute(c.predicate, change.old.predicate) for c in candidates)
+        if change.value and not restated:  # the frames name the new value with its attribute: they win
             note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
                                    valid_at=message.created_at, message_ids=[message.id],
                                    thread_id=message.thread_id))
-    for candidate in extract(message.text):
+    for candidate in candidates:
         if candidate.value is not None and factsmod.normalize_value(candidate.value) in ended:
             continue
         if candidate.op == "retract":

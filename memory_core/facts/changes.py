@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from memory_core.facts.frames import STOP, clean_value, plausible_value
+from memory_core.facts.frames import STOP, VALUE_CHARS, clean_value, plausible_value
 
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
@@ -35,7 +35,7 @@ _END_CUES = re.compile(
     r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past)\b")
 
-_Y = r"(?P<y>[^,.;:!?()\"<>]{1,45}?)" + STOP
+_Y = rf"(?P<y>{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
 #: Where the new value sits relative to the old one ({x} is the old value, escaped).
 _REPLACEMENTS = (

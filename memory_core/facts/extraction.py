@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frames import frame_candidates
+from memory_core.facts.frames import frame_candidates, message_candidates
 from memory_core.facts.ledger import USER
 
 # -- building blocks -----------------------------------------------------------------
@@ -29,6 +29,7 @@ _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every
 #: Words that end a captured value: "I live in Porto now because ..." -> "Porto".
 _STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
          r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
+         r"more than|rather than|better than|over|"
          r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|\s*[,.;:!?()\"]|\s+-|$)")
 _VALUE = r"(?P<v>[^,.;:!?()\"]{1,60}?)" + _STOP
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
@@ -224,7 +225,9 @@ _RULES: list[_Rule] = [
 _SPELLINGS = {"colour": "color", "flavour": "flavor", "neighbour": "neighbor", "programme": "program",
               "tv_programme": "tv_program", "theatre": "theater"}
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
+#: Sentence ends, but not after a title ("Dr. Patel") or an initial.
+_SENTENCE_SPLIT = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bdr\.)(?<!\b[A-Z]\.)"
+                             r"(?<=[.!?;])\s+|\n+")
 
 
 def sentences(text: str) -> Iterator[str]:
@@ -308,7 +311,7 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         if value.split()[0].lower() in ("home", "night", "nights", "weekends", "myself", "a", "an", "the", "it", "work"):
             if value.split()[0].lower() not in ("a", "an", "the"):
                 return None
-    if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them)\b", value):
+    if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them|my|our)\b", value):
         return None
     if rule.op == "assert" and value is not None and len(value) > 60:
         return None
@@ -342,6 +345,9 @@ def extract(text: str) -> list[Candidate]:
             if any(span[0] < end and start < span[1] for start, end in seen_spans):
                 continue
             seen_spans.append(span)
+            found.append(candidate)
+    for candidate in message_candidates(text):
+        if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
             found.append(candidate)
     # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
     return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

@@ -28,9 +28,12 @@ USER = "user"
 STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
         r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
         r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
-        r"rather than|not|every|each|most|twice|three|once|on (?:weekends|saturdays|sundays|tuesdays))\b|"
+        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|"
+        r"on (?:weekends|saturdays|sundays|tuesdays))\b|"
         r"\s*[,.;:!?()\"]|\s+-|$)")
-VALUE = r"(?P<v>[^,.;:!?()\"]{1,50}?)" + STOP
+#: A value: no clause punctuation, except a colon inside a time ("6:30").
+VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
+VALUE = rf"(?P<v>{VALUE_CHARS}{{1,50}}?)" + STOP
 _ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
 _TIME = r"(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
@@ -70,6 +73,8 @@ _LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese",
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
               "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
               "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
+_DIETS = (r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
+          r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
 _LANGUAGE = r"(?P<v>" + "|".join(_LANGUAGES) + r")\b"
 
 
@@ -80,10 +85,13 @@ def clean_value(value: str) -> str:
     return value.rstrip(".")
 
 
-def plausible_value(value: str) -> bool:
+def plausible_value(value: str, *, strict: bool = True) -> bool:
+    """Short, and (for frames whose verb does not name the attribute) not a state word."""
     words = value.split()
     if not words or len(words) > 6 or len(value) > 50:
         return False
+    if not strict:
+        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
     return words[0].lower() not in _NOT_VALUE_START
 
 
@@ -93,6 +101,47 @@ def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], s
 
 #: (pattern, attribute): attribute None means the pattern captures it in group "attr".
 _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
+    # verbs that name their attribute
+    _frame(rf"\bi{_ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{_ARTICLE}{VALUE}", "car"),
+    _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
+    _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
+    _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
+    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership)\s+(?:at|with)\s+{VALUE}",
+           "gym"),
+    _frame(rf"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
+    _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
+    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|course)", "language"),
+    _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
+           "band"),
+    _frame(rf"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){{0,3}})",
+           "band"),
+    _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
+           r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
+    _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{_DIETS}(?:\s+diet)?\b", "diet"),
+    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+(?:at|by|around)\s+{_TIME}",
+           "wake_time"),
+    _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
+    _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
+           rf"\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped)\s+"
+           rf"(?:me\s+|it\s+|us\s+)?(?:back\s+)?to\s+{_DATE}", "@appointment"),
+    _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
+    _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
+    _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
+    _frame(rf"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
+    _frame(rf"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:\w+\s+times|twice|once|every|"
+           rf"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
+    _frame(rf"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:classes|class|lessons)\b", "hobby"),
+    _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
+    _frame(rf"\bi(?:'m|\s+am)\s+{_ARTICLE}(?P<role>[a-z][a-z -]{{2,30}}?)\s+at\s+(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){{0,3}})",
+           "works_at"),
+    _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
+    _frame(rf"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
+    _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
+           rf"(?:in|next|this|for|on)\b", "trip"),
+    _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
+           rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
+    _frame(rf"\b(?:listen\s+to)\s+{VALUE}\s+all\s+the\s+time", "likes"),
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
@@ -106,43 +155,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # provision: "we get our internet from Comcast", "I have Starlink for internet"
     _frame(rf"\b(?:get|have|buy|got)\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
            rf"(?:from|through|with|at)\s+{VALUE}"),
-    _frame(rf"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>[A-Z][\w&+'-]*(?:\s+[A-Z0-9][\w&+'-]*){{0,3}})\s+for\s+"
+    _frame(rf"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){{0,3}})\s+for\s+"
            r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
     _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
-    # verbs that name their attribute
-    _frame(rf"\bi{_ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{_ARTICLE}{VALUE}", "car"),
-    _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
-    _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
-    _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
-    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership)\s+(?:at|with)\s+{VALUE}",
-           "gym"),
-    _frame(rf"\bi\s+see\s+(?P<v>dr\.?\s+[A-Z][\w'-]+)", "doctor"),
-    _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
-    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|course)", "language"),
-    _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
-           "band"),
-    _frame(rf"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}})",
-           "band"),
-    _frame(rf"\b(?:take|drink|like|have|want|prefer)\s+my\s+coffee\s+{VALUE}", "coffee"),
-    _frame(rf"\b(?:wake\s+up|get\s+up|wake|i'm\s+up|i\s+am\s+up)\s+(?:at|by|around)\s+{_TIME}", "wake_time"),
-    _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
-    _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
-    _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
-    _frame(rf"\bi\s+report\s+to\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", "manager"),
-    _frame(rf"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:\w+\s+times|twice|once|every|"
-           rf"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
-    _frame(rf"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:classes|class|lessons)\b", "hobby"),
-    _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
-    _frame(rf"\bi(?:'m|\s+am)\s+{_ARTICLE}(?P<role>[a-z][a-z -]{{2,30}}?)\s+at\s+(?P<v>[A-Z][\w&'.+-]*(?:\s+[A-Z][\w&'.+-]*){{0,3}})",
-           "works_at"),
-    _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
-    _frame(rf"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", "trip"),
-    _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
-           rf"(?:in|next|this|for|on)\b", "trip"),
-    _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
-    _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
-           rf"\s+in\s+(?P<v>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)", "@rel.lives_in"),
-    _frame(rf"\b(?:listen\s+to)\s+{VALUE}\s+all\s+the\s+time", "likes"),
 ]
 
 _SUBJECT_FRAMES = {"@rel.lives_in"}
@@ -186,16 +201,53 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 if attr_text != attr_text.lower():
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+            elif attribute == "@appointment":
+                act = "dentist" if groups["act"].lower() == "dental" else groups["act"].lower()
+                candidate = Candidate("assert", USER, canonical_predicate(f"{act} appointment"), clean_value(raw),
+                                      sentence)
             elif attribute == "@rel.lives_in":
                 candidate = Candidate("assert", _RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
             else:
                 value = clean_value(raw)
                 if attribute in ("language",):
                     value = value.capitalize()
-                candidate = Candidate("assert", USER, attribute, value, sentence) if plausible_value(value) else None
+                candidate = Candidate("assert", USER, attribute, value, sentence) \
+                    if plausible_value(value, strict=False) else None
             if candidate is not None:
                 yield match.span(), candidate
 
 
 def known_attribute(predicate: str) -> bool:
     return concept_of(predicate) is not None
+
+
+_Y = rf"(?P<v>(?:dr\.?\s+)?{VALUE_CHARS}{{1,45}}?)" + STOP
+#: Changes that name the attribute and the new value but not the old one, possibly across a ";"
+#: ("I switched banks; I'm with Revolut now", "I upgraded my phone to a OnePlus 12").
+_MESSAGE_FRAMES = (
+    (re.compile(r"(?i)\b(?:switched|changed|swapped)\s+(?P<attr>[a-z]+?)(?:e?s)\b\s*[;,:.]?\s*(?:and\s+)?"
+                r"(?:(?:i|we)(?:'m|\s+am|\s+are)?\s+)?(?:now\s+)?(?:with|at|see|use|using|run\s+with|go\s+to|on|to)\s+"
+                r"(?:a\s+|an\s+|the\s+)?" + _Y), False),
+    (re.compile(r"(?i)\b(?:switched|changed)\s+(?:my\s+|our\s+)?(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:providers?|companies|"
+                r"suppliers?)\s+to\s+" + _Y), False),
+    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my|our)\s+(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
+                r"(?:to|for)\s+(?:a\s+|an\s+|the\s+)?" + _Y), True),
+)
+_OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|'s)\s+(?:off|cancel+ed|"
+                  r"not\s+happening|called\s+off)\b")
+
+
+def message_candidates(text: str) -> Iterator[Candidate]:
+    """Frames that read across a ";" or name a change of attribute without the old value."""
+    for pattern, known_only in _MESSAGE_FRAMES:
+        for match in pattern.finditer(text):
+            attr = match.group("attr").lower()
+            if attr in _NOT_ATTRIBUTES - {"job", "boss", "manager", "diet"} or (known_only and not concept_of(attr)):
+                continue
+            value = clean_value(match.group("v"))
+            if plausible_value(value, strict=False):
+                yield Candidate("assert", USER, canonical_predicate(attr), value, match.group(0))
+    for match in _OFF.finditer(text):
+        attr = match.group("attr").lower()
+        if concept_of(attr):
+            yield Candidate("retract", USER, canonical_predicate(attr), None, match.group(0))

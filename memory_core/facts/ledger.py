@@ -448,10 +448,9 @@ def retract_fact(store: Store, subject: str, predicate: str | None, value: str |
     now_iso = _moment(now) or to_iso(utc_now())
     sql = "SELECT * FROM facts WHERE subject = ? AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?"
     params: list[Any] = [subject, when]
-    if predicate is not None:
-        sql += " AND predicate = ?"
-        params.append(predicate)
     rows = [dict(r) for r in store.db.query(sql, params)]
+    if predicate is not None:  # the same attribute by meaning ("the dental checkup is off")
+        rows = [r for r in rows if r["predicate"] == predicate or attributes.same_attribute(predicate, r["predicate"])]
     if predicate is None:  # "I quit yoga" retires a schedule, never a taste, a person or a name
         rows = [r for r in rows if r["category"] not in UNTARGETED_CATEGORIES]
     if value is not None:

@@ -70,17 +70,19 @@ def extract_into(store: Store, message: Message) -> IngestResult:
 
     candidates = extract(message.text)
     ended: list[str] = []
+    placed: list[str] = []
     for change in detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id):
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
         ended.append(factsmod.normalize_value(change.old.value))
         restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
                        same_attribute(c.predicate, change.old.predicate) for c in candidates)
         if change.value and not restated:  # the frames name the new value with its attribute: they win
+            placed.append(factsmod.normalize_value(change.value))
             note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
                                    valid_at=message.created_at, message_ids=[message.id],
                                    thread_id=message.thread_id))
-    for candidate in candidates:
-        if candidate.value is not None and factsmod.normalize_value(candidate.value) in ended:
+    for candidate in candidates:  # a value a change already placed on its attribute is not asserted again
+        if candidate.value is not None and factsmod.normalize_value(candidate.value) in ended + placed:
             continue
         if candidate.op == "retract":
             change = factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,

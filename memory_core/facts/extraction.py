@@ -287,6 +287,9 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
             predicate, value = f"plan:{_slug(value or '')}", None
         else:
             predicate = f"plan:{_slug(activity or '')}"
+            destination = re.search(r"\b(?:to|in)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)$", activity or "")
+            if destination:  # "trip to Peru", "the summer" -> "Peru, the summer": the place is the fact
+                value = f"{destination.group(1)}, {value}"
     elif predicate == "owns":
         if rule.op == "assert":
             words = re.findall(r"[\w-]+", value.lower())

@@ -33,7 +33,8 @@ STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and
         r"\s*[,.;:!?()\"]|\s+-|$)")
 #: A value: no clause punctuation, except a colon inside a time ("6:30").
 VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
-VALUE = rf"(?P<v>{VALUE_CHARS}{{1,50}}?)" + STOP
+_TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
+VALUE = rf"(?P<v>{_TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
 _ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
 _TIME = r"(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
@@ -75,6 +76,18 @@ _LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese",
               "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
 _DIETS = (r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
           r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
+#: Makers and models people name instead of the thing ("I use a MacBook Air").
+DEVICES = {
+    **{w: "laptop" for w in ("macbook", "thinkpad", "xps", "zenbook", "chromebook", "surface", "latitude", "inspiron",
+                             "ideapad", "spectre", "pavilion", "vivobook", "laptop", "notebook", "framework")},
+    **{w: "phone" for w in ("iphone", "pixel", "galaxy", "fairphone", "oneplus", "nokia", "motorola", "moto", "xiaomi",
+                            "redmi", "huawei", "phone", "smartphone")},
+    **{w: "car" for w in ("tesla", "toyota", "honda", "volkswagen", "vw", "bmw", "audi", "ford", "fiat", "renault",
+                          "peugeot", "volvo", "mercedes", "subaru", "kia", "hyundai", "mazda", "nissan", "prius",
+                          "civic", "corolla", "skoda", "seat", "citroen", "jeep", "chevy", "chevrolet", "mini",
+                          "golf", "polo", "outback", "niro", "focus", "camry", "car")},
+    **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
+}
 _LANGUAGE = r"(?P<v>" + "|".join(_LANGUAGES) + r")\b"
 
 
@@ -141,7 +154,15 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
            rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
-    _frame(rf"\b(?:listen\s+to)\s+{VALUE}\s+all\s+the\s+time", "likes"),
+    _frame(r"\blisten\s+to\s+(?P<v>[^,.;:!?]{1,40}?)\s+all\s+the\s+time", "likes"),
+    _frame(r"\bi\s+(?:have|'ve)\s+lived\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
+    _frame(r"\bi\s+(?:run|ride|cycle|train|swim|climb|hike|row)\s+with\s+(?:the\s+)?"
+           r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
+    _frame(r"\b(?:i|we)\s+(?:use|work\s+on|have|got|bought|own|drive|picked\s+up|type\s+on)\s+(?:a|an|the|my)\s+"
+           r"(?:new\s+|used\s+)?(?P<v>(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)" + STOP, "@device"),
+    # "Tomasz is my manager", "Dr. Haddad is my GP"
+    _frame(r"(?:^|[,;]\s*)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+(?:now\s+)?"
+           r"(?:my|our)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+now\b|$)"),
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
@@ -165,14 +186,14 @@ _SUBJECT_FRAMES = {"@rel.lives_in"}
 
 def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
     attr = re.sub(r"\s+", " ", attr.lower()).strip()
-    if attr in _NOT_ATTRIBUTES or attr.split()[-1] in _RELATIONS:
-        return None
     value = clean_value(value)
     if not plausible_value(value):
         return None
     words = attr.split()
     if words[-1] in _ANIMALS or attr in _ANIMALS:  # "a beagle called Biscuit": the pet's name
-        return Candidate("assert", subject, "pet", value, sentence)
+        return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
+    if attr in _NOT_ATTRIBUTES or words[-1] in _RELATIONS:
+        return None
     return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
 
 
@@ -201,6 +222,11 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 if attr_text != attr_text.lower():
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+            elif attribute == "@device":
+                value = clean_value(raw)
+                kind = next((DEVICES[w] for w in re.findall(r"[\w-]+", value.lower()) if w in DEVICES), None)
+                candidate = Candidate("assert", USER, kind, value, sentence) if kind and plausible_value(
+                    value, strict=False) else None
             elif attribute == "@appointment":
                 act = "dentist" if groups["act"].lower() == "dental" else groups["act"].lower()
                 candidate = Candidate("assert", USER, canonical_predicate(f"{act} appointment"), clean_value(raw),

@@ -69,29 +69,31 @@ def extract_into(store: Store, message: Message) -> IngestResult:
         result.retired_fact_ids += change.retired
 
     candidates = extract(message.text)
-    ended: list[str] = []
+    changes = detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id)
+    ended = [factsmod.normalize_value(change.old.value) for change in changes]
     placed: list[str] = []
-    for change in detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id):
+    successors = []
+    for change in changes:
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
-        ended.append(factsmod.normalize_value(change.old.value))
         restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
                        same_attribute(c.predicate, change.old.predicate) for c in candidates)
         if change.value and not restated:  # the frames name the new value with its attribute: they win
             placed.append(factsmod.normalize_value(change.value))
-            note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
-                                   valid_at=message.created_at, message_ids=[message.id],
-                                   thread_id=message.thread_id))
-    for candidate in candidates:  # a value a change already placed on its attribute is not asserted again
-        if candidate.value is not None and factsmod.normalize_value(candidate.value) in ended + placed:
+            successors.append(change)
+    # retractions first, then the new values ("I sold my Mazda and bought a Subaru")
+    for candidate in (c for c in candidates if c.op == "retract"):
+        if candidate.value is not None and factsmod.normalize_value(candidate.value) in ended:
             continue
-        if candidate.op == "retract":
-            change = factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
-                                           at=message.created_at, message_ids=[message.id])
-        else:
-            change = factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
-                                       valid_at=message.created_at, message_ids=[message.id],
-                                       thread_id=message.thread_id)
-        note(change)
+        note(factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
+                                   at=message.created_at, message_ids=[message.id]))
+    for change in successors:
+        note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id))
+    for candidate in (c for c in candidates if c.op == "assert"):
+        if factsmod.normalize_value(candidate.value or "") in ended + placed:
+            continue  # a value a change already ended or placed on its attribute
+        note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id))
     return result
 
 

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from memory_core.facts.frames import STOP, VALUE_CHARS, clean_value, plausible_value
+from memory_core.facts.frames import STOP, VALUE_CHARS, _TITLE, clean_value, plausible_value
 
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
@@ -35,7 +35,7 @@ _END_CUES = re.compile(
     r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past)\b")
 
-_Y = rf"(?P<y>{VALUE_CHARS}{{1,45}}?)" + STOP
+_Y = rf"(?P<y>{_TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
 #: Where the new value sits relative to the old one ({x} is the old value, escaped).
 _REPLACEMENTS = (
@@ -43,7 +43,8 @@ _REPLACEMENTS = (
     rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}",
     rf"{{x}}\s+with\s+{_A}{_Y}",
     rf"(?:^|[,;:]\s*|\b(?:prefer|like|pick|take|love)\s+){_A}{_Y}\s+(?:to|over|than|beats|>|more\s+than|"
-    rf"is\s+better\s+than|instead\s+of|rather\s+than|replaced)\s+{_A}{{x}}",
+    rf"is\s+better\s+than|instead\s+of|rather\s+than)\s+{_A}{{x}}",
+    rf"{_A}{_Y}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
     rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_Y}\s+(?:to|over|more\s+than|rather\s+than)\s+{_A}{{x}}",
     rf"{_A}{_Y}\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
 )
@@ -59,11 +60,18 @@ _SUCCESSORS = (
     r"\b(?:new|now)\s+(?:\w+\s+){0,2}?(?:is|are|'s|:)\s+" + _A + _Y,
     r"\b(?:new\s+\w+(?:\s+\w+)?)\s*[:!,]\s*" + _A + _Y,
     r"\b(?:hello|hi)\s+" + _A + _Y,
+    r"\b(?:now|these\s+days|nowadays)\s*,?\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:do|use|see|play|drink|listen\s+to|"
+    r"am\s+into|'m\s+into|go\s+to|with|at|on|in)\s+" + _A + _Y,
+)
+#: In the sentence after an ending: "I quit Birchwood Labs. I start at Globex on Monday."
+_NEXT_SUCCESSORS = _SUCCESSORS + (
+    r"\b(?:i|we)(?:'m|\s+am|\s+are)?\s+(?:\w+\s+){0,2}?(?:with|at|to|for|in)\s+" + _A + _Y,
+    r"\b(?:i|we)\s+(?:do|play|drink|use|see|have|drive|take|listen\s+to)\s+(?:it\s+)?" + _A + _Y,
 )
 _CORRECTION = re.compile(
     r"(?i)\b(?:i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
     r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
-_PRONOUNS = {"it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
+_PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
              "life", "time", "work", "home", "the", "a", "now"}
 
 
@@ -94,7 +102,9 @@ def _norm(text: str) -> str:
 
 
 def _mention(sentence: str, value: str) -> re.Match[str] | None:
-    """Where the sentence names ``value`` (whole words, articles and "Dr." optional)."""
+    """Where the sentence names ``value`` (whole words, articles and "Dr." optional; "Iceland, July" by "Iceland")."""
+    if "," in value:
+        value = value.split(",", 1)[0]
     words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
     if not words:
         return None
@@ -102,8 +112,19 @@ def _mention(sentence: str, value: str) -> re.Match[str] | None:
     return re.search(pattern, sentence, re.IGNORECASE)
 
 
+def _tail(value: str) -> str:
+    """The value at the end of a clause: "I'm a member of Night Owls RC now" -> "Night Owls RC"."""
+    value = re.sub(r"(?i)\s+(?:now|these\s+days|nowadays|instead)$", "", value.strip())
+    names = re.findall(r"(?:(?:Dr|Mr|Ms|Mrs)\.?\s+)?[A-Z0-9][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*", value)
+    names = [n for n in names if n not in ("I", "I'm", "We", "These", "Now", "The", "My", "Our")]
+    if names and len(value.split()) > 3:
+        return names[-1]
+    parts = re.split(r"(?i)\b(?:of|with|to|at|for|is|'s|am|are|by|into|i'm|i\s+\w+)\s+", value)
+    return parts[-1] if len(value.split()) > 3 else value
+
+
 def _good_new_value(value: str, old: str) -> str | None:
-    value = clean_value(value)
+    value = clean_value(_tail(value))
     if not plausible_value(value) or value.lower() in _PRONOUNS:
         return None
     if _norm(value) == _norm(old) or _mention(value, old):
@@ -124,8 +145,8 @@ def _replacement(sentence: str, mention: re.Match[str], old: str) -> str | None:
     return None
 
 
-def _successor(sentence: str, old: str) -> str | None:
-    for template in _SUCCESSORS:
+def _successor(sentence: str, old: str, templates: Sequence[str] = _SUCCESSORS) -> str | None:
+    for template in templates:
         for match in re.finditer(template, sentence, re.IGNORECASE):
             value = _good_new_value(match.group("y"), old)
             if value:
@@ -157,6 +178,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if not _END_CUES.search(rest):
                 continue
             new_value = _replacement(sentence, mention, fact.value) or _successor(rest, fact.value)
+            if new_value is None and index + 1 < len(sentences):  # "I quit Acme. I start at Globex on Monday."
+                new_value = _successor(sentences[index + 1], fact.value, _NEXT_SUCCESSORS)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = _CORRECTION.search(sentence)

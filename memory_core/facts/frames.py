@@ -30,7 +30,7 @@ STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and
         r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
         r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|"
         r"on (?:weekends|saturdays|sundays|tuesdays))\b|"
-        r"\s*[,.;:!?()\"]|\s+-|$)")
+        r"\s*(?:[,.;!?()\"]|:(?!\d))|\s+-|$)")
 #: A value: no clause punctuation, except a colon inside a time ("6:30").
 VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
 _TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
@@ -60,7 +60,7 @@ _NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "
                    "advice", "opinion", "answer", "mind", "heart", "issue", "worry", "concern", "excuse", "treat",
                    "place", "home", "work", "hope", "dream", "wish", "goal", "feeling", "sense", "favorite",
                    "favourite", "neighbourhood", "neighborhood", "area", "title", "role", "position", "employer",
-                   "company", "new job", "boss", "manager", "diet"}
+                   "company", "new job", "diet"}
 #: A value that starts like this describes a state, not a value ("my laptop is getting slow").
 _NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "being", "kind", "pretty", "super",
                     "quite", "always", "also", "just", "broken", "dead", "down", "slow", "great", "amazing", "awful",
@@ -169,7 +169,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
     _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
-           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:with|at|in|on|from|by)?\s*{VALUE}"),
+           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:with|at|in|on|from|by)?\s*"
+           rf"{VALUE}"),
+    _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
     _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?:called|named)\s+{VALUE}"),
     _frame(rf"\b(?:joined|in|member\s+of)\s+(?:a|an)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+{VALUE}"),
@@ -219,7 +221,7 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                         continue
                 # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
                 attr_text = groups["attr"]
-                if attr_text != attr_text.lower():
+                if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
             elif attribute == "@device":
@@ -268,7 +270,7 @@ def message_candidates(text: str) -> Iterator[Candidate]:
     for pattern, known_only in _MESSAGE_FRAMES:
         for match in pattern.finditer(text):
             attr = match.group("attr").lower()
-            if attr in _NOT_ATTRIBUTES - {"job", "boss", "manager", "diet"} or (known_only and not concept_of(attr)):
+            if attr in _NOT_ATTRIBUTES - {"job", "diet"} or (known_only and not concept_of(attr)):
                 continue
             value = clean_value(match.group("v"))
             if plausible_value(value, strict=False):

@@ -93,7 +93,8 @@ def subjects_of(pools: dict[str, Any]) -> dict[str, str]:
 
 # -- matching a fact to a truth by value -----------------------------------------------
 def _norm(text: str) -> str:
-    return factsmod.normalize_value(text)
+    """Content of a value: "with honey" and "honey" say the same (as ledger.normalize_value does for "the")."""
+    return re.sub(r"^(?:with|as)\s+", "", factsmod.normalize_value(text))
 
 
 def value_matches(fact_value: str, truth: str) -> bool:

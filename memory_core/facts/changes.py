@@ -37,15 +37,16 @@ _END_CUES = re.compile(
 
 _Y = rf"(?P<y>{_TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
+#: A new value ended by the keyword that follows it ("Y replaced X"), not by a stop word.
+_YK = rf"(?P<y>{_TITLE}{VALUE_CHARS}{{1,45}}?)"
 #: Where the new value sits relative to the old one ({x} is the old value, escaped).
 _REPLACEMENTS = (
     rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",
     rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}",
     rf"{{x}}\s+with\s+{_A}{_Y}",
-    rf"(?:^|[,;:]\s*|\b(?:prefer|like|pick|take|love)\s+){_A}{_Y}\s+(?:to|over|than|beats|>|more\s+than|"
-    rf"is\s+better\s+than|instead\s+of|rather\s+than)\s+{_A}{{x}}",
-    rf"{_A}{_Y}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
-    rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_Y}\s+(?:to|over|more\s+than|rather\s+than)\s+{_A}{{x}}",
+    rf"(?:^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|is\s+better\s+than|instead\s+of|rather\s+than)\s+{_A}{{x}}",
+    rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
+    rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
     rf"{_A}{_Y}\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
 )
 #: A new value said without the old one, after the old one was ended in the same message.
@@ -128,6 +129,8 @@ def _good_new_value(value: str, old: str) -> str | None:
     if not plausible_value(value) or value.lower() in _PRONOUNS:
         return None
     if _norm(value) == _norm(old) or _mention(value, old):
+        return None
+    if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
         return None
     if re.match(r"(?i)^(?:be|being|go|going|get|getting|have|having|do|doing|it|out|up|in|and|or|so)\b", value):
         return None

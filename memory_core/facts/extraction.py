@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from memory_core.facts.candidate import Candidate
+from memory_core.facts.cues import cue_candidates
 from memory_core.facts.frames import frame_candidates, message_candidates
 from memory_core.facts.ledger import USER
 
@@ -349,6 +350,8 @@ def extract(text: str) -> list[Candidate]:
                 continue
             seen_spans.append(span)
             found.append(candidate)
+        if not seen_spans:  # nothing parsed: a named value beside a word naming its attribute
+            found += cue_candidates(sentence)
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
             found.append(candidate)

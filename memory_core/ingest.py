@@ -39,6 +39,11 @@ def check_not_future(at: datetime | None, *, now: datetime | None = None) -> Non
                            "(and its time zone); nothing was stored")
 
 
+def _value_key(value: str) -> str:
+    """What a value is about, for "was this just ended?": "Iceland, July" is about Iceland."""
+    return factsmod.normalize_value(value.split(",", 1)[0])
+
+
 def _known_facts(store: Store, message: Message) -> list[KnownFact]:
     """Current facts whose value the message may mention (a cheap substring pre-filter)."""
     lowered = message.text.casefold()
@@ -70,19 +75,20 @@ def extract_into(store: Store, message: Message) -> IngestResult:
 
     candidates = extract(message.text)
     changes = detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id)
-    ended = [factsmod.normalize_value(change.old.value) for change in changes]
+    ended = [_value_key(change.old.value) for change in changes]
     placed: list[str] = []
     successors = []
     for change in changes:
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
         restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
+                       _value_key(c.value or "") not in ended and
                        same_attribute(c.predicate, change.old.predicate) for c in candidates)
         if change.value and not restated:  # the frames name the new value with its attribute: they win
-            placed.append(factsmod.normalize_value(change.value))
+            placed.append(_value_key(change.value))
             successors.append(change)
     # retractions first, then the new values ("I sold my Mazda and bought a Subaru")
     for candidate in (c for c in candidates if c.op == "retract"):
-        if candidate.value is not None and factsmod.normalize_value(candidate.value) in ended:
+        if candidate.value is not None and _value_key(candidate.value) in ended:
             continue
         note(factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
                                    at=message.created_at, message_ids=[message.id]))
@@ -90,7 +96,7 @@ def extract_into(store: Store, message: Message) -> IngestResult:
         note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id))
     for candidate in (c for c in candidates if c.op == "assert"):
-        if factsmod.normalize_value(candidate.value or "") in ended + placed:
+        if _value_key(candidate.value or "") in ended + placed:
             continue  # a value a change already ended or placed on its attribute
         note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id))

@@ -40,7 +40,9 @@ from typing import Any, Iterable, Protocol
 
 from memory_core.clock import parse_iso, to_iso
 from memory_core.facts import ledger as factsmod
+from memory_core.facts.semantic import DONE_SETTING, AttributeMatcher, run_semantic_pass
 from memory_core.ingest import ingest_message
+from memory_core.llm import Embedder
 from memory_core.storage.store import Store
 
 SPLITS = ("dev", "test")
@@ -134,15 +136,20 @@ class Memory(Protocol):
 
 
 class MnemeMemory:
-    """The real hot path (``ingest_message``) and the fact ledger, in a scratch encrypted store."""
+    """The real hot path (``ingest_message``) and the fact ledger, in a scratch encrypted store;
+    with an embedder, also the background pass that matches attributes by meaning (run after each
+    message, as ``mneme memory facts`` runs it before reading)."""
 
-    name = "mneme"
-
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, embedder: Embedder | None = None) -> None:
         self.store = store
+        self.embedder = embedder
+        self.matcher = AttributeMatcher(embedder) if embedder is not None else None
+        self.name = "mneme (hot path + background matcher)" if embedder is not None else "mneme (hot path only)"
 
     def say(self, thread: str, text: str, at: datetime) -> None:
         ingest_message(self.store, thread, "user", text, at=at)
+        if self.embedder is not None:
+            run_semantic_pass(self.store, self.embedder, matcher=self.matcher)
 
     def current(self, as_of: datetime) -> list[Held]:
         moment = to_iso(as_of)
@@ -153,6 +160,7 @@ class MnemeMemory:
         with self.store.transaction():
             for table in ("facts", "messages", "threads", "embeddings"):
                 self.store.db.execute(f"DELETE FROM {table}")
+            self.store.db.execute("DELETE FROM settings WHERE key = ?", [DONE_SETTING])
 
 
 class NaiveMyNounMemory:
@@ -324,16 +332,17 @@ class LifecycleReport:
 
     splits: dict[str, SplitReport]
     baseline: dict[str, SplitReport]
+    system: str = "mneme"
 
     def to_json(self) -> dict[str, Any]:
-        return {"mneme": {s: r.to_json() for s, r in self.splits.items()},
+        return {"system": self.system, "mneme": {s: r.to_json() for s, r in self.splits.items()},
                 "baseline": {s: r.to_json() for s, r in self.baseline.items()},
                 "targets_on": "test"}
 
 
 def run_lifecycle(pools: dict[str, Any] | None = None, *, store: Store | None = None,
                   splits: Iterable[str] = SPLITS, only: Iterable[str] | None = None,
-                  baseline: bool = True) -> LifecycleReport:
+                  baseline: bool = True, embedder: Embedder | None = None) -> LifecycleReport:
     """Replay every timeline through the real hot path in a scratch encrypted store (or ``store``, emptied)."""
     pools = pools or load_pools()
     owned = store is None
@@ -341,11 +350,11 @@ def run_lifecycle(pools: dict[str, Any] | None = None, *, store: Store | None = 
     if owned:
         store = Store.create(Path(scratch.name) / "data", use_keyring=False, passphrase=secrets.token_hex(16))
     try:
-        mneme = MnemeMemory(store)
-        ours = {s: run_split(mneme, pools, s, only=only) for s in splits}
+        mneme = MnemeMemory(store, embedder)
+        ours = {s: run_split(mneme, pools, s, only=only, system=mneme.name) for s in splits}
         naive = {s: run_split(NaiveMyNounMemory(), pools, s, only=only, system=NaiveMyNounMemory.name)
                  for s in splits} if baseline else {}
-        return LifecycleReport(ours, naive)
+        return LifecycleReport(ours, naive, mneme.name)
     finally:
         if owned:
             store.close()

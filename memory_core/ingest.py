@@ -94,7 +94,8 @@ def extract_into(store: Store, message: Message) -> IngestResult:
                                    at=message.created_at, message_ids=[message.id]))
     for change in successors:
         note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
-                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id))
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
+                               replaces=change.old.id))
     for candidate in (c for c in candidates if c.op == "assert"):
         if _value_key(candidate.value or "") in ended + placed:
             continue  # a value a change already ended or placed on its attribute

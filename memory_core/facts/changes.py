@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from memory_core.facts.attributes import same_attribute
+from memory_core.facts.cues import cue_concepts
 from memory_core.facts.frames import STOP, VALUE_CHARS, _TITLE, clean_value, plausible_value
 
 #: Said around an old value, these mean it stopped being true.
@@ -103,14 +105,33 @@ def _norm(text: str) -> str:
 
 
 def _mention(sentence: str, value: str) -> re.Match[str] | None:
-    """Where the sentence names ``value`` (whole words, articles and "Dr." optional; "Iceland, July" by "Iceland")."""
+    """Where the sentence names ``value``: whole words, articles and "Dr." optional. A value with a
+    name in it may be named by the name alone: "Iceland, July" by "Iceland", "Rotterdam Marathon in
+    April" by "Rotterdam Marathon", "Volkswagen Golf" by "the Golf"."""
     if "," in value:
         value = value.split(",", 1)[0]
     words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
     if not words:
         return None
+    found = _find_words(sentence, words)
+    if found or len(words) < 2:
+        return found
+    capitals = [w for w in words if w[:1].isupper()]
+    leading = []
+    for word in words:
+        if not word[:1].isupper():
+            break
+        leading.append(word)
+    if leading and len(leading) < len(words):
+        found = _find_words(sentence, leading)
+    if not found and len(capitals) >= 2 and len(words[-1]) >= 4 and words[-1][:1].isupper():
+        found = _find_words(sentence, [words[-1]], case=True)
+    return found
+
+
+def _find_words(sentence: str, words: list[str], *, case: bool = False) -> re.Match[str] | None:
     pattern = r"(?<![\w'])" + r"[\s.]+".join(re.escape(w) for w in words) + r"(?![\w'+])"
-    return re.search(pattern, sentence, re.IGNORECASE)
+    return re.search(pattern, sentence, 0 if case else re.IGNORECASE)
 
 
 def _tail(value: str) -> str:
@@ -192,6 +213,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 shape = _shape(value)
                 mine = [f for f in known if f.thread_id == thread_id and f.id not in ended
                         and f.subject == "user" and _shape(f.value) == shape and _norm(f.value) != _norm(value)]
+                named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
+                if named:
+                    mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]
                 if mine:
                     target = max(mine, key=lambda f: (f.created_at, f.id))
                     ended.add(target.id)

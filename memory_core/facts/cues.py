@@ -27,7 +27,7 @@ _EXTRA_CUES = {
     "gym": ("work out", "workout"), "race": ("training for", "marathon", "half marathon"),
     "language": ("learning", "lessons", "studying", "duolingo"), "band": ("drummer", "bass", "sing", "singer"),
     "anniversary": ("married",), "wake_time": ("wake", "wake up", "get up", "alarm"),
-    "manager": ("report to",), "trip": ("going to", "flying to", "booked"), "club": ("run with",),
+    "manager": ("report to",), "trip": ("flying to",), "club": ("run with",),
     "works_at": ("work at", "work for", "engineer at", "job at"),
     "lives_in": ("live in", "lives in", "lived in", "based in", "living in", "moved to"),
     "dentist_appointment": ("dentist", "dental"),
@@ -81,9 +81,19 @@ def _values(sentence: str, shape: str) -> list[tuple[int, str]]:
     return found
 
 
+#: A sentence that ends something states no new value by itself (changes.py reads it).
+_ENDING = re.compile(r"(?i)\b(?:is|'s)\s+off\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
+                     r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
+
+
+def cue_concepts(sentence: str) -> set[str]:
+    """The attributes a sentence names by a cue word."""
+    return {CUES[m.group(1).lower()] for m in _CUE_RE.finditer(sentence)}
+
+
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
-    if sentence.rstrip().endswith("?") or _HEDGE.search(sentence):
+    if sentence.rstrip().endswith("?") or _HEDGE.search(sentence) or _ENDING.search(sentence):
         return []
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)]
     for start, name in _values(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")

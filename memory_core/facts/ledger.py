@@ -367,13 +367,14 @@ def _parent_fact(store: Store, subject: str, predicate: str) -> int | None:
 def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at: str | datetime,
              text: str | None = None, category: str | None = None, origin: str = "stated",
              salience: float | None = None, message_ids: Sequence[int] = (), thread_id: str | None = None,
-             now: str | datetime | None = None) -> FactChange:
+             now: str | datetime | None = None, replaces: int | None = None) -> FactChange:
     """Record that ``subject predicate value`` holds from ``valid_at`` on, resolving the exact slot.
 
     Same value again: the existing fact is reinforced (salience up, provenance
     added), nothing duplicated. A different value on a single-valued slot (or
     the opposite predicate on a set-valued one, "likes" vs "dislikes") retires
-    the old fact and links the new one to it.
+    the old fact and links the new one to it. ``replaces`` names a fact the caller
+    has just retired for this one ("I traded the Civic for a Mazda").
     """
     subject, predicate, value = (subject or "").strip(), (predicate or "").strip(), (value or "").strip()
     if not subject or not predicate or not value:
@@ -405,7 +406,7 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     newer = [r for r in conflicting if r["valid_at"] > valid]
     invalid_at = min(r["valid_at"] for r in newer) if newer else None
     base_salience = salience if salience is not None else (0.7 if origin == "stated" else 0.4)
-    supersedes = None if newer else (conflicting[-1]["id"] if conflicting else None)
+    supersedes = None if newer else (conflicting[-1]["id"] if conflicting else replaces)
     cursor = store.db.execute(
         "INSERT INTO facts (subject, predicate, value, text, category, salience, origin, valid_at, invalid_at, "
         "created_at, expired_at, supersedes, depends_on, thread_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",

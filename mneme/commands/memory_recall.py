@@ -41,6 +41,8 @@ def register(memory_sub, common) -> None:
     facts.add_argument("--as-of", help="facts valid at this time (ISO 8601)")
     facts.add_argument("--history", action="store_true", help="include retired facts")
     facts.add_argument("--json", action="store_true")
+    facts.add_argument("--no-embedder", action="store_true",
+                       help="skip the background matcher (facts from the write path's rules only)")
     facts.set_defaults(handler=run_facts)
 
 
@@ -138,10 +140,34 @@ def _run_batch(store, args, embedder) -> int:
     return 0
 
 
+def catch_up_facts(store) -> None:
+    """Run the background attribute matcher on messages stored since its last pass.
+
+    The embedder is loaded only when some sentence is waiting for it; without
+    the embedder package the facts the hot path found are shown, with a note.
+    """
+    from memory_core.facts.semantic import mark_done, pending, run_semantic_pass
+
+    rows, options = pending(store)
+    if not options:
+        mark_done(store, rows)
+        return
+    try:
+        from models.embedder import SentenceEmbedder
+
+        embedder = SentenceEmbedder().load()
+    except Exception as exc:  # noqa: BLE001 - without the embedder, the hot path's facts still stand
+        print(f"mneme: facts from rules only ({exc})", file=sys.stderr)
+        return
+    run_semantic_pass(store, embedder)
+
+
 def run_facts(args) -> int:
     from memory_core.facts import ledger as factsmod
 
     with open_or_create(args.data_dir) as store:
+        if not getattr(args, "no_embedder", False):
+            catch_up_facts(store)
         if args.history:
             found = factsmod.history(store)
             if args.as_of:

@@ -122,7 +122,7 @@ def _mention(sentence: str, value: str) -> re.Match[str] | None:
         if not word[:1].isupper():
             break
         leading.append(word)
-    if leading and len(leading) < len(words):
+    if leading and len(leading) < len(words) and words[len(leading)].isalpha():  # not "June 8" by "June"
         found = _find_words(sentence, leading)
     if not found and len(capitals) >= 2 and len(words[-1]) >= 4 and words[-1][:1].isupper():
         found = _find_words(sentence, [words[-1]], case=True)

@@ -99,8 +99,11 @@ def extract_into(store: Store, message: Message) -> IngestResult:
     for candidate in (c for c in candidates if c.op == "assert"):
         if _value_key(candidate.value or "") in ended + placed:
             continue  # a value a change already ended or placed on its attribute
+        replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
+                         and same_attribute(candidate.predicate, c.old.predicate)), None)
         note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
-                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id))
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
+                               replaces=replaced))
     return result
 
 

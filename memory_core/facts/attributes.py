@@ -9,7 +9,9 @@ attribute, that "GP" and "family doctor" are one, and that "book club" and
    same thing onto one concept (``doctor`` <- GP, physician, family doctor);
 2. for everything the lexicon does not know, word overlap: one attribute's
    content words contained in the other's ("club" in "running club") is the
-   same attribute; two different modifiers ("book club", "running club") are not.
+   same attribute; two different modifiers ("book club", "running club") are not,
+   and an unknown attribute matches a concept only if all its words are the
+   concept's words ("book club" is not the concept "club" of "running club").
 
 The similarity is the share of the shorter attribute's words found in the
 longer one; ``SAME_ATTRIBUTE_THRESHOLD`` was chosen on the dev attribute pairs
@@ -118,6 +120,10 @@ def attribute_similarity(a: str, b: str) -> float:
     if concept_a and concept_b:
         return 1.0 if concept_a == concept_b else 0.0
     words_a, words_b = _content_words(a), _content_words(b)
+    if concept_a or concept_b:  # "book club" is not the concept club: "book" is none of its words
+        concept, other = (concept_a, words_b) if concept_a else (concept_b, words_a)
+        vocabulary = {w.rstrip("s") for phrase in CONCEPTS[concept].words for w in phrase.split()}
+        return 1.0 if other and other <= vocabulary else 0.0
     if not words_a or not words_b:
         return 0.0
     return len(words_a & words_b) / min(len(words_a), len(words_b))

@@ -203,7 +203,10 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 continue
             new_value = _replacement(sentence, mention, fact.value) or _successor(rest, fact.value)
             if new_value is None and index + 1 < len(sentences):  # "I quit Acme. I start at Globex on Monday."
-                new_value = _successor(sentences[index + 1], fact.value, _NEXT_SUCCESSORS)
+                following = sentences[index + 1]
+                again = _mention(following, fact.value)
+                new_value = (_replacement(following, again, fact.value) if again else None) or \
+                    _successor(following, fact.value, _NEXT_SUCCESSORS)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = _CORRECTION.search(sentence)

@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.changes import KnownFact, detect_changes
-from memory_core.facts.cues import _FIRST_PERSON, _HEDGE, _REL, _SHAPES, _values
+from memory_core.facts.cues import _ENDING, _FIRST_PERSON, _HEDGE, _REL, _SHAPES, _values
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.frames import _RELATIONS
 from memory_core.llm import Embedder
@@ -89,8 +89,8 @@ class _Option:
 
 def _options(sentence: str) -> list[tuple[str, str, str]]:
     """(value, shape, masked sentence) for every value-shaped span of a first-person sentence."""
-    if sentence.rstrip().endswith("?") or _HEDGE.search(sentence):
-        return []
+    if sentence.rstrip().endswith("?") or _HEDGE.search(sentence) or _ENDING.search(sentence):
+        return []  # a question, a hedge, or an ending ("I cancelled my X membership") states no value
     options = []
     for shape in ("name", "time", "date", "language", "diet"):
         for _, value in _values(sentence, shape):

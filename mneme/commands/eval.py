@@ -29,6 +29,8 @@ def register(subparsers, common) -> None:
     life.add_argument("--scenarios", "--pools", dest="pools", type=Path,
                       help="a phrasing pools JSON file (default: the bundled set)")
     life.add_argument("--split", choices=("dev", "test", "both"), default="both")
+    life.add_argument("--no-embedder", action="store_true",
+                      help="hot path only: skip the background attribute matcher (no embedder load)")
     life.add_argument("--verbose", action="store_true", help="list every failed read")
     life.set_defaults(handler=run_lifecycle)
 
@@ -56,13 +58,18 @@ def run_lifecycle(args) -> int:
     except (OSError, ValueError) as exc:
         raise InvalidInput(f"cannot read the pools file {args.pools}: {exc}") from exc
     splits = ("dev", "test") if args.split == "both" else (args.split,)
-    report = replay(pools, splits=splits)
+    embedder = None
+    if not args.no_embedder:
+        from .memory_recall import load_embedder
+
+        embedder = load_embedder()
+    report = replay(pools, splits=splits, embedder=embedder)
     if args.json:
         print_json(report.to_json())
     else:
         for split in splits:
             ours, naive = report.splits[split].overall(), report.baseline[split].overall()
-            print(f"{split}: {ours['timelines']} timelines, {ours['reads']} reads   mneme | naive baseline")
+            print(f"{split}: {ours['timelines']} timelines, {ours['reads']} reads   {report.system} | naive baseline")
             for name in SHOWN:
                 print(f"  {name:<22} {_percent(ours[name]):>7} | {_percent(naive[name]):>7}")
         if args.verbose:

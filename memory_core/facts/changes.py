@@ -63,6 +63,7 @@ _SUCCESSORS = (
     r"\b(?:new|now)\s+(?:\w+\s+){0,2}?(?:is|are|'s|:)\s+" + _A + _Y,
     r"\b(?:new\s+\w+(?:\s+\w+)?)\s*[:!,]\s*" + _A + _Y,
     r"\b(?:hello|hi)\s+" + _A + _Y,
+    r"\b(?:i'd|i\s+would)\s+rather\s+(?:have|eat|drink|do|use|go\s+with|listen\s+to)\s+" + _A + _Y,
     r"\b(?:now|these\s+days|nowadays)\s*,?\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:do|use|see|play|drink|listen\s+to|"
     r"am\s+into|'m\s+into|go\s+to|with|at|on|in)\s+" + _A + _Y,
 )

@@ -43,7 +43,7 @@ for _name, _concept in CONCEPTS.items():
         continue
     for _word in (*_concept.words, *_EXTRA_CUES.get(_name, ())):
         CUES.setdefault(_word, _name)
-_CUE_RE = re.compile(r"(?i)\b(" + "|".join(sorted(map(re.escape, CUES), key=len, reverse=True)) + r")\b")
+_CUE_RE = re.compile(r"(?i)\b(" + "|".join(sorted(map(re.escape, CUES), key=len, reverse=True)) + r")s?\b")
 
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "My", "Our", "We", "The", "So", "And", "But", "Oh", "Ok", "Okay",
               "Yeah", "Yep", "Now", "These", "This", "That", "It", "It's", "Just", "Also", "Anyway", "Well", "Hey",

@@ -153,7 +153,8 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
     _frame(rf"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
-           rf"(?:in|next|this|for|on)\b", "trip"),
+           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+)?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
+           rf"week|weekend|month|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
     _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
            rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),

@@ -1,7 +1,18 @@
-"""Hot-path fact extraction without a model: hand-written patterns over first-person sentences.
+"""Hot-path fact extraction without a model, in three layers per sentence.
 
-Runs inside the message's write transaction, so it must take well under a
-millisecond: a few dozen precompiled regular expressions, applied per sentence.
+1. slot rules (below): hand-written patterns for the common predicates (home,
+   work, people, likes, health, contact, plans, schedules);
+2. open-domain frames (``frames``): sentence shapes that take the attribute from
+   the user's own words ("my <attribute> is <value>", "a <thing> called <value>");
+3. cues (``cues``), only when nothing else parsed: a named value beside a word
+   that names its attribute.
+
+Changes anchored on known values ("I traded the Civic for a Mazda") are found
+in ``changes``, against the ledger, by ``ingest``; sentences none of this
+parses wait for the background matcher (``semantic``).
+
+Runs inside the message's write transaction, so it must stay around a
+millisecond: precompiled regular expressions, applied per sentence.
 It is deliberately conservative. Questions, hypotheticals ("if I moved to
 Lisbon"), wishes ("I want to live in Rome"), the past ("I used to work at X")
 and other people's facts ("my brother lives in Madrid", which becomes a fact

@@ -5,15 +5,17 @@ Two axes on every fact:
 * valid time ``valid_at``/``invalid_at``: when it was true for the user;
 * transaction time ``created_at``/``expired_at``: when Mneme believed it.
 
-A fact is never overwritten. A contradicting newer fact on the *same exact
-slot* invalidates the old one (``old.invalid_at = new.valid_at``,
+A fact is never overwritten. A contradicting newer fact on the same slot
+invalidates the old one (``old.invalid_at = new.valid_at``,
 ``old.expired_at = now``) and links to it (``new.supersedes = old.id``), so the
-history reads "lived in Porto until March 2026". Conflicts are resolved only on
-exact slots: ``(subject, predicate)`` for single-valued predicates and
-``(subject, predicate, value)`` for set-valued ones (likes, siblings,
-allergies). Zep's users saw 41% of a graph wrongly invalidated because
-invalidation searched by similarity; here an unrelated fact can never retire
-another.
+history reads "lived in Porto until March 2026". A slot is ``(subject,
+attribute)`` for single-valued attributes, the attribute matched by meaning
+(``attributes.same_attribute``: "club" is "running club", "GP" is "family
+doctor", "book club" is not "running club"), and ``(subject, predicate,
+value)`` for set-valued ones (likes, siblings, allergies). Zep's users saw 41%
+of a graph wrongly invalidated because invalidation searched by free
+similarity; here sameness is a measured threshold on attribute words, never on
+the values, so an unrelated fact does not retire another.
 
 Facts the user stated outrank facts a model inferred: an inferred fact cannot
 retire a stated one. Retiring a fact spreads to the facts that ``depends_on``
@@ -43,14 +45,13 @@ ORIGINS = ("stated", "inferred")
 @dataclass(frozen=True)
 class Predicate:
     """How one kind of fact behaves: its category, whether it holds one value or a set,
-    its opposite (likes/dislikes), the fact it depends on, and words that help find it."""
+    its opposite (likes/dislikes) and the fact it depends on."""
 
     category: str
     multi: bool = False
     opposite: str | None = None
     parent: str | None = None
     phrase: str = "{predicate}: {value}"
-    keywords: str = ""
 
 
 #: Staleness windows per category, in days (None: never goes stale).
@@ -80,40 +81,25 @@ _FAMILY = ("sister", "brother", "son", "daughter", "child", "friend", "best_frie
 _SINGLE_PEOPLE = ("mother", "father", "spouse", "partner")
 
 PREDICATES: dict[str, Predicate] = {
-    "name": Predicate("identity", phrase="The user's name is {value} (call them {value})",
-                      keywords="name called call me"),
-    "lives_in": Predicate("home", phrase="The user lives in {value}",
-                          keywords="home city lives live living residence moved address"),
-    "neighborhood": Predicate("home", parent="lives_in", phrase="The user's neighborhood is {value}",
-                              keywords="home neighbourhood area lives"),
-    "works_at": Predicate("work", phrase="The user works at {value}",
-                          keywords="work job employer company works working"),
-    "job_title": Predicate("work", parent="works_at", phrase="The user works as {value}",
-                           keywords="job title role position work"),
-    "manager": Predicate("work", parent="works_at", phrase="The user's manager is {value}",
-                         keywords="boss manager work"),
-    "likes": Predicate("preference", multi=True, opposite="dislikes", phrase="The user likes {value}",
-                       keywords="likes loves enjoys preference favorite"),
-    "dislikes": Predicate("preference", multi=True, opposite="likes", phrase="The user dislikes {value}",
-                          keywords="dislikes hates avoid preference"),
-    "diet": Predicate("health", phrase="The user's diet: {value}", keywords="diet eat food eats"),
-    "allergy": Predicate("health", multi=True, phrase="The user is allergic to {value}",
-                         keywords="allergy allergic health food"),
-    "condition": Predicate("health", multi=True, phrase="The user has {value}",
-                           keywords="health condition medical"),
-    "contact_method": Predicate("contact", phrase="The user prefers to be contacted by {value}",
-                                keywords="contact reach prefer call text email message"),
-    "contact_avoid": Predicate("contact", phrase="Do not contact the user {value}",
-                               keywords="contact call avoid"),
-    "owns": Predicate("possession", multi=True, phrase="The user owns {value}",
-                      keywords="owns has own bought drives"),
+    "name": Predicate("identity", phrase="The user's name is {value} (call them {value})"),
+    "lives_in": Predicate("home", phrase="The user lives in {value}"),
+    "neighborhood": Predicate("home", parent="lives_in", phrase="The user's neighborhood is {value}"),
+    "works_at": Predicate("work", phrase="The user works at {value}"),
+    "job_title": Predicate("work", parent="works_at", phrase="The user works as {value}"),
+    "manager": Predicate("work", parent="works_at", phrase="The user's manager is {value}"),
+    "likes": Predicate("preference", multi=True, opposite="dislikes", phrase="The user likes {value}"),
+    "dislikes": Predicate("preference", multi=True, opposite="likes", phrase="The user dislikes {value}"),
+    "diet": Predicate("health", phrase="The user's diet: {value}"),
+    "allergy": Predicate("health", multi=True, phrase="The user is allergic to {value}"),
+    "condition": Predicate("health", multi=True, phrase="The user has {value}"),
+    "contact_method": Predicate("contact", phrase="The user prefers to be contacted by {value}"),
+    "contact_avoid": Predicate("contact", phrase="Do not contact the user {value}"),
+    "owns": Predicate("possession", multi=True, phrase="The user owns {value}"),
 }
 for _rel in _FAMILY:
-    PREDICATES[_rel] = Predicate("people", multi=True, phrase=f"The user's {_rel.replace('_', ' ')} is {{value}}",
-                                 keywords=f"{_rel.replace('_', ' ')} family name")
+    PREDICATES[_rel] = Predicate("people", multi=True, phrase=f"The user's {_rel.replace('_', ' ')} is {{value}}")
 for _rel in _SINGLE_PEOPLE:
-    PREDICATES[_rel] = Predicate("people", phrase=f"The user's {_rel} is {{value}}",
-                                 keywords=f"{_rel} family name")
+    PREDICATES[_rel] = Predicate("people", phrase=f"The user's {_rel} is {{value}}")
 
 
 def predicate_info(predicate: str) -> Predicate:
@@ -124,17 +110,13 @@ def predicate_info(predicate: str) -> Predicate:
     family, _, key = predicate.partition(":")
     key_words = key.replace("_", " ")
     if family == "schedule":
-        return Predicate("schedule", phrase=f"The user's {key_words} is {{value}}",
-                         keywords=f"{key_words} schedule when every weekly routine")
+        return Predicate("schedule", phrase=f"The user's {key_words} is {{value}}")
     if family == "plan":
-        return Predicate("plan", phrase=f"The user plans {key_words}: {{value}}",
-                         keywords=f"{key_words} plan plans planning trip upcoming when date")
+        return Predicate("plan", phrase=f"The user plans {key_words}: {{value}}")
     if family == "favorite":
-        return Predicate("preference", phrase=f"The user's favorite {key_words} is {{value}}",
-                         keywords=f"favorite favourite {key_words} preference")
+        return Predicate("preference", phrase=f"The user's favorite {key_words} is {{value}}")
     if family == "owns":
-        return Predicate("possession", phrase=f"The user's {key_words} is {{value}}",
-                         keywords=f"{key_words} owns own has drives bought")
+        return Predicate("possession", phrase=f"The user's {key_words} is {{value}}")
     if family == "lives_in" or family == "works_at":  # another person's home or work: "sister.lives_in"
         return PREDICATES[family]
     category = attributes.category_of(predicate)

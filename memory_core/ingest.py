@@ -44,18 +44,30 @@ def _value_key(value: str) -> str:
     return factsmod.normalize_value(value.split(",", 1)[0])
 
 
+#: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
+RECENT_THREAD_FACTS = 20
+
+
 def _known_facts(store: Store, message: Message) -> list[KnownFact]:
-    """Current facts whose value the message may mention (a cheap substring pre-filter)."""
-    lowered = message.text.casefold()
-    rows = store.db.query("SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
-                          "WHERE invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?", [message.created_at])
-    known = []
+    """Current facts whose value the message may mention, plus the thread's latest facts.
+
+    SQLite does the pre-filter (the value's first word inside the message text), so the
+    cost stays flat as facts accumulate.
+    """
+    columns = "id, subject, predicate, value, thread_id, created_at, category"
+    current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
+    params = {"at": message.created_at, "text": message.text.casefold(), "thread": message.thread_id,
+              "recent": RECENT_THREAD_FACTS}
+    rows = list(store.db.query(
+        f"SELECT {columns} FROM facts WHERE {current} AND instr(:text, lower(CASE WHEN instr(value, ' ') > 0 "
+        "THEN substr(value, 1, instr(value, ' ') - 1) ELSE value END)) > 0", params))
+    rows += store.db.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
+                           "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
+    known: dict[int, KnownFact] = {}
     for row in rows:
-        words = [w for w in row["value"].casefold().replace(".", " ").split() if w not in ("the", "a", "an", "dr")]
-        if (words and words[0] in lowered) or row["thread_id"] == message.thread_id:
-            known.append(KnownFact(row["id"], row["subject"], row["predicate"], row["value"], row["thread_id"],
-                                   row["created_at"], row["category"]))
-    return known
+        known.setdefault(row["id"], KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
+                                              row["thread_id"], row["created_at"], row["category"]))
+    return list(known.values())
 
 
 def extract_into(store: Store, message: Message) -> IngestResult:

@@ -112,6 +112,7 @@ def _content_words(predicate: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[\w-]+", attribute_words(predicate)) if w not in _QUALIFIERS and w not in _LINK_WORDS}
 
 
+@lru_cache(maxsize=16384)
 def attribute_similarity(a: str, b: str) -> float:
     """1.0 for the same concept or when one attribute's words are all in the other's, else the overlap share."""
     if a == b:

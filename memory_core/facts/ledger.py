@@ -312,11 +312,16 @@ def _slot_rows(store: Store, subject: str, predicate: str, value: str | None) ->
             wanted = normalize_value(value)
             rows = [r for r in rows if normalize_value(r["value"]) == wanted]
         return rows
-    rows = [dict(r) for r in store.db.query(
-        "SELECT * FROM facts WHERE subject = ? AND invalid_at IS NULL AND expired_at IS NULL ORDER BY valid_at, id",
-        [subject])]
-    return [r for r in rows if r["predicate"] == predicate or (
-        not predicate_info(r["predicate"]).multi and attributes.same_attribute(predicate, r["predicate"]))]
+    held = [r["predicate"] for r in store.db.query(  # the slot index answers this without reading facts
+        "SELECT DISTINCT predicate FROM facts WHERE subject = ? AND expired_at IS NULL", [subject])]
+    same = [p for p in held if p == predicate or (
+        not predicate_info(p).multi and attributes.same_attribute(predicate, p))]
+    if not same:
+        return []
+    marks = ",".join("?" * len(same))
+    return [dict(r) for r in store.db.query(
+        f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
+        "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *same])]
 
 
 def _link_messages(store: Store, fact_id: int, message_ids: Sequence[int]) -> None:

@@ -72,6 +72,8 @@ _NEXT_SUCCESSORS = _SUCCESSORS + (
     r"\b(?:i|we)(?:'m|\s+am|\s+are)?\s+(?:\w+\s+){0,2}?(?:with|at|to|for|in)\s+" + _A + _Y,
     r"\b(?:i|we)\s+(?:do|play|drink|use|see|have|drive|take|listen\s+to)\s+(?:it\s+)?" + _A + _Y,
 )
+_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _SUCCESSORS]
+_NEXT_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _NEXT_SUCCESSORS]
 _CORRECTION = re.compile(
     r"(?i)\b(?:i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
     r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
@@ -105,7 +107,7 @@ def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"[^\w\s'+-]", " ", text.casefold())).strip()
 
 
-def _mention(sentence: str, value: str) -> re.Match[str] | None:
+def _mention(sentence: str, value: str) -> Span | None:
     """Where the sentence names ``value``: whole words, articles and "Dr." optional. A value with a
     name in it may be named by the name alone: "Iceland, July" by "Iceland", "Rotterdam Marathon in
     April" by "Rotterdam Marathon", "Volkswagen Golf" by "the Golf"."""
@@ -130,9 +132,37 @@ def _mention(sentence: str, value: str) -> re.Match[str] | None:
     return found
 
 
-def _find_words(sentence: str, words: list[str], *, case: bool = False) -> re.Match[str] | None:
-    pattern = r"(?<![\w'])" + r"[\s.]+".join(re.escape(w) for w in words) + r"(?![\w'+])"
-    return re.search(pattern, sentence, 0 if case else re.IGNORECASE)
+@dataclass(frozen=True)
+class Span:
+    """Where a value is named in a sentence (the parts of ``re.Match`` this module uses)."""
+
+    begin: int
+    finish: int
+    text: str
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+    def group(self, _: int = 0) -> str:
+        return self.text
+
+
+_TOKEN = re.compile(r"[\w'+-]+")
+
+
+def _find_words(sentence: str, words: list[str], *, case: bool = False) -> Span | None:
+    """The words in a row (separated by spaces or dots), whole words; no regex built per value."""
+    tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    wanted = words if case else [w.casefold() for w in words]
+    for i in range(len(tokens) - len(wanted) + 1):
+        window = tokens[i:i + len(wanted)]
+        if all((t if case else t.casefold()) == w for (t, _, _), w in zip(window, wanted)) and all(
+                re.fullmatch(r"[\s.]+", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):
+            return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
+    return None
 
 
 def _tail(value: str) -> str:
@@ -159,20 +189,24 @@ def _good_new_value(value: str, old: str) -> str | None:
     return value
 
 
-def _replacement(sentence: str, mention: re.Match[str], old: str) -> str | None:
-    x = re.escape(mention.group(0))
-    x_loose = r"(?:dr\.?\s+)?" + x
-    for template in _REPLACEMENTS:
-        for match in re.finditer(template.replace("{x}", x_loose), sentence, re.IGNORECASE):
+_OLD = "QQOLDQQ"
+_REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
+
+
+def _replacement(sentence: str, mention: Span, old: str) -> str | None:
+    """The new value in a frame around the old one (precompiled: the old value is swapped for a marker)."""
+    marked = sentence[:mention.start()] + _OLD + sentence[mention.end():]
+    for pattern in _REPLACEMENT_PATTERNS:
+        for match in pattern.finditer(marked):
             value = _good_new_value(match.group("y"), old)
-            if value:
+            if value and _OLD not in value:
                 return value
     return None
 
 
-def _successor(sentence: str, old: str, templates: Sequence[str] = _SUCCESSORS) -> str | None:
-    for template in templates:
-        for match in re.finditer(template, sentence, re.IGNORECASE):
+def _successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = ()) -> str | None:
+    for pattern in templates or _SUCCESSOR_PATTERNS:
+        for match in pattern.finditer(sentence):
             value = _good_new_value(match.group("y"), old)
             if value:
                 return value
@@ -207,7 +241,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 following = sentences[index + 1]
                 again = _mention(following, fact.value)
                 new_value = (_replacement(following, again, fact.value) if again else None) or \
-                    _successor(following, fact.value, _NEXT_SUCCESSORS)
+                    _successor(following, fact.value, _NEXT_SUCCESSOR_PATTERNS)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = _CORRECTION.search(sentence)

@@ -1,9 +1,11 @@
 """The hot write path: store a message and do the cheap, model-free work at once.
 
-Storing, the FTS index (triggers) and fact extraction (rules, no LLM) happen in
-one transaction, so a crash never leaves a message without its facts or facts
-without their message. Embeddings are deferred to the background memory job
-(``indexing.backfill_embeddings``) so storing stays within milliseconds.
+Storing, the FTS index (triggers), fact extraction (rules, frames and cues, no
+model) and change detection against the facts the message names happen in one
+transaction, so a crash never leaves a message without its facts or facts
+without their message. Embeddings, and the attribute matcher that needs them
+(``facts.semantic``), are deferred to background passes so storing stays
+within milliseconds.
 """
 from __future__ import annotations
 

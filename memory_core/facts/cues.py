@@ -57,7 +57,8 @@ _LANG = re.compile(r"(?i)\b(" + "|".join(_LANGUAGES) + r")\b")
 _DIET = re.compile(r"(?i)\b" + _DIETS)
 _REL = re.compile(r"(?i)\bmy\s+(?:\w+\s+)?(" + "|".join(sorted(_RELATIONS, key=len, reverse=True)) + r")\b")
 _HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|thinking of|someday|used to|"
-                    r"should i|do you|did you|can you|what if)\b")
+                    r"should i|do you|did you|can you|what if|said|says|told|tells|talked|asked|asks|heard|"
+                    r"add|note|remind|list)\b")
 _FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|my|me|we|we're|our|us)\b")
 
 
@@ -73,6 +74,8 @@ def _values(sentence: str, shape: str) -> list[tuple[int, str]]:
     found = []
     for match in _NAME.finditer(sentence):
         words = match.group(0).split()
+        if match.start() == 0 and len(words) == 1:
+            continue  # a capitalised first word is the grammar's, not a name we can trust
         while words and words[0] in _NOT_NAMES:
             words = words[1:]
         if not words or _DATE.fullmatch(" ".join(words)):
@@ -111,8 +114,8 @@ def cue_candidates(sentence: str) -> list[Candidate]:
                                                for w in v[1].split())]
     if not values:
         return []
-    if not _FIRST_PERSON.search(sentence) and _SHAPES.get(concept, "name") == "name" and len(values) > 1:
-        return []
+    if not _FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):
+        return []  # about someone or something else: "the car is late because of Tom"
     where = cues[0][0]
     _, value = min(values, key=lambda item: abs(item[0] - where))
     subject = USER

@@ -69,7 +69,9 @@ _NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "b
                     "out", "off", "over", "done", "gone", "away", "here", "there", "back", "late", "early", "sure",
                     "it", "that", "this", "them", "him", "her", "you", "me", "what", "how", "when", "where", "why",
                     "who", "which", "about", "like", "better", "worse", "mine", "ours", "coming", "due", "ready",
-                    "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running"}
+                    "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running",
+                    "stuck", "acting", "playing", "making", "having", "giving", "taking", "broke", "missing", "lost",
+                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished"}
 _LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
               "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",

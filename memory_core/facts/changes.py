@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.cues import cue_concepts
-from memory_core.facts.frames import STOP, VALUE_CHARS, _TITLE, clean_value, plausible_value
+from memory_core.facts.frames import STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
 
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
@@ -37,10 +37,10 @@ _END_CUES = re.compile(
     r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past)\b")
 
-_Y = rf"(?P<y>{_TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
+_Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
 #: A new value ended by the keyword that follows it ("Y replaced X"), not by a stop word.
-_YK = rf"(?P<y>{_TITLE}{VALUE_CHARS}{{1,45}}?)"
+_YK = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)"
 #: Where the new value sits relative to the old one ({x} is the old value, escaped).
 _REPLACEMENTS = (
     rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",

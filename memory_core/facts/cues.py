@@ -19,7 +19,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frames import DEVICES, USER, _DIETS, _LANGUAGES, _RELATIONS
+from memory_core.facts.frames import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
 
 #: Extra cue words (verbs and nouns seen in dev phrasings) for concepts whose own words are few.
 _EXTRA_CUES = {
@@ -33,7 +33,7 @@ _EXTRA_CUES = {
     "dentist_appointment": ("dentist", "dental"),
 }
 #: What shape of value each concept takes (default: a name).
-_SHAPES = {"wake_time": "time", "anniversary": "date", "dentist_appointment": "date", "language": "language",
+VALUE_SHAPES = {"wake_time": "time", "anniversary": "date", "dentist_appointment": "date", "language": "language",
            "diet": "diet"}
 _SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike"}
 
@@ -53,16 +53,16 @@ _NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*(?:\s+(?:of\s+|th
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
-_LANG = re.compile(r"(?i)\b(" + "|".join(_LANGUAGES) + r")\b")
-_DIET = re.compile(r"(?i)\b" + _DIETS)
-_REL = re.compile(r"(?i)\bmy\s+(?:\w+\s+)?(" + "|".join(sorted(_RELATIONS, key=len, reverse=True)) + r")\b")
-_HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|thinking of|someday|used to|"
+_LANG = re.compile(r"(?i)\b(" + "|".join(LANGUAGES) + r")\b")
+_DIET = re.compile(r"(?i)\b" + DIETS)
+RELATION_MENTION = re.compile(r"(?i)\bmy\s+(?:\w+\s+)?(" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b")
+HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|thinking of|someday|used to|"
                     r"should i|do you|did you|can you|what if|said|says|told|tells|talked|asked|asks|heard|"
                     r"add|note|remind|list)\b")
-_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|my|me|we|we're|our|us)\b")
+FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|my|me|we|we're|our|us)\b")
 
 
-def _values(sentence: str, shape: str) -> list[tuple[int, str]]:
+def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
     if shape == "time":
         return [(m.start(), m.group(0)) for m in _TIME.finditer(sentence)]
     if shape == "date":
@@ -85,7 +85,7 @@ def _values(sentence: str, shape: str) -> list[tuple[int, str]]:
 
 
 #: A sentence that ends something states no new value by itself (changes.py reads it).
-_ENDING = re.compile(r"(?i)\b(?:is|'s)\s+off\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
+ENDING = re.compile(r"(?i)\b(?:is|'s)\s+off\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
                      r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
 
 
@@ -96,10 +96,10 @@ def cue_concepts(sentence: str) -> set[str]:
 
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
-    if sentence.rstrip().endswith("?") or _HEDGE.search(sentence) or _ENDING.search(sentence):
+    if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
         return []
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)]
-    for start, name in _values(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
+    for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
         if len(kinds) == 1:
             cues.append((start, kinds.pop()))
@@ -108,18 +108,18 @@ def cue_candidates(sentence: str) -> list[Candidate]:
         return []
     concept = concepts.pop()
     cues = [c for c in cues if c[1] == concept]
-    values = _values(sentence, _SHAPES.get(concept, "name"))
+    values = values_of_shape(sentence, VALUE_SHAPES.get(concept, "name"))
     if concept in DEVICES.values():
         values = [v for v in values if not any(w.lower() in DEVICES and DEVICES[w.lower()] != concept
                                                for w in v[1].split())]
     if not values:
         return []
-    if not _FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):
+    if not FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):
         return []  # about someone or something else: "the car is late because of Tom"
     where = cues[0][0]
     _, value = min(values, key=lambda item: abs(item[0] - where))
     subject = USER
-    relation = _REL.search(sentence)
+    relation = RELATION_MENTION.search(sentence)
     if relation and concept in ("lives_in", "works_at"):
-        subject = _RELATIONS[relation.group(1).lower()]
+        subject = RELATIONS[relation.group(1).lower()]
     return [Candidate("assert", subject, concept, value.strip(), sentence)]

@@ -34,21 +34,21 @@ STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and
         r"\s*(?:[,.;!?()\"]|:(?!\d))|\s+-|$)")
 #: A value: no clause punctuation, except a colon inside a time ("6:30").
 VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
-_TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
-VALUE = rf"(?P<v>{_TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
+TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
+VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
 _ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
 _TIME = r"(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = rf"(?P<v>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}))"
 
-_RELATIONS = {
+RELATIONS = {
     "sister": "sister", "sis": "sister", "brother": "brother", "mom": "mother", "mum": "mother", "mother": "mother",
     "dad": "father", "father": "father", "wife": "spouse", "husband": "spouse", "partner": "partner",
     "son": "son", "daughter": "daughter", "friend": "friend", "best friend": "best_friend",
     "dog": "dog", "cat": "cat", "puppy": "dog", "kitten": "cat", "pet": "pet",
 }
-_REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in _RELATIONS if r != "best friend"), key=len,
+_REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
                                                 reverse=True)) + ")"
 _REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
 _ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
@@ -72,12 +72,12 @@ _NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "b
                     "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running",
                     "stuck", "acting", "playing", "making", "having", "giving", "taking", "broke", "missing", "lost",
                     "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished"}
-_LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
+LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
               "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
               "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
               "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
-_DIETS = (r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
+DIETS = (r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
           r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
 #: Makers and models people name instead of the thing ("I use a MacBook Air").
 DEVICES = {
@@ -91,7 +91,7 @@ DEVICES = {
                           "golf", "polo", "outback", "niro", "focus", "camry", "car")},
     **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
 }
-_LANGUAGE = r"(?P<v>" + "|".join(_LANGUAGES) + r")\b"
+_LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
 
 
 def clean_value(value: str) -> str:
@@ -133,7 +133,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "band"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
-    _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{_DIETS}(?:\s+diet)?\b", "diet"),
+    _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
     _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+(?:at|by|around)\s+{_TIME}",
            "wake_time"),
     _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
@@ -189,9 +189,6 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
 ]
 
-_SUBJECT_FRAMES = {"@rel.lives_in"}
-
-
 def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
     attr = re.sub(r"\s+", " ", attr.lower()).strip()
     value = clean_value(value)
@@ -200,7 +197,7 @@ def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = US
     words = attr.split()
     if words[-1] in _ANIMALS or attr in _ANIMALS:  # "a beagle called Biscuit": the pet's name
         return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
-    if attr in _NOT_ATTRIBUTES or words[-1] in _RELATIONS:
+    if attr in _NOT_ATTRIBUTES or words[-1] in RELATIONS:
         return None
     return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
 
@@ -216,7 +213,7 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
             if attribute is None:
                 subject = USER
                 if groups.get("rel"):
-                    subject = _RELATIONS[groups["rel"].lower()]
+                    subject = RELATIONS[groups["rel"].lower()]
                     attr = groups["attr"].lower()
                     if attr in ("home", "place", "house", "flat", "apartment", "city"):
                         value = clean_value(raw)
@@ -240,7 +237,7 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 candidate = Candidate("assert", USER, canonical_predicate(f"{act} appointment"), clean_value(raw),
                                       sentence)
             elif attribute == "@rel.lives_in":
-                candidate = Candidate("assert", _RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
+                candidate = Candidate("assert", RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
             else:
                 value = clean_value(raw)
                 if attribute in ("language",):
@@ -249,10 +246,6 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                     if plausible_value(value, strict=False) else None
             if candidate is not None:
                 yield match.span(), candidate
-
-
-def known_attribute(predicate: str) -> bool:
-    return concept_of(predicate) is not None
 
 
 _Y = rf"(?P<v>(?:dr\.?\s+)?{VALUE_CHARS}{{1,45}}?)" + STOP

@@ -26,9 +26,9 @@ from typing import Any, Sequence
 
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.changes import KnownFact, detect_changes
-from memory_core.facts.cues import _ENDING, _FIRST_PERSON, _HEDGE, _REL, _SHAPES, _values
+from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, RELATION_MENTION, VALUE_SHAPES, values_of_shape
 from memory_core.facts.extraction import extract, sentences
-from memory_core.facts.frames import _RELATIONS
+from memory_core.facts.frames import RELATIONS
 from memory_core.llm import Embedder
 from memory_core.storage.store import Message, Store
 
@@ -89,11 +89,11 @@ class _Option:
 
 def _options(sentence: str) -> list[tuple[str, str, str]]:
     """(value, shape, masked sentence) for every value-shaped span of a first-person sentence."""
-    if sentence.rstrip().endswith("?") or _HEDGE.search(sentence) or _ENDING.search(sentence):
+    if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
         return []  # a question, a hedge, or an ending ("I cancelled my X membership") states no value
     options = []
     for shape in ("name", "time", "date", "language", "diet"):
-        for _, value in _values(sentence, shape):
+        for _, value in values_of_shape(sentence, shape):
             masked = re.sub(re.escape(value), "X", sentence, count=1, flags=re.IGNORECASE)
             if masked != sentence:
                 options.append((value, shape, masked))
@@ -131,7 +131,7 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
             "SELECT f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id WHERE fm.message_id = ?",
             [row["id"]])}
         for sentence in sentences(row["text"]):
-            if extract(sentence) or not (_FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
+            if extract(sentence) or not (FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
                 continue
             for value, shape, masked in _options(sentence):
                 if factsmod.normalize_value(value) not in settled:
@@ -158,7 +158,7 @@ def run_semantic_pass(store: Store, embedder: Embedder, *, matcher: AttributeMat
     for option, match in zip(options, matches):
         if match.concept is None or match.similarity < threshold:
             continue
-        if _SHAPES.get(match.concept, "name") != option.shape:
+        if VALUE_SHAPES.get(match.concept, "name") != option.shape:
             continue
         key = (option.message_index, option.sentence)
         if key not in best or match.similarity > best[key][1].similarity:
@@ -167,9 +167,9 @@ def run_semantic_pass(store: Store, embedder: Embedder, *, matcher: AttributeMat
         for (index, _), (option, match) in sorted(best.items(), key=lambda item: (item[0][0], item[1][0].sentence)):
             message = Message.from_row(dict(rows[index]))
             subject = factsmod.USER
-            relation = _REL.search(option.sentence)
+            relation = RELATION_MENTION.search(option.sentence)
             if relation and match.concept in ("lives_in", "works_at"):
-                subject = _RELATIONS[relation.group(1).lower()]
+                subject = RELATIONS[relation.group(1).lower()]
             change = factsmod.add_fact(store, subject, match.concept, option.value, valid_at=message.created_at,
                                        message_ids=[message.id], thread_id=message.thread_id)
             if change.fact_id is not None and change.action in ("added", "superseded", "historical"):

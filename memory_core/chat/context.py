@@ -35,7 +35,7 @@ NO_MEMORY_YET = "(nothing yet)"
 
 def fence_safe(text: str) -> str:
     """Make stored text inert inside the fence: no tags, no template tokens, one line."""
-    return one_line(text.replace("<", "‹").replace(">", "›"))
+    return one_line(inert_specials(text).replace("<", "‹").replace(">", "›"))
 
 
 @dataclass
@@ -124,10 +124,25 @@ def volatile_block(recalled: Sequence[str], status: str | None) -> str:
     return "\n".join(parts)
 
 
+#: A word joiner: invisible, and it splits a control-token spelling so no tokenizer matches it.
+WORD_JOINER = "\u2060"
+#: Control-token spellings of the chat templates Mneme may run (the catalog's and the common others):
+#: ChatML/Qwen/SmolLM2 and Phi ``<|im_start|>``, ``<|user|>``, ``<|end|>``; Llama 3 ``<|begin_of_text|>``,
+#: ``<|start_header_id|>``, ``<|eot_id|>``; DeepSeek's full-width ``<｜User｜>``; Mistral ``[INST]``,
+#: ``[/INST]``, ``[SYSTEM_PROMPT]``, ``[TOOL_CALLS]``; SentencePiece ``<s>``, ``</s>``, ``<unk>``;
+#: Gemma ``<start_of_turn>``, ``<end_of_turn>``, ``<bos>``, ``<eos>``.
+_CONTROL_TOKEN = re.compile(
+    r"<(?=[|｜])"                                    # <|anything|>, <｜anything｜>
+    r"|\[(?=/?[A-Z][A-Z_]*\])"                       # [INST], [/INST], [SYSTEM_PROMPT], [TOOL_CALLS] ...
+    r"|<(?=/?(?:s|unk|pad|bos|eos|mask|start_of_turn|end_of_turn|start_of_image|end_of_image)>)")
+
+
 def inert_specials(text: str) -> str:
-    """Chat-template control tokens typed or pasted by someone ("<|im_start|>system") stay text: the
-    runtime parses special tokens in the rendered prompt, so "<|" is split before it gets there."""
-    return text.replace("<|", "<\u2060|").replace("[INST]", "[\u2060INST]")
+    """Chat-template control tokens typed or pasted by someone ("<|im_start|>system", "[INST]",
+    "<end_of_turn>") stay text for every template the catalog ships: a word joiner goes in after the
+    opening bracket, so the spelling no longer matches the control token (the runtime also never
+    parses user text as special; this keeps the rendered prompt text honest too)."""
+    return _CONTROL_TOKEN.sub(lambda match: match.group(0) + WORD_JOINER, text)
 
 
 def stamp(moment: datetime, tz: tzinfo | None, previous_day) -> str:

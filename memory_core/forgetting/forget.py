@@ -18,11 +18,15 @@ generation consumed a forgotten observation. Facts that merely *supersede* a
 forgotten fact stay (their text is their own statement); the link is cut by
 ``ON DELETE SET NULL``.
 
-Deleting is one transaction: rows (FTS entries via triggers with FTS5
+Deleting is recorded first and then done in short batches
+(``memory_core.storage.deletions``), so a forget of 100k messages never holds
+the write lock for more than a fraction of a second and a crash mid-way is
+finished on the next open: rows (FTS entries via triggers with FTS5
 ``secure-delete``, embeddings, token counts and link rows follow), then FTS
-``optimize`` so no old segment keeps a term, then a ``wal_checkpoint(TRUNCATE)``
-so no WAL frame keeps an old page; ``secure_delete`` zeroes freed space and
-pages. The receipt and the audit event hold ids and counts only, never text.
+merges so no old segment keeps a term, then the audit event (written only when
+everything is gone), then a ``wal_checkpoint(TRUNCATE)`` so no WAL frame keeps
+an old page; ``secure_delete`` zeroes freed space and pages. The receipt and
+the audit event hold ids and counts only, never text.
 """
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ from typing import Any, Callable, Iterable
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
+from memory_core.storage import deletions
 from memory_core.storage.schema import FTS_TABLES
 from memory_core.storage.store import Store
 
@@ -395,11 +400,12 @@ class ForgetReceipt:
 
 
 def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
-    """Delete everything in ``plan`` in one transaction, scrub the index and WAL, and verify.
+    """Delete everything in ``plan`` in short batches, scrub the index and WAL, and verify.
 
     The plan is recomputed inside the write lock and merged with what the user
     saw, so a memory derived from the same sources between preview and
-    confirmation (the background Observer) goes too.
+    confirmation (the background Observer) goes too; it is recorded in that
+    same transaction, so a crash afterwards is finished on the next open.
     """
     timings: dict[str, float] = {}
     clock = time.perf_counter()
@@ -410,16 +416,17 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
             ids = plan.ids(kind)
             table = "threads" if kind == "thread" else ITEM_TABLES[kind]
             ids |= _existing(store, table, seen[kind])
-        timings["replan_ms"], clock = _lap(clock)
-        _delete(store, plan)
-        timings["delete_ms"], clock = _lap(clock)
-        optimized = _optimize_fts(store, [ITEM_TABLES[k] for k in KINDS if plan.ids(k)])
-        timings["fts_optimize_ms"], clock = _lap(clock)
         receipt_counts = plan.counts
-        store.log_event("forgotten", target=f"{plan.target_kind}:{plan.target_id}"
-                        if plan.target_kind != "about" else "about", counts=receipt_counts,
-                        ids=_ids_dict(plan), kept_memories=plan.kept_memories)
-    timings["commit_ms"], clock = _lap(clock)
+        plan_id = deletions.record(store.db, {
+            "ids": _ids_by_kind(plan),
+            "event": {"kind": "forgotten", "detail": {
+                "target": f"{plan.target_kind}:{plan.target_id}" if plan.target_kind != "about" else "about",
+                "counts": receipt_counts, "ids": _ids_dict(plan), "kept_memories": plan.kept_memories}}})
+    timings["replan_ms"], clock = _lap(clock)
+    timings.update(deletions.run_pending(store.db, only=plan_id))
+    touched = {ITEM_TABLES[kind] for kind in KINDS if plan.ids(kind)}
+    optimized = [f"{table}_fts" for table in FTS_TABLES if table in touched]
+    clock = time.perf_counter()
     _drop_cached_vectors(store, plan)
     checkpoint = checkpoint_wal(store)
     timings["checkpoint_ms"], clock = _lap(clock)
@@ -450,7 +457,7 @@ def _lap(started: float) -> tuple[float, float]:
 
 def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
     """Loaded recall indexes forget the vectors too (they are derived from the text)."""
-    indexing = sys.modules.get(f"{__package__}.indexing")  # only if recall loaded one; never import numpy here
+    indexing = sys.modules.get("memory_core.recall.vectors")  # only if recall loaded one; never import numpy here
     if indexing is None:
         return
     for kind in KINDS:
@@ -458,27 +465,9 @@ def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
             indexing.invalidate(store, kind, plan.ids(kind))
 
 
-def _delete(store: Store, plan: ForgetPlan) -> None:
-    """Derived rows first, then sources; FTS rows and embeddings follow by trigger (and explicitly)."""
-    for kind in ("reflection", "fact", "observation", "message"):
-        ids = plan.ids(kind)
-        table = ITEM_TABLES[kind]
-        for chunk in _chunks(ids):
-            store.execute(f"DELETE FROM embeddings WHERE item_kind = ? AND item_id IN ({_marks(chunk)})",
-                          [kind, *chunk])
-            store.execute(f"DELETE FROM {table} WHERE id IN ({_marks(chunk)})", chunk)
-    for chunk in _chunks(plan.threads):
-        store.execute(f"DELETE FROM threads WHERE id IN ({_marks(chunk)})", chunk)
-
-
-def _optimize_fts(store: Store, tables: Iterable[str]) -> list[str]:
-    """Merge each touched FTS5 index into one fresh segment, so no old segment keeps a forgotten term."""
-    done = []
-    for table in (t for t in FTS_TABLES if t in set(tables)):
-        fts = f"{table}_fts"
-        store.execute(f"INSERT INTO {fts}({fts}) VALUES ('optimize')")
-        done.append(fts)
-    return done
+def _ids_by_kind(plan: ForgetPlan) -> dict[str, list]:
+    """The plan as the batched deleter takes it: ids per kind, sorted (each batch a contiguous range)."""
+    return {kind: sorted(plan.ids(kind), key=str) for kind in KINDS + ("thread",) if plan.ids(kind)}
 
 
 def checkpoint_wal(store: Store) -> dict[str, int]:

@@ -186,7 +186,23 @@ CREATE TRIGGER facts_cleanup AFTER DELETE ON facts BEGIN
 END;
 """
 
-MIGRATIONS: list[str] = [MIGRATION_1]
+#: Indexes for every foreign key a write or delete looks up (without them ``_retire`` and each
+#: ``ON DELETE SET NULL`` scan the whole facts table: 29 ms per message at 23.7k facts), and the
+#: table a batched forget keeps its plan in until every batch is done (ids and counts only, never text).
+MIGRATION_INDEXES_AND_PENDING_DELETIONS = """
+CREATE INDEX IF NOT EXISTS facts_depends_on ON facts(depends_on);
+CREATE INDEX IF NOT EXISTS facts_supersedes ON facts(supersedes);
+CREATE INDEX IF NOT EXISTS facts_thread ON facts(thread_id);
+CREATE INDEX IF NOT EXISTS observations_thread ON observations(thread_id);
+CREATE INDEX IF NOT EXISTS observations_reflected_in ON observations(reflected_in);
+CREATE TABLE IF NOT EXISTS pending_deletions (
+    id INTEGER PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    plan TEXT NOT NULL
+);
+"""
+
+MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS]
 LATEST_VERSION = len(MIGRATIONS)
 
 

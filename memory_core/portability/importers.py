@@ -51,6 +51,21 @@ class LineError:
         return f"line {self.line}: {self.message}"
 
 
+_REASONS = (("UTF-8", "not UTF-8"), ("nested too deeply", "JSON nested too deeply"), ("JSON", "not valid JSON"),
+            ("surrogate", "lone surrogate (not valid Unicode)"), ("outside the years", "time out of range"),
+            ("out of range", "time out of range"), ("finite", "time not a number"), ("cannot parse date", "unreadable date"),
+            ("seconds since 1970", "unreadable time"), ("future", "dated in the future"), ("missing", "missing fields"),
+            ("empty", "empty message"), ("characters; the limit", "message too long"), ("role", "unknown role"))
+
+
+def skip_reason(message: str) -> str:
+    """The kind of a skip message, for the summary ("3 × time out of range")."""
+    for needle, reason in _REASONS:
+        if needle in message:
+            return reason
+    return message.split(" (", 1)[0].split(": ", 1)[0][:60]
+
+
 @dataclass
 class ImportReport:
     path: str
@@ -68,10 +83,10 @@ class ImportReport:
         return len(self.errors)
 
     def skip_reasons(self) -> dict[str, int]:
-        """How many lines were skipped for each kind of reason (the text before any detail)."""
+        """How many lines were skipped for each kind of reason."""
         reasons: dict[str, int] = {}
         for error in self.errors:
-            reason = error.message.split(" (", 1)[0].split(": ", 1)[0]
+            reason = skip_reason(error.message)
             reasons[reason] = reasons.get(reason, 0) + 1
         return reasons
 

@@ -255,7 +255,7 @@ def translate_storage_error(path: Path, exc: BaseException) -> StorageError | Re
 
 
 #: What SQLite/SQLCipher say when a page does not decrypt or its HMAC fails.
-_DAMAGE_SIGNS = ("malformed", "file is not a database", "hmac", "corrupt")
+_DAMAGE_SIGNS = ("malformed", "file is not a database", "hmac", "corrupt", "vtable constructor failed")
 
 
 def is_damage(exc: BaseException) -> bool:

@@ -13,15 +13,21 @@ minutes, and other writers failed with "database is locked". Here a deletion is
    it is gone.
 
 A crash anywhere in 2 leaves the plan; ``Store.open`` calls ``run_pending``, so
-the next start deletes the rest of the *same* plan. Sources go first (messages,
+the next start deletes the rest of the *same* plan. The process working on
+plans holds an exclusive ``flock`` on ``.mneme-forget.lock`` beside the
+database (released by the kernel when a process dies), so another process that
+opens the store meanwhile leaves the plan to it instead of racing it. Sources go first (messages,
 then what was drawn from them), so a background job running between batches
 cannot draw anything new from a message that is about to go.
 """
 from __future__ import annotations
 
 import json
+import os
 import time
-from typing import Any, Callable, Iterable
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.storage.db import write_transaction
@@ -35,6 +41,7 @@ BATCH_TARGET_S = 0.15
 PAUSE_S = 0.11
 FIRST_BATCH, MIN_BATCH, MAX_BATCH = 100, 10, 5000
 FTS_MERGE_PAGES = 200
+LOCK_NAME = ".mneme-forget.lock"
 
 #: on_batch(kind, rows_deleted_so_far, rows_total)
 BatchCallback = Callable[[str, int, int], None]
@@ -58,28 +65,60 @@ def pending(db: Any) -> list[tuple[int, dict[str, Any]]]:
     return [(row[0], json.loads(row[1])) for row in rows]
 
 
-def run_pending(db: Any, *, only: int | None = None, on_batch: BatchCallback | None = None
-                ) -> dict[str, float]:
-    """Finish every recorded deletion (or just ``only``); returns milliseconds per phase."""
+def run_pending(db: Any, *, only: int | None = None, on_batch: BatchCallback | None = None,
+                wait: bool = True) -> dict[str, float]:
+    """Finish every recorded deletion (or just ``only``); returns milliseconds per phase.
+
+    With ``wait`` off (opening a store), plans another live process is working on are left to it.
+    """
     timings = {"delete_ms": 0.0, "fts_optimize_ms": 0.0, "commit_ms": 0.0}
-    for plan_id, plan in pending(db):
-        if only is not None and plan_id != only:
-            continue
-        started = time.perf_counter()
-        touched = _delete_in_batches(db, plan, on_batch)
-        timings["delete_ms"] += _ms(started)
-        started = time.perf_counter()
-        merge_fts(db, touched)
-        timings["fts_optimize_ms"] += _ms(started)
-        started = time.perf_counter()
-        with write_transaction(db):
-            event = plan.get("event") or {}
-            db.execute("INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)",
-                       [to_iso(utc_now()), event.get("kind", "forgotten"),
-                        json.dumps(event.get("detail", {}), sort_keys=True)])
-            db.execute("DELETE FROM pending_deletions WHERE id = ?", [plan_id])
-        timings["commit_ms"] += _ms(started)
+    with _worker_lock(db, wait=wait) as mine:
+        if not mine:
+            return timings
+        for plan_id, plan in pending(db):
+            if only is not None and plan_id != only:
+                continue
+            started = time.perf_counter()
+            touched = _delete_in_batches(db, plan, on_batch)
+            timings["delete_ms"] += _ms(started)
+            started = time.perf_counter()
+            merge_fts(db, touched)
+            timings["fts_optimize_ms"] += _ms(started)
+            started = time.perf_counter()
+            with write_transaction(db):
+                removed = db.execute("DELETE FROM pending_deletions WHERE id = ?", [plan_id]).rowcount
+                if removed:  # the audit event exactly once, and only now that everything is gone
+                    event = plan.get("event") or {}
+                    db.execute("INSERT INTO events (at, kind, detail) VALUES (?, ?, ?)",
+                               [to_iso(utc_now()), event.get("kind", "forgotten"),
+                                json.dumps(event.get("detail", {}), sort_keys=True)])
+            timings["commit_ms"] += _ms(started)
     return timings
+
+
+@contextmanager
+def _worker_lock(db: Any, *, wait: bool) -> Iterator[bool]:
+    """Exclusive right to work on pending plans (True), or False when another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock; the event is still written once (see run_pending)
+        yield True
+        return
+    row = db.execute("PRAGMA database_list").fetchone()
+    folder = Path(row[2]).parent if row and row[2] else None
+    if folder is None:
+        yield True
+        return
+    fd = os.open(folder / LOCK_NAME, os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(fd)
 
 
 def _delete_in_batches(db: Any, plan: dict[str, Any], on_batch: BatchCallback | None) -> list[str]:

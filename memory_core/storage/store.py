@@ -156,7 +156,7 @@ class Store:
         try:
             migrate(database)
             if deletions.pending(database):
-                deletions.run_pending(database)  # a forget a crash interrupted: finish the same plan
+                deletions.run_pending(database, wait=False)  # a forget a crash interrupted: finish the same plan
         except Exception:
             database.conn.close()
             raise

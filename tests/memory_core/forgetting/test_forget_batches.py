@@ -147,3 +147,28 @@ def _plan_of(receipt):
     plan.reflections = set(receipt.removed["reflections"])
     plan.threads = set(receipt.removed["threads"])
     return plan
+
+
+def test_opening_the_store_leaves_a_plan_another_process_is_working_on_alone(store, data_dir, monkeypatch):
+    import fcntl
+
+    seed(store, 60)
+    monkeypatch.setattr(deletions.time, "sleep", _raise_interrupt)
+    monkeypatch.setattr(deletions, "FIRST_BATCH", 20)
+    monkeypatch.setattr(deletions, "MAX_BATCH", 20)
+    with pytest.raises(KeyboardInterrupt):
+        forget_about(store, "zebrafinch")
+    monkeypatch.undo()
+    holder = os.open(data_dir / deletions.LOCK_NAME, os.O_RDWR)
+    fcntl.flock(holder, fcntl.LOCK_EX)  # "another process" is still working on the plan
+    try:
+        with Store.open(data_dir, TEST_PASSPHRASE) as other:
+            assert len(deletions.pending(other.db)) == 1, "a plan in progress is not raced"
+    finally:
+        os.close(holder)
+    with Store.open(data_dir, TEST_PASSPHRASE) as reopened:
+        assert not deletions.pending(reopened.db) and forgotten_events(reopened) == 1
+
+
+def _raise_interrupt(seconds):
+    raise KeyboardInterrupt

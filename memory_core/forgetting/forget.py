@@ -402,16 +402,20 @@ class ForgetReceipt:
 def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
     """Delete everything in ``plan`` in short batches, scrub the index and WAL, and verify.
 
-    The plan is recomputed inside the write lock and merged with what the user
-    saw, so a memory derived from the same sources between preview and
-    confirmation (the background Observer) goes too; it is recorded in that
-    same transaction, so a crash afterwards is finished on the next open.
+    The plan is recomputed and merged with what the user saw, so a memory
+    derived from the same sources between preview and confirmation (the
+    background Observer) goes too: outside the write lock, then again inside
+    it only if a derived row appeared meanwhile. It is recorded in that short
+    transaction, so a crash afterwards is finished on the next open.
     """
     timings: dict[str, float] = {}
     clock = time.perf_counter()
+    seen = {kind: set(plan.ids(kind)) for kind in KINDS + ("thread",)}
+    _fill(store, plan)  # outside the write lock: on a big plan this takes seconds
+    filled_at = _derived_high_water(store)
     with store.transaction():
-        seen = {kind: set(plan.ids(kind)) for kind in KINDS + ("thread",)}
-        _fill(store, plan)
+        if _derived_high_water(store) != filled_at:  # something was derived meanwhile: look again, under the lock
+            _fill(store, plan)
         for kind in KINDS + ("thread",):
             ids = plan.ids(kind)
             table = "threads" if kind == "thread" else ITEM_TABLES[kind]
@@ -448,6 +452,12 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
             receipt.cache_reset = False
             receipt.problems.append(f"resetting the model's cache failed: {type(exc).__name__}")
     return receipt
+
+
+def _derived_high_water(store: Store) -> tuple:
+    """The newest derived rows: unchanged means nothing new can hang on the plan's sources."""
+    return tuple(store.execute(f"SELECT max(id) FROM {table}").fetchone()[0]
+                 for table in ("observations", "facts", "reflections", "reflection_generations"))
 
 
 def _lap(started: float) -> tuple[float, float]:

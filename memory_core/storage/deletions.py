@@ -36,10 +36,12 @@ from memory_core.storage.schema import FTS_TABLES
 #: kind -> table, in deletion order: sources first, threads last.
 DELETION_ORDER = (("message", "messages"), ("observation", "observations"), ("fact", "facts"),
                   ("reflection", "reflections"), ("thread", "threads"))
-BATCH_TARGET_S = 0.15
+BATCH_TARGET_S = 0.1
 #: Pause between batches: longer than SQLite's longest busy-handler sleep (100 ms), so a waiting writer gets in.
 PAUSE_S = 0.11
-FIRST_BATCH, MIN_BATCH, MAX_BATCH = 100, 10, 5000
+FIRST_BATCH, MIN_BATCH, MAX_BATCH = 100, 10, 1000
+#: A batch grows by at most this factor (a fast batch on an idle moment must not size a slow one).
+MAX_GROWTH = 1.5
 FTS_MERGE_PAGES = 200
 LOCK_NAME = ".mneme-forget.lock"
 
@@ -143,7 +145,8 @@ def _delete_in_batches(db: Any, plan: dict[str, Any], on_batch: BatchCallback | 
         position += len(chunk)
         if on_batch is not None:
             on_batch(chunk[-1][0], position, len(queue))
-        size = max(MIN_BATCH, min(MAX_BATCH, int(size * BATCH_TARGET_S / max(elapsed, 1e-3))))
+        scaled = size * min(MAX_GROWTH, BATCH_TARGET_S / max(elapsed, 1e-3))
+        size = max(MIN_BATCH, min(MAX_BATCH, int(scaled)))
         if position < len(queue):
             time.sleep(PAUSE_S)  # let writers waiting on the busy timeout in
     return touched

@@ -58,7 +58,7 @@ def main() -> None:
     import torch
 
     from bench.corpus import cached_vectors, corpus_key, messages
-    from memory_core.recall.search import search as recall
+    from memory_core.recall import search as recall
     from memory_core.recall.vectors import backfill_embeddings, index_for, to_blob
     from memory_core.ingest import ingest_in_transaction
     from memory_core.recall.query_time import parse_time_filter
@@ -76,7 +76,7 @@ def main() -> None:
                 for thread, role, text, at in corpus[offset: offset + 5000]:
                     ingest_in_transaction(store, thread, role, text, at=datetime.fromisoformat(at))
         with store.transaction():  # what the background job would have written, from the cache
-            store.db.conn.executemany(
+            store.executemany(
                 "INSERT INTO embeddings (item_kind, item_id, model, dim, vector) VALUES ('message', ?, ?, ?, ?)",
                 ((i + 1, embedder.model_id, vectors.shape[1], to_blob(vectors[i])) for i in range(MESSAGES)))
         facts_embedded = backfill_embeddings(store, embedder, limit=None, kinds=("fact",))

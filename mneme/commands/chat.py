@@ -118,17 +118,10 @@ def ctrl_c_sets(event: threading.Event) -> Iterator[None]:
 
 
 def load_model(args):
-    from models.bundled import bundled_model_path
-    from models.gguf import read_gguf
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.loading import open_chat_model
 
-    path = args.model.expanduser() if args.model else bundled_model_path()
-    context = args.context
-    if context is None:
-        trained = read_gguf(path).context_length or 4096
-        context = min(4096, trained)
-    settings = RuntimeSettings(context_length=context, threads=args.threads, gpu_layers=args.gpu_layers)
-    return LlamaChatModel(path, settings)
+    return open_chat_model(args.model, context_length=args.context, threads=args.threads,
+                           gpu_layers=args.gpu_layers)
 
 
 def open_store(args):

@@ -148,7 +148,7 @@ class MainWindow(QMainWindow):
         connect = self.store.connect
         self.loader = ModelLoader(model_factory, embedder_factory)
         self.chat_worker = ChatWorker(connect)
-        self.memory_runner = MemoryRunner(connect, self.store)
+        self.memory_runner = MemoryRunner(self.store)
         self.planner = ForgetPlanner(connect)
         self.tasks = TaskRunner(connect)
         self.threads = [start_worker(self.loader, "mneme-loader"), start_worker(self.chat_worker, "mneme-chat"),
@@ -397,4 +397,4 @@ class MainWindow(QMainWindow):
         for thread in self.threads:
             stop_thread(thread)
         for worker in (self.chat_worker, self.memory_runner, self.planner, self.tasks):
-            worker.db.close()
+            worker.close()

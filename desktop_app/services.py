@@ -76,7 +76,7 @@ def plan_forget_about(store: Store, text: str, *, embedder: Any = None, delete_s
     return forget.plan_forget_about(store, text, embedder, include_sources=delete_sources)
 
 
-def execute_forget(store: Store, plan: Any, *, on_forgotten: Callable[[Any], Any] | None = None) -> Any:
+def apply_forget_plan(store: Store, plan: Any, *, on_forgotten: Callable[[Any], Any] | None = None) -> Any:
     return forget.execute_forget(store, plan, on_forgotten=on_forgotten)
 
 

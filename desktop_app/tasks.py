@@ -57,7 +57,7 @@ class ForgetJob(Job):
         self.plan = plan
 
     def run(self, context: JobContext) -> Any:
-        return services.execute_forget(context.store, self.plan, on_forgotten=context.reset_model_cache)
+        return services.apply_forget_plan(context.store, self.plan, on_forgotten=context.reset_model_cache)
 
 
 class DeleteThreadJob(Job):
@@ -127,8 +127,8 @@ class TaskRunner(QObject):
         if not reset.wait(CACHE_RESET_WAIT_S):
             raise TimeoutError("the model stayed busy; its cached context is reset after the current answer")
 
-    @Slot()
-    def shutdown(self) -> None:
+    def close(self) -> None:
+        """After the thread stopped: release this runner's connection."""
         self.db.close()
 
 

@@ -160,7 +160,6 @@ class ChatWorker(QObject):
         self.cancel = threading.Event()
         #: held while the model generates or its cache is reset
         self.lock = threading.Lock()
-        self.session_factory: Callable[..., Any] = services.ChatSession
 
     @Slot(object, object, object)
     def set_model(self, model: Any, embedder: Any, engine: Any) -> None:
@@ -170,7 +169,7 @@ class ChatWorker(QObject):
 
     def _session(self) -> services.ChatSession:
         if self.session is None:
-            self.session = self.session_factory(self.db.get(), self.model, self.embedder, self.engine)
+            self.session = services.ChatSession(self.db.get(), self.model, self.embedder, self.engine)
         return self.session
 
     @Slot(object)
@@ -221,8 +220,8 @@ class ChatWorker(QObject):
         finally:
             done.set()
 
-    @Slot()
-    def shutdown(self) -> None:
+    def close(self) -> None:
+        """After the thread stopped: release this worker's connection."""
         self.db.close()
 
 
@@ -236,10 +235,9 @@ class MemoryRunner(QObject):
     state = Signal(str, int, str)  # state, progress 0-100 (-1: unknown), detail
     cycleDone = Signal(object)  # the engine's CycleReport
 
-    def __init__(self, connect: Callable[[], Store], parent_store: Store | None = None):
+    def __init__(self, parent_store: Store):
         super().__init__()
-        self.db = ThreadStore(connect)
-        self.parent_store = parent_store
+        self.parent_store = parent_store  # the MemoryWorker opens its own connection from it
         self.worker: Any = None
         self.enabled = True
 
@@ -282,11 +280,10 @@ class MemoryRunner(QObject):
         except Exception as exc:  # noqa: BLE001
             self.state.emit("failed", -1, friendly(exc))
 
-    @Slot()
-    def shutdown(self) -> None:
+    def close(self) -> None:
+        """After the thread stopped: release the memory worker's connection."""
         if self.worker is not None:
             self.worker.close()
-        self.db.close()
 
 
 # -- forget planning ------------------------------------------------------------------------------
@@ -335,6 +332,6 @@ class ForgetPlanner(QObject):
         except Exception as exc:  # noqa: BLE001 - a preview never breaks the dialog
             self.failed.emit(request.request_id, friendly(exc))
 
-    @Slot()
-    def shutdown(self) -> None:
+    def close(self) -> None:
+        """After the thread stopped: release this worker's connection."""
         self.db.close()

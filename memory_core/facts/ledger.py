@@ -444,7 +444,7 @@ def _value_matches(stored: str, said: str) -> bool:
 
 
 def fact_json(fact: Fact) -> dict[str, Any]:
-    """The JSON shape scripts depend on (see issue 5)."""
+    """The JSON shape scripts depend on."""
     data = fact.to_json()
     data["stale"] = is_stale(fact)
     return data

@@ -43,6 +43,8 @@ CHECKPOINT_WAIT_S = 2.0
 #: "Forget everything about X" also takes items this close in meaning (cosine, unit vectors).
 SEMANTIC_MATCH = 0.6
 RECALL_DEPTH = 200
+#: The module holding the loaded vector indexes (see ``_drop_cached_vectors``).
+VECTORS_MODULE = "memory_core.recall.vectors"
 
 ForgottenCallback = Callable[["ForgetReceipt"], Any]
 
@@ -447,7 +449,8 @@ def _lap(started: float) -> tuple[float, float]:
 
 def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
     """Loaded recall indexes forget the vectors too (they are derived from the text)."""
-    indexing = sys.modules.get(f"{__package__}.indexing")  # only if recall loaded one; never import numpy here
+    # Only if recall loaded it (never import numpy here); a name, not an import: recall sits beside forgetting.
+    indexing = sys.modules.get(VECTORS_MODULE)
     if indexing is None:
         return
     for kind in ITEM_KINDS:

@@ -100,3 +100,10 @@ def test_no_ui_or_model_runtime_in_the_engine():
     found = [f"{_module_name(p)} imports {name}" for p in ROOT.rglob("*.py") for name in _imports(p)
              if name.split(".")[0] in FORBIDDEN]
     assert not found, found
+
+
+def test_modules_named_in_strings_exist():
+    """Names looked up at run time (``sys.modules``) must follow a move like imports do."""
+    from memory_core.forgetting import forget
+
+    assert (ROOT / "recall" / "vectors.py").is_file() and forget.VECTORS_MODULE == "memory_core.recall.vectors"

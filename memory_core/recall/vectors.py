@@ -27,7 +27,8 @@ from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS
 from memory_core.storage.store import Store
 
 #: item kind -> (table, timestamp column used for time filters)
-KIND_SOURCES: dict[str, tuple[str, str]] = {kind: (KIND_TABLES[kind], KIND_TIME_COLUMNS[kind]) for kind in ITEM_KINDS}
+KIND_SOURCES: dict[str, tuple[str, str]] = {kind: (KIND_TABLES[kind], KIND_TIME_COLUMNS[kind])
+                                            for kind in ITEM_KINDS}
 KIND_CODES = {kind: code for code, kind in enumerate(ITEM_KINDS)}
 CODE_KINDS = {code: kind for kind, code in KIND_CODES.items()}
 #: Text beyond this is not embedded (MiniLM reads 256 word pieces anyway).

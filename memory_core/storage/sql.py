@@ -22,11 +22,6 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 FTS_OPERATORS = frozenset({"AND", "OR", "NOT", "NEAR"})
 
 
-def table_of(kind: str) -> str:
-    """The table holding ``kind`` items; a KeyError names the kind when it is unknown."""
-    return KIND_TABLES[kind]
-
-
 def fts_term(word: str, *, prefix: bool = False) -> str:
     """One word as an FTS5 string literal (``"`` doubled), optionally prefix-matched."""
     return '"' + word.replace('"', '""') + '"' + ("*" if prefix else "")

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QComboBox, QFileDialog, QFrame, QHBoxLayout, QInputDialog, QLabel, QMainWindow,
-                               QMessageBox, QProgressBar, QSplitter, QStackedWidget, QToolButton,
+                               QMessageBox, QProgressBar, QPushButton, QSplitter, QStackedWidget, QToolButton,
                                QVBoxLayout, QWidget)
 
 from memory_core.errors import MnemeError
@@ -23,6 +23,7 @@ from memory_core.storage.store import Store
 from . import services, theme
 from .chat_view import ChatMessage, ChatView, Composer
 from .forget_dialog import ForgetDialog
+from .models_page import ModelsPage
 from .settings_dialog import AppSettings, SettingsDialog
 from .sidebar import Sidebar
 from .timeline import TimelineView
@@ -58,7 +59,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, store: Store, data_dir: Path, *, model_factory: Callable[[ModelSpec], Any] | None = None,
                  embedder_factory: Callable[[], Any] | None = None, autoload: bool = True,
-                 settings_scope: str = "Mneme"):
+                 settings_scope: str = "Mneme", models_survey: Callable[[Path], tuple] | None = None):
         super().__init__()
         self.store = store
         self.data_dir = Path(data_dir)
@@ -76,6 +77,9 @@ class MainWindow(QMainWindow):
         self._task_ids = itertools.count(1)
         self._task_handlers: dict[str, tuple[Callable, Callable | None, Callable | None]] = {}
         self.model_lock = threading.Lock()
+        self._models_survey = models_survey
+        #: what the last load asked for ("" = the bundled model)
+        self.loaded_model_path = ""
         self.setWindowTitle("Mneme")
         self.setWindowIcon(theme.app_icon())
         self.setMinimumSize(860, 560)
@@ -110,6 +114,7 @@ class MainWindow(QMainWindow):
         self.chat_view.regenerateRequested.connect(self.regenerate)
         self.chat_view.suggestionChosen.connect(lambda text: (self.composer.set_text(text),
                                                               self.composer.edit.setFocus()))
+        self.chat_view.modelsRequested.connect(lambda: self.show_page("models"))
         chat.addWidget(self.chat_view, 1)
         bottom = QWidget()
         bottom_layout = QHBoxLayout(bottom)
@@ -135,9 +140,13 @@ class MainWindow(QMainWindow):
         self.timeline.openMessage.connect(self.open_message)
         self.timeline.observeRequested.connect(self.observe_now)
 
+        self.models_page = ModelsPage(self.data_dir, survey=self._models_survey)
+        self.models_page.useRequested.connect(self.use_model_file)
+
         self.pages = QStackedWidget()
         self.pages.addWidget(self.chat_page)
         self.pages.addWidget(self.timeline)
+        self.pages.addWidget(self.models_page)
         self.splitter = QSplitter()
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(self.pages)
@@ -201,7 +210,14 @@ class MainWindow(QMainWindow):
         self.task_bar.setFixedWidth(120)
         self.task_bar.setAccessibleName(self.tr("Task progress"))
         self.task_bar.hide()
+        self.models_link = QPushButton(self.tr("Models"))
+        self.models_link.setObjectName("ModelsLink")
+        self.models_link.setAccessibleName(self.tr("Open Models"))
+        self.models_link.setToolTip(self.tr("Download a model that fits this computer, or switch models"))
+        self.models_link.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.models_link.clicked.connect(lambda: self.show_page("models"))
         status.addWidget(self.status_model)
+        status.addWidget(self.models_link)
         status.addWidget(self.load_bar)
         status.addWidget(self.status_speed)
         status.addWidget(self.status_context)
@@ -304,15 +320,16 @@ class MainWindow(QMainWindow):
         folder = models_dir(self.data_dir)
         candidates = sorted(folder.glob("*.gguf")) if folder.is_dir() else []
         extra = [Path(p) for p in (self.qsettings.value("models/recent", []) or []) if p]
-        if self.settings.model_path:
-            extra.insert(0, Path(self.settings.model_path))
+        current = self.current_model_path()
+        if current:
+            extra.insert(0, Path(current))
         for path in candidates + extra:
             if str(path) in seen or not path.exists():
                 continue
             seen.add(str(path))
             self.model_picker.addItem(theme.icon("chat"), path.stem, str(path))
         self.model_picker.addItem(theme.icon("plus"), self.tr("Add a GGUF model from disk…"), ADD_MODEL)
-        index = self.model_picker.findData(self.settings.model_path)
+        index = self.model_picker.findData(current)
         self.model_picker.setCurrentIndex(max(index, 0))
         self.model_picker.blockSignals(False)
 
@@ -327,24 +344,57 @@ class MainWindow(QMainWindow):
             recent = [p for p in (self.qsettings.value("models/recent", []) or []) if p != path]
             self.qsettings.setValue("models/recent", [path] + recent[:9])
             data = path
-        if data == self.settings.model_path and self.model is not None:
+        if data == self.loaded_model_path and self.model is not None:
             return
-        self.settings.model_path = data
+        self._switch_model(data)
+
+    def use_model_file(self, path: str, _name: str = "") -> None:
+        """The Models page chose a model (and already recorded it as the default): load it.
+
+        Chats and memories live in the database, not in the model, so all of them stay.
+        """
+        if path == self.loaded_model_path and self.model is not None:
+            return
+        self._switch_model(path)
+
+    def _switch_model(self, path: str) -> None:
+        from models.choice import choose_model
+
+        try:  # the CLI and the next start see the same choice
+            choose_model(self.data_dir, Path(path) if path else None)
+        except OSError as exc:
+            self.statusBar().showMessage(self.tr("Could not record the default model: %s") % exc, 6000)
+        self.settings.model_path = path
         self._save_settings()
         self._fill_model_picker()
         self.load_model()
 
+    def current_model_path(self) -> str:
+        """The model to run: the one chosen with ``mneme models use`` or the Models page, else the settings'
+        (before that file existed), else "" (the bundled model)."""
+        from models.choice import chosen_model, has_choice
+
+        chosen = chosen_model(self.data_dir)
+        if chosen is not None:
+            return str(chosen.path)
+        if has_choice(self.data_dir) or not self.settings.model_path:
+            return ""
+        return self.settings.model_path
+
     def model_spec(self) -> ModelSpec | None:
         s = self.settings
-        if s.model_path:
-            return ModelSpec(s.model_path, Path(s.model_path).stem, s.context_length, s.threads, s.gpu_layers)
+        gpu_layers = None if s.gpu_layers < 0 else s.gpu_layers  # -1: automatic
+        path = self.current_model_path()
+        if path:
+            return ModelSpec(path, Path(path).stem, s.context_length, s.threads, gpu_layers)
         bundled = bundled_choice()
         if bundled is None:
             return None
-        return ModelSpec(bundled[1], bundled[0], s.context_length, s.threads, s.gpu_layers)
+        return ModelSpec(bundled[1], bundled[0], s.context_length, s.threads, gpu_layers)
 
     def load_model(self) -> None:
         spec = self.model_spec()
+        self.loaded_model_path = self.current_model_path()
         if spec is None:
             self._model_failed(self.tr("No model: the bundled model is not installed. Add a GGUF file with the "
                                        "model picker."))
@@ -372,6 +422,9 @@ class MainWindow(QMainWindow):
         self.model_picker.setEnabled(True)
         ctx = getattr(model, "context_length", 0)
         self.status_model.setText(f"{name}" + (f" · {ctx:,} ctx" if ctx else ""))
+        bundled = not self.current_model_path()
+        self.chat_view.show_model_hint(bundled)
+        self.models_link.setText(self.tr("Get a better model") if bundled else self.tr("Models"))
         if old is not None and old is not model and hasattr(old, "close"):
             QTimer.singleShot(1000, self, old.close)
         self.modelReady.emit()
@@ -501,8 +554,11 @@ class MainWindow(QMainWindow):
         self.sidebar.search.selectAll()
 
     def show_page(self, page: str) -> None:
-        self.pages.setCurrentWidget(self.timeline if page == "memory" else self.chat_page)
+        widgets = {"memory": self.timeline, "models": self.models_page}
+        self.pages.setCurrentWidget(widgets.get(page, self.chat_page))
         self.sidebar.set_page(page)
+        if page == "models":
+            self.models_page.ensure_surveyed()
         if page == "memory":
             self.timeline.reload_chats()
             self.timeline.reload()
@@ -716,6 +772,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(self.tr("Settings not saved: %s") % friendly(exc), 6000)
 
     def open_settings(self) -> SettingsDialog:
+        self.settings.model_path = self.current_model_path()
         dialog = SettingsDialog(self.settings, self.data_dir, self)
         dialog.exportRequested.connect(lambda kind, path: self._export(dialog, kind, path))
         dialog.importRequested.connect(lambda path: self._import(dialog, path))
@@ -728,6 +785,13 @@ class MainWindow(QMainWindow):
         memory_changed = new.memory_enabled != self.settings.memory_enabled
         thresholds = (new.message_tokens, new.observation_tokens) != (self.settings.message_tokens,
                                                                       self.settings.observation_tokens)
+        if new.model_path != self.settings.model_path:
+            from models.choice import choose_model
+
+            try:
+                choose_model(self.data_dir, Path(new.model_path) if new.model_path else None)
+            except OSError as exc:
+                self.statusBar().showMessage(self.tr("Could not record the default model: %s") % exc, 6000)
         self.settings = new
         self._save_settings()
         if memory_changed:
@@ -786,6 +850,7 @@ class MainWindow(QMainWindow):
             return
         self._shut = True
         self.chat_worker.cancel.set()
+        self.models_page.shutdown()
         for thread in self.threads:
             stop_thread(thread)
         for worker in (self.chat_worker, self.memory_runner, self.tasks):

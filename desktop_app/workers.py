@@ -82,7 +82,8 @@ class ModelSpec:
     name: str
     context_length: int = 4096
     threads: int = 0  # 0: the runtime decides
-    gpu_layers: int = 0
+    #: llama.cpp n_gpu_layers; None: automatic (all that fit on a GPU build, none on a CPU-only one)
+    gpu_layers: int | None = None
     load_embedder: bool = True
 
 
@@ -92,8 +93,14 @@ def default_model_factory(spec: ModelSpec) -> Any:
     kwargs: dict[str, Any] = {"context_length": spec.context_length}
     if spec.threads:
         kwargs["threads"] = spec.threads
-    if spec.gpu_layers:
-        kwargs["gpu_layers"] = spec.gpu_layers
+    gpu_layers = spec.gpu_layers
+    if gpu_layers is None:
+        from models.hardware import detect_hardware
+        from models.recommend import gpu_layers_for_file
+
+        gpu_layers = gpu_layers_for_file(spec.path, detect_hardware(), spec.context_length)
+    if gpu_layers:
+        kwargs["gpu_layers"] = gpu_layers
     try:
         settings = RuntimeSettings(**kwargs)
     except TypeError:  # a field name differs: keep what the runtime accepts

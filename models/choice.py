@@ -37,22 +37,26 @@ def chosen_model(data_dir: Path) -> ModelChoice | None:
     """
     try:
         data = json.loads(choice_file(data_dir).read_text("utf-8"))
+        if not data.get("path"):
+            return None
         path = Path(data["path"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     if not path.is_file():
         return None
     return ModelChoice(path, str(data.get("catalog_id") or ""), str(data.get("name") or ""))
 
 
+def has_choice(data_dir: Path) -> bool:
+    """Whether a choice was ever recorded (the bundled model counts): then older app settings do not apply."""
+    return choice_file(data_dir).is_file()
+
+
 def choose_model(data_dir: Path, path: Path | None, *, catalog_id: str = "", name: str = "") -> None:
-    """Make ``path`` the default model; None goes back to the bundled model. Written atomically."""
+    """Make ``path`` the default model; None chooses the bundled model. Written atomically."""
     target = choice_file(data_dir)
-    if path is None:
-        target.unlink(missing_ok=True)
-        return
     target.parent.mkdir(parents=True, exist_ok=True)
     part = target.with_name(target.name + ".tmp")
-    part.write_text(json.dumps({"path": str(Path(path).expanduser().resolve()), "catalog_id": catalog_id,
-                                "name": name}, indent=2), "utf-8")
+    resolved = str(Path(path).expanduser().resolve()) if path is not None else None
+    part.write_text(json.dumps({"path": resolved, "catalog_id": catalog_id, "name": name}, indent=2), "utf-8")
     os.replace(part, target)

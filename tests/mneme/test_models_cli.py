@@ -84,7 +84,7 @@ def test_download_verifies_installs_and_chat_answers_with_it(server, payload, tm
     again = mneme(data, "models", "download", "smol-mirror", catalog=catalog)
     assert again.returncode == 0 and "already downloaded" in again.stderr
     assert main(["models", "remove", "smol-mirror", "--data-dir", str(data)]) == 0
-    assert not installed.exists()
+    assert "removed" in capsys.readouterr().out and not installed.exists()
     rows = listing(data, capsys)
     assert rows["bundled"]["in_use"] is True and rows["smol-mirror"]["downloaded"] is False
 

@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         self._models_survey = models_survey
         #: what the last load asked for ("" = the bundled model)
         self.loaded_model_path = ""
+        self._retired_models: list[Any] = []
         self.setWindowTitle("Mneme")
         self.setWindowIcon(theme.app_icon())
         self.setMinimumSize(860, 560)
@@ -426,8 +427,15 @@ class MainWindow(QMainWindow):
         self.chat_view.show_model_hint(bundled)
         self.models_link.setText(self.tr("Get a better model") if bundled else self.tr("Models"))
         if old is not None and old is not model and hasattr(old, "close"):
-            QTimer.singleShot(1000, self, old.close)
+            # Closed a second later (a worker may still hold it for a moment). The window keeps the reference:
+            # handing ``old.close`` itself to singleShot crashed PySide6 when the timer fired.
+            self._retired_models.append(old)
+            QTimer.singleShot(1000, self._close_retired_models)
         self.modelReady.emit()
+
+    def _close_retired_models(self) -> None:
+        while self._retired_models:
+            self._retired_models.pop().close()
 
     def _connect_engine(self) -> None:
         """(Re)build the memory engine for the loaded model and hand it to the chat and memory workers."""

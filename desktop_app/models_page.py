@@ -72,6 +72,7 @@ class ModelCard(QFrame):
         layout.addLayout(top)
         self.facts = QLabel()
         self.facts.setObjectName("ModelFacts")
+        self.facts.setWordWrap(True)
         layout.addWidget(self.facts)
         self.fit = QLabel()
         self.fit.setObjectName("ModelFit")
@@ -81,6 +82,10 @@ class ModelCard(QFrame):
         self.notes.setObjectName("ModelNotes")
         self.notes.setWordWrap(True)
         layout.addWidget(self.notes)
+        self.details = QLabel()
+        self.details.setObjectName("ModelDetails")
+        self.details.setWordWrap(True)
+        layout.addWidget(self.details)
         progress_row = QHBoxLayout()
         self.progress = QProgressBar()
         self.progress.setObjectName("DownloadBar")
@@ -96,6 +101,7 @@ class ModelCard(QFrame):
         self.error.setObjectName("CardError")
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
+        self.clear_error()
         buttons = QHBoxLayout()
         buttons.setSpacing(8)
         self.download_button = self._button(self.tr("Download"), "download", primary=True)
@@ -139,22 +145,25 @@ class ModelCard(QFrame):
             elif not fit.fits:
                 fit_text = self.tr("Too big for this computer: %s") % fit.reason
             else:
-                where = {"gpu": self.tr("on the GPU"), "gpu+cpu": self.tr("GPU and CPU"), "cpu": self.tr("on the CPU")}
-                fit_text = where.get(fit.where, "") + " · " + fit.reason
+                fit_text = fit.reason[:1].upper() + fit.reason[1:]
             if speed is not None:
-                fit_text = self.tr("≈ %.1f tokens/s here (estimate)") % speed.generation_tps + " · " + fit_text
+                fit_text = self.tr("≈ %.1f tokens/s here (estimate)") % speed.generation_tps + "  ·  " + fit_text
         self.fit.setText(fit_text)
         self.fit.setProperty("bad", bool(fit is not None and not fit.fits))
         self.fit.style().unpolish(self.fit)
         self.fit.style().polish(self.fit)
         note = entry.notes if entry else ""
+        self.notes.setText(note)
+        self.notes.setVisible(bool(note))
+        details = ""
         if entry is not None and row.source == "catalog":
-            checks = {"verified": self.tr("SHA-256 verified by us"),
-                      "unverified": self.tr("SHA-256 from a third-party pin, not verified by us: you will be asked"),
-                      "none": self.tr("No published checksum: you will be asked before downloading")}
-            note = f"{note}  {self.tr('Chat template')}: {entry.chat_template}. {checks[entry.checksum_status]}."
-        self.notes.setText(note.strip())
-        self.notes.setVisible(bool(note.strip()))
+            checks = {"verified": self.tr("SHA-256 verified"),
+                      "unverified": self.tr("SHA-256 pinned by a third party, not verified by us"),
+                      "none": self.tr("no published checksum")}
+            details = self.tr("Chat template: %s  ·  %s") % (entry.chat_template, checks[entry.checksum_status])
+            self.details.setToolTip(entry.sha256_source or "")
+        self.details.setText(details)
+        self.details.setVisible(bool(details))
         self.badge.setVisible(row.recommended)
         self.in_use.setVisible(row.in_use)
         self._update_buttons()
@@ -246,6 +255,7 @@ class ModelsPage(QWidget):
         scroll.setObjectName("ModelsScroll")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         canvas = QWidget()
         canvas.setObjectName("ModelsCanvas")
         column = QVBoxLayout(canvas)
@@ -270,6 +280,8 @@ class ModelsPage(QWidget):
         self.grid = QGridLayout()
         self.grid.setHorizontalSpacing(12)
         self.grid.setVerticalSpacing(12)
+        self.grid.setColumnStretch(0, 1)
+        self.grid.setColumnStretch(1, 1)
         column.addLayout(self.grid)
         column.addStretch(1)
         scroll.setWidget(canvas)
@@ -288,9 +300,9 @@ class ModelsPage(QWidget):
         self.machine.setText(describe_machine(profile))
         if measure is not None:
             self.speed_note.setText(self.tr(
-                "Speeds are estimates: the bundled %.0fM model ran at %.0f tokens/s here, scaled by each model's "
-                "size (bigger models usually do a little better than this).") % (measure.params_b * 1000,
-                                                                                   measure.generation_tps))
+                "Speeds are estimates: the bundled %.0fM model generated %.0f tokens/s on this computer, scaled by "
+                "each model's parameter count. The recommendation is the largest model that fits with room to "
+                "spare and is not too slow.") % (measure.params_b * 1000, measure.generation_tps))
         self.refresh()
         self.surveyFinished.emit()
 
@@ -330,7 +342,7 @@ class ModelsPage(QWidget):
                 self.cards[row.id] = card
             else:
                 card.set_row(row)
-            self.grid.addWidget(card, index // 2, index % 2)
+            self.grid.addWidget(card, index // 2, index % 2, Qt.AlignmentFlag.AlignTop)
 
     # -- actions --------------------------------------------------------------------------------
     def download(self, model_id: str) -> None:

@@ -83,17 +83,17 @@ def place(entry: CatalogEntry, profile: HardwareProfile, measure: SpeedMeasure |
     speed = estimate_speed(measure, entry.params_b)
     gib = _gib(need)
     if vram is not None and need <= vram:
-        where = "GPU" if not profile.unified_memory else "GPU (shared memory)"
-        return Fit(entry, "gpu", -1, 1.0, speed, f"needs ~{gib}; fits in the {where} ({_gib(vram)} usable)")
+        where = "on the GPU" if not profile.unified_memory else "in shared GPU memory"
+        return Fit(entry, "gpu", -1, 1.0, speed, f"needs ~{gib} of {_gib(vram)} usable {where}")
     if ram is None or need <= ram:
         if vram:  # a GPU build without room for everything: offload what fits, the rest runs on the CPU
             share = round(min(1.0, vram / need), 2)
             return Fit(entry, "gpu+cpu", 0, share, None,
-                       f"needs ~{gib}; {int(share * 100)}% of it on the GPU, the rest on the CPU (speed unknown)")
-        budget = f" ({_gib(ram)} of {_gib(profile.total_ram_bytes)} RAM usable)" if ram is not None else ""
-        return Fit(entry, "cpu", 0, 0.0, speed, f"needs ~{gib}; fits in memory{budget}")
+                       f"needs ~{gib}: {int(share * 100)}% on the GPU, the rest on the CPU (speed unknown)")
+        budget = f" of {_gib(ram)} usable RAM" if ram is not None else ""
+        return Fit(entry, "cpu", 0, 0.0, speed, f"needs ~{gib}{budget}")
     return Fit(entry, "none", 0, 0.0, speed,
-               f"needs ~{gib} but this computer can spare ~{_gib(max(ram, vram or 0))}")
+               f"needs ~{gib}, this computer can spare ~{_gib(max(ram, vram or 0))}")
 
 
 def recommend(catalog: Sequence[CatalogEntry], profile: HardwareProfile,

@@ -2,10 +2,10 @@
 
 We cannot run a 4 GB model we have not downloaded, so we measure prompt and
 generation tokens per second with the bundled SmolLM2-135M and scale by
-parameter count (the work per token grows with it). That is an estimate, and
-a conservative one: a 135M model carries fixed per-token costs (sampling,
-Python, graph setup) that bigger models amortise, so real speeds of larger
-models tend to be somewhat higher than the scaled figure. The measurement is
+parameter count (the work per token grows with it). That is an estimate:
+a 135M model also carries fixed per-token costs (sampling, Python, graph
+setup) that bigger models amortise, so we expect the scaled figure to err on
+the low side for larger models, but we have not measured that. The measurement is
 cached per machine and llama.cpp build in ``<data dir>/models/speed.json``.
 """
 from __future__ import annotations

@@ -143,6 +143,7 @@ class MainWindow(QMainWindow):
 
         self.models_page = ModelsPage(self.data_dir, survey=self._models_survey)
         self.models_page.useRequested.connect(self.use_model_file)
+        self.models_page.modelsChanged.connect(self._fill_model_picker)
 
         self.pages = QStackedWidget()
         self.pages.addWidget(self.chat_page)

@@ -219,6 +219,7 @@ class ModelsPage(QWidget):
     useRequested = Signal(str, str)
     downloadFinished = Signal(str)         # id (for tests and the status bar)
     downloadStopped = Signal(str, str)     # id, kind
+    modelsChanged = Signal()               # a model was installed or removed: the window's picker follows
     surveyFinished = Signal()
     _survey = Signal(object)
     _download = Signal(object)
@@ -294,6 +295,8 @@ class ModelsPage(QWidget):
             self._surveyed = True
             self.refresh()
             self._survey.emit(self.data_dir)
+        else:  # the model may have been switched elsewhere (the picker, `mneme models use`)
+            self.refresh()
 
     def _surveyed_done(self, profile: Any, measure: Any) -> None:
         self.profile, self.measure = profile, measure
@@ -410,6 +413,7 @@ class ModelsPage(QWidget):
             self.cards[model_id].show_error(friendly(exc))
             return
         self.refresh()
+        self.modelsChanged.emit()
 
     # -- worker answers --------------------------------------------------------------------------
     def _progress(self, model_id: str, done: int, total: int, rate: float) -> None:
@@ -422,6 +426,7 @@ class ModelsPage(QWidget):
         if card is not None:
             card.stop_download()
         self.refresh()
+        self.modelsChanged.emit()
         self.downloadFinished.emit(model_id)
 
     def _stopped(self, model_id: str, kind: str, message: str) -> None:

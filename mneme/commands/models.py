@@ -91,6 +91,7 @@ def run_download(args) -> int:
     from models.library import use_model
 
     entry = find_entry(args.id)
+    _warn_if_too_big(entry)
     existing = installed_path(entry, args.data_dir)
     if existing is not None:
         print(f"{entry.id} is already downloaded: {existing}", file=sys.stderr)
@@ -122,6 +123,16 @@ def run_download(args) -> int:
         name, _ = use_model(args.data_dir, entry.id)
         print(f"{name} is now the default model", file=sys.stderr)
     return 0
+
+
+def _warn_if_too_big(entry) -> None:
+    """Say so before gigabytes are downloaded for a model this computer cannot run (the download still runs)."""
+    from models.hardware import detect_hardware
+    from models.recommend import place
+
+    fit = place(entry, detect_hardware())
+    if not fit.fits:
+        print(f"warning: {entry.id} is probably too big for this computer ({fit.reason})", file=sys.stderr)
 
 
 def run_use(args) -> int:

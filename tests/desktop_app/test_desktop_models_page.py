@@ -229,6 +229,8 @@ def test_window_points_to_models_and_use_switches_model_keeping_chats(qtbot, the
         page = window.models_page
         with qtbot.waitSignal(page.downloadFinished, timeout=60_000):
             click(qtbot, page.cards["smol-mirror"].download_button)
+        picker = [window.model_picker.itemText(i) for i in range(window.model_picker.count())]
+        assert Path(FILE_NAME).stem in picker  # the top bar's picker offers it too
         with qtbot.waitSignal(window.modelReady, timeout=10_000):
             click(qtbot, page.cards["smol-mirror"].use_button)
         assert Path(loaded[-1]).name == FILE_NAME and window.model_name == Path(FILE_NAME).stem

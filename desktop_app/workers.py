@@ -88,24 +88,10 @@ class ModelSpec:
 
 
 def default_model_factory(spec: ModelSpec) -> Any:
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.loading import open_chat_model
 
-    kwargs: dict[str, Any] = {"context_length": spec.context_length}
-    if spec.threads:
-        kwargs["threads"] = spec.threads
-    gpu_layers = spec.gpu_layers
-    if gpu_layers is None:
-        from models.hardware import detect_hardware
-        from models.recommend import gpu_layers_for_file
-
-        gpu_layers = gpu_layers_for_file(spec.path, detect_hardware(), spec.context_length)
-    if gpu_layers:
-        kwargs["gpu_layers"] = gpu_layers
-    try:
-        settings = RuntimeSettings(**kwargs)
-    except TypeError:  # a field name differs: keep what the runtime accepts
-        settings = RuntimeSettings(context_length=spec.context_length)
-    return LlamaChatModel(spec.path, settings)
+    return open_chat_model(spec.path, context_length=spec.context_length, threads=spec.threads,
+                           gpu_layers=spec.gpu_layers)
 
 
 def default_embedder_factory() -> Any:
@@ -160,9 +146,9 @@ class ChatRequest:
 class ChatWorker(QObject):
     """Runs one chat turn at a time through ``memory_core.chat.assistant`` (via services.ChatSession)."""
 
-    userStored = Signal(int, str, int)  # request id, thread id, message id (-1: stored, id not known yet)
+    userStored = Signal(int, str, int)  # request id, thread id, the stored message's id
     token = Signal(int, str)
-    finished = Signal(int, object)  # request id, services.TurnResult
+    finished = Signal(int, object)  # request id, services.AnswerShown
     failed = Signal(int, str, str, str)  # request id, stage (store|model), message, partial answer
 
     def __init__(self, connect: Callable[[], Store]):
@@ -173,7 +159,7 @@ class ChatWorker(QObject):
         self.engine: Any = None
         self.session: services.ChatSession | None = None
         self.cancel = threading.Event()
-        #: held while the model generates; a forget waits on it before resetting the KV cache
+        #: held while the model generates or its cache is reset
         self.lock = threading.Lock()
         self.session_factory: Callable[..., Any] = services.ChatSession
 
@@ -195,7 +181,17 @@ class ChatWorker(QObject):
             self.failed.emit(rid, "store", self.tr("the model is still loading"), "")
             return
         pieces: list[str] = []
+        stored: list[int] = []
         started = time.perf_counter()
+
+        def on_piece(piece: str) -> None:
+            pieces.append(piece)
+            self.token.emit(rid, piece)
+
+        def on_stored(message_id: int) -> None:
+            stored.append(message_id)
+            self.userStored.emit(rid, request.thread_id, message_id)
+
         with self.lock:
             try:
                 session = self._session()
@@ -205,22 +201,26 @@ class ChatWorker(QObject):
                     if text is None:
                         self.failed.emit(rid, "model", self.tr("there is no question to answer again"), "")
                         return
-                result = session.turn(
-                    request.thread_id, text, temporary=request.temporary, memory=request.use_memory,
-                    max_tokens=request.max_tokens, cancel=self.cancel,
-                    on_piece=lambda piece: (pieces.append(piece), self.token.emit(rid, piece)),
-                    on_stored=lambda mid: self.userStored.emit(rid, request.thread_id, mid))
+                result = session.turn(request.thread_id, text, temporary=request.temporary,
+                                      memory=request.use_memory, max_tokens=request.max_tokens, cancel=self.cancel,
+                                      on_piece=on_piece, on_stored=on_stored)
             except Exception as exc:  # noqa: BLE001 - storage failing, or the model failing mid-answer
-                stored = (not request.temporary and request.text is not None and
-                          services.user_text_stored(self.db.get(), request.thread_id, request.text))
                 stage = "model" if (stored or request.temporary or request.text is None) else "store"
-                if stored:
-                    self.userStored.emit(rid, request.thread_id, stored)
                 self.failed.emit(rid, stage, friendly(exc), "".join(pieces))
                 return
         if not result.tokens_per_second and pieces:
             result.tokens_per_second = len(pieces) / max(time.perf_counter() - started, 1e-6)
         self.finished.emit(rid, result)
+
+    @Slot(object)
+    def reset_cache(self, done: threading.Event) -> None:
+        """After a forget: drop every cached token (runs here, between answers); ``done`` tells the job."""
+        try:
+            with self.lock:
+                if self.model is not None and hasattr(self.model, "reset_cache"):
+                    self.model.reset_cache()
+        finally:
+            done.set()
 
     @Slot()
     def shutdown(self) -> None:
@@ -290,26 +290,51 @@ class MemoryRunner(QObject):
         self.db.close()
 
 
-# -- one-off tasks (forget, delete, import, export) ---------------------------------------------
-class TaskRunner(QObject):
-    """Runs ``fn(store, progress)`` jobs one after another on its own thread."""
+# -- forget planning ------------------------------------------------------------------------------
+@dataclass
+class PlanRequest:
+    """Preview what a forget would remove: one item (``kind``/``item_id``) or every match of ``about``."""
 
-    progress = Signal(str, int, str)  # task id, percent (-1 busy), detail
-    done = Signal(str, object)
-    failed = Signal(str, str)
+    request_id: int
+    kind: str | None = None
+    item_id: int | None = None
+    about: str | None = None
+    delete_sources: bool = True
+
+
+class ForgetPlanner(QObject):
+    """Plans forgets off the UI thread (the search may run the embedder); the dialog drops stale answers."""
+
+    planned = Signal(int, object, str)  # request id, ForgetPlan (None: nothing to look for), the item's text
+    failed = Signal(int, str)
 
     def __init__(self, connect: Callable[[], Store]):
         super().__init__()
         self.db = ThreadStore(connect)
+        self.embedder: Any = None
 
-    @Slot(str, object)
-    def run(self, task_id: str, fn: Callable[..., Any]) -> None:
+    @Slot(object, object, object)
+    def set_model(self, _model: Any, embedder: Any, _engine: Any) -> None:
+        self.embedder = embedder
+
+    @Slot(object)
+    def plan(self, request: PlanRequest) -> None:
+        store = self.db.get()
         try:
-            result = fn(self.db.get(), lambda pct, detail="": self.progress.emit(task_id, int(pct), detail))
-        except Exception as exc:  # noqa: BLE001
-            self.failed.emit(task_id, friendly(exc))
-            return
-        self.done.emit(task_id, result)
+            if request.about is not None:
+                if not services.fts_all_words(request.about):
+                    self.planned.emit(request.request_id, None, "")
+                    return
+                plan = services.plan_forget_about(store, request.about, embedder=self.embedder,
+                                                  delete_sources=request.delete_sources)
+                self.planned.emit(request.request_id, plan, request.about)
+            else:
+                text = services.item_text(store, request.kind, request.item_id)
+                plan = services.plan_forget(store, request.kind, request.item_id,
+                                            delete_sources=request.delete_sources)
+                self.planned.emit(request.request_id, plan, text)
+        except Exception as exc:  # noqa: BLE001 - a preview never breaks the dialog
+            self.failed.emit(request.request_id, friendly(exc))
 
     @Slot()
     def shutdown(self) -> None:

@@ -132,22 +132,11 @@ def model_path(args) -> Path:
 
 
 def load_model(args):
-    from models.gguf import read_gguf
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.loading import open_chat_model
 
-    path = model_path(args)
-    context = args.context
-    if context is None:
-        trained = read_gguf(path).context_length or 4096
-        context = min(4096, trained)
-    gpu_layers = args.gpu_layers
-    if gpu_layers is None:
-        from models.hardware import detect_hardware
-        from models.recommend import gpu_layers_for_file
-
-        gpu_layers = gpu_layers_for_file(path, detect_hardware(), context)
-    settings = RuntimeSettings(context_length=context, threads=args.threads, gpu_layers=gpu_layers)
-    return LlamaChatModel(path, settings)
+    # gpu_layers None: automatic (all that fit on a GPU build of llama.cpp, none on a CPU-only one)
+    return open_chat_model(model_path(args), context_length=args.context, threads=args.threads,
+                           gpu_layers=args.gpu_layers)
 
 
 def open_store(args):

@@ -219,11 +219,11 @@ def test_window_points_to_models_and_use_switches_model_keeping_chats(qtbot, the
         qtbot.waitUntil(lambda: window.model is not None, timeout=10_000)
         # First run with the bundled model: the empty chat and the status bar point to the Models page.
         assert window.chat_view.model_hint.isVisible()
-        assert window.models_link.isVisible() and window.models_link.text() == "Get a better model"
+        assert window.status.models_link.isVisible() and window.status.models_link.text() == "Get a better model"
         send(qtbot, window, "My name is Ana")
         thread = window.current_thread
         with qtbot.waitSignal(window.models_page.surveyFinished, timeout=10_000):
-            click(qtbot, window.models_link)
+            click(qtbot, window.status.models_link)
         assert window.pages.currentWidget() is window.models_page and window.sidebar.nav_models.isChecked()
 
         page = window.models_page
@@ -234,7 +234,7 @@ def test_window_points_to_models_and_use_switches_model_keeping_chats(qtbot, the
         with qtbot.waitSignal(window.modelReady, timeout=10_000):
             click(qtbot, page.cards["smol-mirror"].use_button)
         assert Path(loaded[-1]).name == FILE_NAME and window.model_name == Path(FILE_NAME).stem
-        assert window.models_link.text() == "Models"
+        assert window.status.models_link.text() == "Models"
         # The chats are all still there, and the next answer comes from the new model.
         window.open_thread(thread)
         assert [b.message.text for b in window.chat_view.bubbles][:1] == ["My name is Ana"]

@@ -233,10 +233,10 @@ def test_window_points_to_models_and_use_switches_model_keeping_chats(qtbot, the
         assert Path(FILE_NAME).stem in picker  # the top bar's picker offers it too
         with qtbot.waitSignal(window.modelReady, timeout=10_000):
             click(qtbot, page.cards["smol-mirror"].use_button)
-        assert Path(loaded[-1]).name == FILE_NAME and window.model_name == Path(FILE_NAME).stem
+        assert Path(loaded[-1]).name == FILE_NAME and Path(FILE_NAME).stem in window.status.model_label.text()
         assert window.status.models_link.text() == "Models"
         # The chats are all still there, and the next answer comes from the new model.
-        window.open_thread(thread)
+        window.chat.open_thread(thread)
         assert [b.message.text for b in window.chat_view.bubbles][:1] == ["My name is Ana"]
         send(qtbot, window, "Hello again")
         assert window.chat_view.bubbles[-1].message.text == f"answer from {FILE_NAME}"

@@ -269,6 +269,10 @@ class ModelsPage(QWidget):
         self.machine.setObjectName("MachineLine")
         self.machine.setWordWrap(True)
         column.addWidget(self.machine)
+        self.advice_line = QLabel()
+        self.advice_line.setObjectName("MachineLine")
+        self.advice_line.setWordWrap(True)
+        column.addWidget(self.advice_line)
         self.speed_note = QLabel()
         self.speed_note.setObjectName("ModelNotes")
         self.speed_note.setWordWrap(True)
@@ -329,6 +333,10 @@ class ModelsPage(QWidget):
                                  r.fit is not None and not r.fit.fits, r.entry.family if r.entry else "",
                                  r.params_b or 0))
         self.rows = {row.id: row for row in rows}
+        best = self.advice.best if self.profile is not None else None
+        self.advice_line.setText(self.tr("Recommended: <b>%s</b>: %s.") % (best.entry.name, self.advice.explanation)
+                                 if best else "")
+        self.advice_line.setVisible(best is not None)
         for model_id in [m for m in self.cards if m not in self.rows]:
             self.cards.pop(model_id).deleteLater()
         while self.grid.count():  # re-place the cards in the new order (the widgets themselves are kept)

@@ -88,6 +88,7 @@ def test_cards_show_size_speed_licence_and_the_recommendation(page):
     assert not big.badge.isVisible() and "Too big for this computer" in big.fit.text()
     assert page.cards["bundled"].in_use.isVisible()
     assert "8.0 GB RAM" in page.machine.text() and "estimates" in page.speed_note.text()
+    assert "Recommended: <b>SmolLM2 135M (test mirror)</b>" in page.advice_line.text()
     for button in page.findChildren(QAbstractButton):
         assert button.accessibleName() or button.text().strip()
 

@@ -127,3 +127,18 @@ def test_bundled_model_speed_is_measured_and_cached(tmp_path):
     assert first.generation_tps > 0 and first.prompt_tps > 0 and first.generated_tokens > 0
     assert cached_speed(tmp_path) == first      # the second ask reads the file, measures nothing
     assert bundled_speed(tmp_path, measure=False) == first
+
+
+def test_gpu_layers_for_a_real_gguf(bundled_model_path):
+    """The layer count and KV cache come from the file's own header."""
+    from models.gguf import read_gguf
+    from models.recommend import gpu_layers_for_file
+
+    info = read_gguf(bundled_model_path)
+    layers = info.metadata[f"{info.architecture}.block_count"]
+    assert gpu_layers_for_file(bundled_model_path, LAPTOP_8GB) == 0
+    assert gpu_layers_for_file(bundled_model_path, DESKTOP_32GB_12GB_GPU) == -1
+    tiny_gpu = HardwareProfile(8 * GB, 4 * GB, 4, gpu_backend="Vulkan", vram_total_bytes=GB,
+                               vram_free_bytes=512 * 1024 ** 2 + 200 * 1024 ** 2)  # 200 MB usable
+    partial = gpu_layers_for_file(bundled_model_path, tiny_gpu)
+    assert 0 < partial < layers

@@ -54,10 +54,12 @@ def _overview(args):
     from models.hardware import detect_hardware
     from models.library import model_rows
     from models.recommend import auto_gpu_layers
-    from models.speed import bundled_speed
+    from models.speed import bundled_speed, cached_speed
 
     profile = detect_hardware()
     gpu_layers = auto_gpu_layers(100 * 1024 ** 2, None, profile)  # the bundled model: all on a GPU build
+    if not args.no_measure and cached_speed(args.data_dir, gpu_layers=gpu_layers) is None:
+        print("timing the bundled model once, for the speed estimates (a few seconds)…", file=sys.stderr)
     measure = bundled_speed(args.data_dir, gpu_layers=gpu_layers, measure=not args.no_measure)
     rows, advice = model_rows(args.data_dir, profile, measure)
     return profile, measure, rows, advice

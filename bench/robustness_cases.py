@@ -268,7 +268,12 @@ def resumed_import_count(run: Runner) -> str:
     process = subprocess.Popen([sys.executable, "-m", "mneme", "--data-dir", str(data_dir), "memory", "import",
                                 str(source)], env=run.env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                cwd=run.scratch)
-    time.sleep(6)  # a 20k-line import takes longer than this: the kill lands mid-way
+    wal = data_dir / "mneme.db-wal"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and process.poll() is None:  # kill once batches are being written
+        if wal.exists() and wal.stat().st_size > 3_000_000:
+            break
+        time.sleep(0.05)
     process.send_signal(signal.SIGKILL)
     process.wait()
     killed_at = run.python("import sys\nfrom memory_core.storage.store import Store\ns = Store.open(sys.argv[1], "
@@ -342,10 +347,19 @@ def main() -> None:
     parser.add_argument("--before", type=Path, required=True, help="a checkout of the code before the fixes")
     parser.add_argument("--before-label", default="main")
     parser.add_argument("--after", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--only", help="rerun only the cases whose name contains this; keep the other rows")
     args = parser.parse_args()
+    global CASES
+    every = CASES
+    if args.only:
+        CASES = [case for case in CASES if args.only in case[1]]
     before, after = run_all(args.before), run_all(args.after)
-    rows = [{"issue_case": n, "case": name, "before": b, "after": a}
-            for (n, name, _), b, a in zip(CASES, before, after)]
+    fresh = {name: {"issue_case": n, "case": name, "before": b, "after": a}
+             for (n, name, _), b, a in zip(CASES, before, after)}
+    kept = {}
+    if args.only and (RESULTS / "robustness.json").exists():
+        kept = {row["case"]: row for row in json.loads((RESULTS / "robustness.json").read_text())["rows"]}
+    rows = [fresh.get(name) or kept[name] for _, name, _ in every if name in fresh or name in kept]
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "robustness.json").write_text(json.dumps({"before": args.before_label, "rows": rows}, indent=2) + "\n")
     esc = lambda text: text.replace("|", "\\|")  # noqa: E731

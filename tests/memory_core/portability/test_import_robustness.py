@@ -136,7 +136,7 @@ _lines = st.one_of(
 )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(lines=st.lists(_lines, min_size=1, max_size=8))
 def test_any_jsonl_imports_or_skips_lines_never_raises(tmp_path_factory, lines):
     folder = tmp_path_factory.mktemp("jsonl")
@@ -165,7 +165,7 @@ _conversation = st.fixed_dictionaries({}, optional={
     "mapping": st.dictionaries(st.sampled_from(["n0", "n1", "n2"]), _node, max_size=3) | _values})
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(conversations=st.lists(_conversation | _values, min_size=1, max_size=4))
 def test_any_chatgpt_export_imports_or_skips_never_raises(tmp_path_factory, conversations):
     folder = tmp_path_factory.mktemp("chatgpt")

@@ -20,7 +20,7 @@ _nows = st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2200, 12
                      timezones=st.just(timezone.utc))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(query=_queries, now=_nows)
 def test_time_filter_returns_a_query_and_maybe_a_range(query, now):
     rest, window = parse_time_filter(query, now=now)
@@ -34,7 +34,7 @@ _FTS.execute("CREATE VIRTUAL TABLE t USING fts5(text, tokenize='unicode61 remove
 _FTS.execute("INSERT INTO t(text) VALUES ('porto lisbon tea')")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(text=st.text(max_size=80))
 def test_fts_query_is_always_a_valid_match_or_a_message(text):
     try:
@@ -44,7 +44,7 @@ def test_fts_query_is_always_a_valid_match_or_a_message(text):
     _FTS.execute("SELECT rowid FROM t WHERE t MATCH ?", [match]).fetchall()  # must not raise
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(text=st.one_of(st.text(max_size=40), st.datetimes().map(lambda d: d.isoformat()),
                       st.datetimes(timezones=st.timezones()).map(lambda d: d.isoformat()),
                       st.sampled_from(["0001-01-01T00:00:00+05:00", "9999-12-31T23:59:59-05:00", "0001-01-01",
@@ -58,7 +58,7 @@ def test_parse_iso_gives_utc_or_a_message(text):
     assert parse_iso(to_iso(moment)) == moment
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(value=st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.integers(min_value=-10**30, max_value=10**30),
                        st.booleans(), st.none(), st.text(max_size=5)))
 def test_epoch_times_give_utc_or_a_message(value):

@@ -402,15 +402,18 @@ def make_memory_engine(store: Store, model: Any, embedder: Any, *, message_token
     return make_engine(store, model, embedder, config=config)
 
 
-def recall_for(embedder: Any, k: int = 3) -> Callable[[Store, str, str], list[str]]:
-    """The assistant's recall hook: a few hybrid-search hits from other chats, after the stable prompt."""
-    def recall(store: Store, thread_id: str, user_text: str) -> list[str]:
+def recall_for(embedder: Any, k: int = 3) -> Callable[[Store, str, str], list[Any]]:
+    """The assistant's recall hook: a few hybrid-search hits from other chats, after the stable prompt.
+
+    Each comes back with its kind and id, so the answer records it among the memories it used."""
+    def recall(store: Store, thread_id: str, user_text: str) -> list[Any]:
+        from memory_core.chat.context import Recalled
         from memory_core.recall.search import search
 
         result = search(store, user_text, k=k + 4, embedder=embedder)
         if result.abstained:
             return []
-        return [hit.text for hit in result.hits if hit.thread_id != thread_id][:k]
+        return [Recalled(hit.kind, hit.id, hit.text) for hit in result.hits if hit.thread_id != thread_id][:k]
     return recall
 
 

@@ -82,6 +82,18 @@ class ForgetDialog(QDialog):
         note.setIndent(24)
         layout.addWidget(self.sources)
         layout.addWidget(note)
+        # shown only when answers were generated with what goes (their stored provenance says so)
+        self.answers = QCheckBox()
+        self.answers.setChecked(True)
+        self.answers.setVisible(False)
+        self.answers.toggled.connect(lambda _: self._replan())
+        self.answers_note = QLabel(self.tr("An answer may repeat what it was given word for word."))
+        self.answers_note.setObjectName("Hint")
+        self.answers_note.setWordWrap(True)
+        self.answers_note.setIndent(24)
+        self.answers_note.setVisible(False)
+        layout.addWidget(self.answers)
+        layout.addWidget(self.answers_note)
         heading = QLabel(self.tr("What will be removed"))
         heading.setObjectName("SectionTitle")
         layout.addWidget(heading)
@@ -120,13 +132,15 @@ class ForgetDialog(QDialog):
                     self._show_plan()
                     return
                 self.plan = services.plan_forget_about(self.store, text, embedder=self.embedder,
-                                                       delete_sources=self.sources.isChecked())
+                                                       delete_sources=self.sources.isChecked(),
+                                                       remove_answers=self.answers.isChecked())
             else:
                 text = services.item_text(self.store, self.kind, self.item_id)
                 shown = fact_display(text) if self.kind == "fact" else text
                 self.target.setText(f"<b>{html.escape(self.kind.capitalize())}</b><br>{html.escape(shown)}")
                 self.plan = services.plan_forget(self.store, self.kind, self.item_id,
-                                                 delete_sources=self.sources.isChecked())
+                                                 delete_sources=self.sources.isChecked(),
+                                                 remove_answers=self.answers.isChecked())
         except MnemeError as exc:
             self.plan = None
             self.error.setText(str(exc))
@@ -136,6 +150,12 @@ class ForgetDialog(QDialog):
     def _show_plan(self) -> None:
         self.tree.clear()
         plan = self.plan
+        answers = len(plan.answers) if plan is not None else 0
+        self.answers.setText(self.tr("Also remove the answer Mneme gave with it") if answers == 1 else
+                             self.tr("Also remove the %d answers Mneme gave with it") % answers)
+        self.answers.setAccessibleName(self.answers.text())
+        self.answers.setVisible(bool(answers))
+        self.answers_note.setVisible(bool(answers))
         if plan is None or plan.is_empty:
             self.summary.setText(self.tr("Nothing matches yet.") if self.about else "")
             self.forget_button.setEnabled(False)
@@ -163,6 +183,7 @@ class ForgetDialog(QDialog):
             return
         self.forget_button.setEnabled(False)
         self.sources.setEnabled(False)
+        self.answers.setEnabled(False)
         self.cancel_button.setEnabled(False)
         self.busy.show()
         self.confirmed.emit(self.plan)
@@ -204,6 +225,7 @@ class ForgetDialog(QDialog):
         self.busy.hide()
         self.cancel_button.setEnabled(True)
         self.sources.setEnabled(True)
+        self.answers.setEnabled(True)
         self.error.setText(self.tr("Nothing was forgotten: %s") % message)
         self.error.show()
         self._replan()

@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         chat.addWidget(self._top_bar())
         self.chat_view = ChatView()
         self.chat_view.regenerateRequested.connect(self.regenerate)
+        self.chat_view.memoryChosen.connect(self.show_memory)
         self.chat_view.suggestionChosen.connect(lambda text: (self.composer.set_text(text),
                                                               self.composer.edit.setFocus()))
         chat.addWidget(self.chat_view, 1)
@@ -428,13 +429,26 @@ class MainWindow(QMainWindow):
         except Exception as exc:  # noqa: BLE001
             self.chat_view.show_error(friendly(exc))
             return
-        self.chat_view.set_messages([ChatMessage(m.id, m.role, m.text, m.created_at) for m in messages])
+        used = services.thread_answer_memories(self.store, thread_id)
+        self.chat_view.set_messages([ChatMessage(m.id, m.role, m.text, m.created_at, used.get(m.id, []))
+                                     for m in messages])
         self.sidebar.select(thread_id)
         self._apply_temporary_ui()
 
     def open_message(self, thread_id: str, message_id: int) -> None:
         self.open_thread(thread_id)
         QTimer.singleShot(0, self, lambda: self.chat_view.jump_to(message_id))
+
+    def show_memory(self, kind: str, item_id: int) -> bool:
+        """A used memory under an answer was clicked: select it in the timeline (a message opens in its chat)."""
+        if kind == "message":
+            thread_id = services.message_thread(self.store, item_id)
+            if thread_id is None:
+                return False
+            self.open_message(thread_id, item_id)
+            return True
+        self.show_page("memory")
+        return self.timeline.reveal(kind, item_id)
 
     def rename_thread(self, thread_id: str) -> None:
         info = next((t for t in services.list_threads(self.store) if t.id == thread_id), None)
@@ -610,7 +624,9 @@ class MainWindow(QMainWindow):
             meta.append(f"{result.tokens_per_second:.1f} tok/s")
         if result.stopped:
             meta.append(self.tr("stopped"))
-        self.chat_view.finish_answer(result.assistant_message_id, " · ".join(meta))
+        bubble = self.chat_view.finish_answer(result.assistant_message_id, " · ".join(meta))
+        if bubble is not None and result.assistant_message_id is not None and self.store is not None:
+            bubble.set_memories(services.answer_memories(self.store, result.assistant_message_id))
         if info.get("bubble") is not None and result.user_message_id is not None:
             info["bubble"].message.id = result.user_message_id
         if result.tokens_per_second:

@@ -69,6 +69,26 @@ def thread_messages(store: Store, thread_id: str) -> list[Message]:
     return store.messages(thread_id)
 
 
+def answer_memories(store: Store, answer_id: int) -> list[Any]:
+    """The memories one answer was generated with (shown under it as "Used N memories")."""
+    from memory_core.storage.answer_memories import memories_for_answer
+
+    return memories_for_answer(store, answer_id)
+
+
+def thread_answer_memories(store: Store, thread_id: str) -> dict[int, list[Any]]:
+    """Answer id -> its used memories, for every answer of a chat that has some."""
+    from memory_core.storage.answer_memories import memories_for_answer, memory_counts
+
+    answers = [m.id for m in store.messages(thread_id) if m.role == "assistant"]
+    return {answer_id: memories_for_answer(store, answer_id) for answer_id in memory_counts(store, answers)}
+
+
+def message_thread(store: Store, message_id: int) -> str | None:
+    row = store.execute("SELECT thread_id FROM messages WHERE id = ?", [message_id]).fetchone()
+    return row[0] if row else None
+
+
 def title_from(text: str) -> str:
     """A short chat title from the first user message (what ChatGPT and Jan do)."""
     words = " ".join(text.split())
@@ -338,16 +358,19 @@ def item_text(store: Store, kind: str, item_id: int) -> str:
     return row[0]
 
 
-def plan_forget(store: Store, kind: str, item_id: int, *, delete_sources: bool = True) -> Any:
+def plan_forget(store: Store, kind: str, item_id: int, *, delete_sources: bool = True,
+                remove_answers: bool = False) -> Any:
     from memory_core.forgetting import forget
 
-    return forget.plan_forget(store, kind, item_id, include_sources=delete_sources)
+    return forget.plan_forget(store, kind, item_id, include_sources=delete_sources, remove_answers=remove_answers)
 
 
-def plan_forget_about(store: Store, text: str, *, embedder: Any = None, delete_sources: bool = True) -> Any:
+def plan_forget_about(store: Store, text: str, *, embedder: Any = None, delete_sources: bool = True,
+                      remove_answers: bool = False) -> Any:
     from memory_core.forgetting import forget
 
-    return forget.plan_forget_about(store, text, embedder, include_sources=delete_sources)
+    return forget.plan_forget_about(store, text, embedder, include_sources=delete_sources,
+                                    remove_answers=remove_answers)
 
 
 def plan_delete_thread(store: Store, thread_id: str, *, forget_memories: bool) -> Any:
@@ -366,12 +389,16 @@ def plan_groups(plan: Any) -> list[tuple[str, list[str]]]:
     """The plan as (heading, labels) groups for the confirmation dialog."""
     names = {"message": "Source messages", "observation": "Observations", "reflection": "Reflection lines",
              "fact": "Facts", "thread": "Chats"}
+    removed_answers = set(plan.answers) if getattr(plan, "remove_answers", False) else set()
     groups = []
     for kind in ("fact", "observation", "reflection", "message", "thread"):
-        ids = sorted(plan.ids(kind), key=str)
+        ids = sorted(plan.ids(kind) - removed_answers if kind == "message" else plan.ids(kind), key=str)
         if ids:
             labels = plan.labels.get(kind, {})
             groups.append((names[kind], [labels.get(i, f"{kind} {i}") or f"{kind} {i}" for i in ids]))
+    if removed_answers:
+        labels = plan.labels.get("answer", {})
+        groups.append(("Answers generated with it", [labels.get(i) or f"message {i}" for i in sorted(removed_answers)]))
     return groups
 
 

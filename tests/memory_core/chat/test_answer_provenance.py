@@ -16,7 +16,11 @@ from tests.doubles import FakeChatModel
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 
 
-def chat(store, replies="Noted, you live in Braga."):
+def answer_from_memory(messages) -> str:
+    return "You live in Braga." if "where do i live" in messages[-1]["content"].lower() else "Noted."
+
+
+def chat(store, replies=answer_from_memory):
     model = FakeChatModel(context_length=2048, replies=replies)
     worker = MemoryWorker(store, model, config=OMConfig(300, 100_000))
     return Assistant(store, model, worker=worker, settings=ChatSettings(max_tokens=64)), worker
@@ -104,7 +108,7 @@ def test_forgetting_a_memory_lists_its_answers_and_keeps_them_by_default(store):
     assert f"message:{answer}" in plan.describe() and "--remove-answers" in plan.describe()
     receipt = execute_forget(store, plan)
     assert receipt.verified and receipt.answers == [answer] and not receipt.answers_removed
-    assert store.execute("SELECT text FROM messages WHERE id = ?", [answer]).fetchone()[0] == "Noted, you live in Braga."
+    assert store.execute("SELECT text FROM messages WHERE id = ?", [answer]).fetchone()[0] == "You live in Braga."
     assert memories_for_answer(store, answer) == [] or all(m.id != target for m in memories_for_answer(store, answer))
 
 

@@ -62,7 +62,8 @@ def test_reopening_the_chat_shows_the_stored_count(make_window, qtbot, store):
     window.new_chat()
     window.open_thread(thread)
     answer = window.chat_view.bubble_for(answer_id)
-    assert answer is not None and answer.used_button.isVisible() and answer.message.memories
+    assert answer is not None and answer.message.memories
+    qtbot.waitUntil(answer.used_button.isVisible, timeout=3_000)
 
 
 def test_an_answer_without_memories_shows_no_control(make_window, qtbot):

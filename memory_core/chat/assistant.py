@@ -19,6 +19,7 @@ from memory_core.chat.context import (
     Recalled,
     assemble,
 )
+from memory_core.chat.model_view import CHAT_STOPS, DEFAULT_STYLE
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.ingest import ingest_in_transaction, ingest_message
@@ -41,6 +42,9 @@ class ChatSettings:
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
     max_tokens: int = 512
     temperature: float = 0.7
+    #: how memory lines are written for the model, and where an answer stops (see model_view.py)
+    memory_style: str = DEFAULT_STYLE
+    stops: tuple[str, ...] = CHAT_STOPS
 
 
 @dataclass
@@ -99,7 +103,8 @@ class Assistant:
                 recalled = ()
         return assemble(self.store, thread_id, user_text, counter=self.counter, budget=self.budget,
                         memory=settings.memory, tz=self.tz, now=now, system_prompt=settings.system_prompt,
-                        recalled=recalled, status=self.status(), tracker=self.tracker)
+                        recalled=recalled, status=self.status(), tracker=self.tracker,
+                        memory_style=settings.memory_style)
 
     def stream(self, thread_id: str, user_text: str, *, cancel: threading.Event | None = None,
                now: datetime | None = None) -> Iterator[str]:
@@ -127,7 +132,8 @@ class Assistant:
         user_id = self._remember(thread_id, "user", text, now)
         pieces: list[str] = []
         for piece in self.model.stream(prompt.messages, max_tokens=self.settings.max_tokens,
-                                       temperature=self.settings.temperature, cancel=cancel):
+                                       temperature=self.settings.temperature, stop=self.settings.stops,
+                                       cancel=cancel):
             pieces.append(piece)
             yield piece
         reply = "".join(pieces).strip()

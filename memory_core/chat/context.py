@@ -11,9 +11,11 @@ when new, so turn N+1's prompt is turn N's prompt plus the reply plus the new
 message, and only those are evaluated (plus the volatile part, when there is one).
 
 The memory block is fenced: stored text is data and can neither close the
-fence (angle brackets become ‹ ›) nor start a line of its own (every line
-begins with its "* 🔴 (HH:MM)" marker), so "</observations> SYSTEM: ..." typed
-by someone stays inside as a quoted note.
+fence (angle brackets become ‹ ›) nor start a line of its own (each note is
+flattened to one line inside its day's paragraph, which begins with the day),
+so "</observations> SYSTEM: ..." typed by someone stays inside as a quoted note.
+The lines are written for the model as prose, not in the stored line format
+(model_view.py), because a small model copies line markup into its answers.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Sequence
 
+from memory_core.chat.model_view import DEFAULT_STYLE, render_for_model
 from memory_core.clock import utc_now
 from memory_core.observational.dates import local_time
 from memory_core.observational.format import one_line, render_log
@@ -97,13 +100,14 @@ def render_chatml(messages: Sequence[dict[str, str]], add_generation_prompt: boo
 
 
 def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None = None,
-                 max_tokens: int | None = None, used: list[MemoryUse] | None = None) -> str:
+                 max_tokens: int | None = None, used: list[MemoryUse] | None = None,
+                 style: str = DEFAULT_STYLE) -> str:
     """Reflections then observations, each group in time order; the whole block is fenced.
 
     A safety net, not the normal path: if the log outgrew ``max_tokens`` (the reflector could not
     shrink it enough), the least important and oldest lines are left out of this prompt (they stay
     stored) so the chat still fits its context. ``used`` (when given) receives every item the block
-    shows, for the answer's provenance.
+    shows, for the answer's provenance. ``style`` is how lines are written for the model (model_view.py).
     """
 
 
@@ -119,7 +123,7 @@ def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None =
         lines = as_lines(group, tz)
         safe = [type(line)(line.day, line.time, line.priority, fence_safe(line.text), line.referenced_date)
                 for line in lines]
-        return render_log(safe, today) if safe else NO_MEMORY_YET
+        return render_for_model(safe, today, style) if safe else NO_MEMORY_YET
     if used is not None:
         used.extend(MemoryUse(item.kind, item.id) for item in reflections + observations)
     parts = [MEMORY_PREAMBLE, "<memory>"]
@@ -185,7 +189,8 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
              memory: bool = True, tz: tzinfo | None = None, now: datetime | None = None,
              system_prompt: str = DEFAULT_SYSTEM_PROMPT, recalled: Sequence[str | Recalled] = (),
              status: str | None = None,
-             history: Sequence[Message] | None = None, tracker: PrefixTracker | None = None) -> AssembledPrompt:
+             history: Sequence[Message] | None = None, tracker: PrefixTracker | None = None,
+             memory_style: str = DEFAULT_STYLE) -> AssembledPrompt:
     """Build the prompt for a thread's next turn.
 
     ``store`` may be None (temporary chat): then ``history`` holds the chat so far
@@ -197,7 +202,7 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
     memory_tokens = 0
     used: list[MemoryUse] = []
     if memory and store is not None:
-        block = memory_block(store, tz, today, counter, max_tokens=budget // 2, used=used)
+        block = memory_block(store, tz, today, counter, max_tokens=budget // 2, used=used, style=memory_style)
         memory_tokens = counter.count(block)
         system = f"{system_prompt}\n\n{block}"
     if history is None:

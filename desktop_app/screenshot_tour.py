@@ -1,4 +1,4 @@
-"""A scripted tour of the real app for the README: chat, memory timeline, forget dialog.
+"""A scripted tour of the real app for the README: chat, memory timeline, forget dialog, used memories.
 
 Run through ``scripts/screenshots.sh`` (under Xvfb). It makes a throwaway
 encrypted data directory, starts the real window with the bundled model and
@@ -21,6 +21,7 @@ CONVERSATION = (
     "Write a Python function that reverses a list, in a code block.",
 )
 PASSPHRASE = "screenshot tour passphrase"
+USED_MEMORIES_QUESTION = "Any snack ideas for my night shift?"
 
 
 def wait_for(signal, timeout_ms: int) -> None:
@@ -50,6 +51,20 @@ def shoot(widget, path: Path, *, whole_screen: bool = False) -> None:
         pixmap = widget.grab()
     pixmap.save(str(path))
     print(f"saved {path} ({pixmap.width()}x{pixmap.height()})")
+
+
+def shoot_used_memories(window, path: Path) -> None:
+    """A new chat asks something the memory knows; the answer's "Used N memories" list is opened."""
+    window.new_chat()
+    window.composer.set_text(USED_MEMORIES_QUESTION)
+    window.send()
+    wait_for(window.answerFinished, 180_000)
+    answer = window.chat_view.last_answer()
+    if answer is not None and answer.used_button.isVisible():
+        answer.used_button.setChecked(True)
+        settle(300)
+        window.chat_view.ensureWidgetVisible(answer.used_list, 0, 40)
+    shoot(window, path, whole_screen=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     window.sidebar.search.setText("peanuts")
     settle(600)
     shoot(window, args.out / "search.png", whole_screen=True)
+    window.sidebar.search.clear()
+    shoot_used_memories(window, args.out / "used-memories.png")
     window.close()
 
     # the same chat in the dark palette (the app follows the system scheme; forced here)

@@ -286,7 +286,7 @@ class ChatView(QScrollArea):
     # -- content -------------------------------------------------------------------
     def clear(self) -> None:
         for bubble in self.bubbles:
-            bubble.deleteLater()
+            bubble.holder.deleteLater()   # the row, avatar included (deleting the bubble alone left avatars behind)
         self.bubbles.clear()
         self.streaming = None
         self.clear_error()

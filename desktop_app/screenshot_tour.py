@@ -21,7 +21,7 @@ CONVERSATION = (
     "Write a Python function that reverses a list, in a code block.",
 )
 PASSPHRASE = "screenshot tour passphrase"
-USED_MEMORIES_QUESTION = "Any snack ideas for my night shift?"
+USED_MEMORIES_QUESTION = "Can you suggest a snack for my next shift?"
 
 
 def wait_for(signal, timeout_ms: int) -> None:
@@ -131,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         timeline.fact_list.setCurrentRow(0)
     shoot(window, args.out / "facts.png", whole_screen=True)
 
+    shoot_used_memories(window, args.out / "used-memories.png")
+
     fact = store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%' ORDER BY id LIMIT 1").fetchone()
     if fact is not None:
         dialog = window.forget_item("fact", fact[0])
@@ -149,8 +151,6 @@ def main(argv: list[str] | None = None) -> int:
     window.sidebar.search.setText("peanuts")
     settle(600)
     shoot(window, args.out / "search.png", whole_screen=True)
-    window.sidebar.search.clear()
-    shoot_used_memories(window, args.out / "used-memories.png")
     window.close()
 
     # the same chat in the dark palette (the app follows the system scheme; forced here)
@@ -165,8 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     dark.show()
     wait_for(dark.modelReady, 60_000)
     threads = [t for t in __import__("desktop_app.services", fromlist=["x"]).list_threads(store)]
-    if threads:
-        dark.open_thread(threads[0].id)
+    first_chat = [t for t in threads if t.title and t.title.startswith(CONVERSATION[0][:12])] or threads
+    if first_chat:
+        dark.open_thread(first_chat[0].id)
     dark.composer.set_text("Thanks! And remind me what I'm allergic to?")
     shoot(dark, args.out / "chat-dark.png", whole_screen=True)
     dark.close()

@@ -6,10 +6,12 @@ the app uses with this model), and the real assembler and Assistant settings.
 
 * **markup**: for each scenario a fresh store gets the scenario's statements as user messages in
   an earlier chat, the Observer notes them, and the question is asked in a new chat. An answer
-  "has markup" when it contains anything line-shaped from the prompt's scaffolding, in either
-  rendering: a priority emoji, a clock time in parentheses "(09:00)", "Date: 2026-…", a
-  "User:" / "User asked:" label, a fence tag, a weekday+ISO-date stamp "Monday 2026-03-02", or
-  "(meaning …" / "(that is …". The detector was fixed before the test split was run.
+  has *memory markup* when it contains the memory block's line scaffolding in either rendering:
+  a priority emoji, a clock time in parentheses "(09:00)", "Date: 2026-…", a "User:" / "User
+  asked:" label, a fence tag, "(meaning …" / "(that is …", or the prose day header "Monday
+  2026-03-02:". Separately, a *stamp echo* is a weekday + ISO date ("Tuesday 2026-03-03 09:00"),
+  the form of the time stamp on each user message (not part of the memory block). Both detectors
+  were fixed on dev, before the test split was run.
 * **refusal**: the first message of a fresh chat with an empty memory is a greeting with facts
   ("Hi, I'm Ana. I live in Braga and I'm allergic to shellfish."). An answer is a refusal when it
   says it cannot help / has no access / is "just an AI" (regex below, fixed before the test run).
@@ -46,12 +48,17 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 
 OLD_SYSTEM_PROMPT = ("You are Mneme, a helpful assistant that runs on the user's own computer. "
                      "Answer briefly and kindly.")
+#: Tried on dev against greeting refusals; not shipped (dev showed no refusals to remove).
+CANDIDATE_SYSTEM_PROMPT = ("You are Mneme, a friendly personal assistant on the user's own computer. You remember "
+                           "what the user tells you about themselves, so you can help them better. "
+                           "Answer briefly and kindly.")
 
+_WEEKDAY = r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{4}-\d\d-\d\d"
 MARKUP = re.compile(
     r"[🔴🟡🟢✅]|\(\s*[0-2]?\d:[0-5]\d\s*\)|\bDate: \d{4}-\d\d-\d\d|(?:^|\n)\s*(?:[*-]\s*)?User(?: asked)?:|"
-    r"</?(?:memory|observations|reflections|recalled)>|"
-    r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{4}-\d\d-\d\d|\((?:meaning|that is) \d{4}-",
+    r"</?(?:memory|observations|reflections|recalled)>|\((?:meaning|that is) \d{4}-|" + _WEEKDAY + ":",
     re.IGNORECASE)
+STAMP_ECHO = re.compile(_WEEKDAY, re.IGNORECASE)
 REFUSAL = re.compile(
     r"\b(?:unable to|not able to|(?:can't|cannot|can not) (?:help|provide|assist|access|answer|do|respond)|"
     r"(?:don't|do not) have (?:access|the ability|real-time)|not equipped|real-time|"
@@ -74,7 +81,9 @@ def configs() -> dict[str, Config]:
         Config("stops", "om", True, OLD_SYSTEM_PROMPT, "stored line format + stop strings"),
         Config("prose", "prose", False, OLD_SYSTEM_PROMPT, "prose rendering, no stops"),
         Config("prose+stops", "prose", True, OLD_SYSTEM_PROMPT, "prose rendering + stop strings"),
-        Config("after", "prose", True, None, "prose + stops + the current system prompt (shipped)"),
+        Config("prompt-candidate", "prose", True, CANDIDATE_SYSTEM_PROMPT,
+               "prose + stops + a system prompt saying what Mneme is for (not shipped)"),
+        Config("after", "prose", True, None, "prose rendering + stop strings (shipped)"),
     )}
 
 
@@ -122,7 +131,8 @@ def run_config(model, config: Config, split: dict, tmp: Path) -> dict:
         finally:
             store.close()
         rows.append({"kind": "memory", "prompt": scenario["question"], "answers": answers,
-                     "markup": [bool(MARKUP.search(a)) for a in answers], "empty": [not a for a in answers]})
+                     "markup": [bool(MARKUP.search(a)) for a in answers],
+                     "stamp": [bool(STAMP_ECHO.search(a)) for a in answers], "empty": [not a for a in answers]})
     for index, greeting in enumerate(split["greetings"]):
         store = _store(tmp, f"{config.name}-g{index}")
         try:
@@ -146,6 +156,7 @@ def summarize(rows: list[dict]) -> dict:
         "markup_all": rate("memory", "markup", slice(None)),
         "markup_greedy": rate("memory", "markup", slice(0, 1)),
         "markup_sampled": rate("memory", "markup", slice(1, None)),
+        "stamp_all": rate("memory", "stamp", slice(None)),
         "empty_all": rate("memory", "empty", slice(None)),
         "greeting_markup": rate("greeting", "markup", slice(None)),
         "refusal_all": rate("greeting", "refusal", slice(None)),
@@ -169,20 +180,24 @@ def write_results(results: dict, meta: dict) -> None:
              f"store: SQLCipher. Each prompt: 1 greedy answer + {SAMPLES} sampled at temperature {TEMPERATURE} "
              f"(max {MAX_TOKENS} tokens). Prompt set: bench/data/hygiene_set.json, split dev/test before tuning; "
              "the shipped configuration (`after`) was chosen on dev.", "",
-             "An answer *has markup* when it contains line scaffolding of either rendering (priority emoji, "
-             "\"(09:00)\", \"Date: …\", \"User:\", fence tags, \"Monday 2026-03-02\", \"(meaning …\"/\"(that is …\"). "
-             "A *refusal* says it cannot help / has no access / is an AI. Lower is better for all three rates.", ""]
+             "*Memory markup*: the memory block's line scaffolding in either rendering (priority emoji, "
+             "\"(09:00)\", \"Date: …\", \"User:\", fence tags, \"(meaning …\"/\"(that is …\", the prose day header "
+             "\"Monday 2026-03-02:\"). *Stamp echo*: a weekday + ISO date, the form of the time stamp on each user "
+             "message (outside the memory block; not targeted here). *Refused*: the answer says it cannot help / has "
+             "no access / is an AI. Lower is better everywhere. `before` is the code before this change; `stops` "
+             "(stop strings alone) is the cheapest alternative fix.", ""]
     for split in ("dev", "test"):
         if split not in results:
             continue
         lines += [f"## {split}", "",
-                  "| config | what changes | markup (all) | markup greedy | markup sampled | empty answers | "
+                  "| config | what changes | memory markup (all) | greedy | sampled | stamp echo | empty answers | "
                   "greeting refused (all) | refused greedy | refused sampled | words/answer mean (median) |",
-                  "|---|---|---|---|---|---|---|---|---|---|"]
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
         for name, result in results[split].items():
             s = result["summary"]
             lines.append(f"| {name} | {result['config']['note']} | {_cell(s['markup_all'])} | "
-                         f"{_cell(s['markup_greedy'])} | {_cell(s['markup_sampled'])} | {_cell(s['empty_all'])} | "
+                         f"{_cell(s['markup_greedy'])} | {_cell(s['markup_sampled'])} | {_cell(s['stamp_all'])} | "
+                         f"{_cell(s['empty_all'])} | "
                          f"{_cell(s['refusal_all'])} | {_cell(s['refusal_greedy'])} | {_cell(s['refusal_sampled'])} | "
                          f"{s['answer_words_mean']} ({s['answer_words_median']}) |")
         lines.append("")
@@ -197,7 +212,10 @@ def write_results(results: dict, meta: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("dev", "test", "both"), default="both")
-    parser.add_argument("--configs", default="before,after", help="comma-separated: " + ", ".join(configs()))
+    parser.add_argument("--configs", default="before,stops,after,prompt-candidate",
+                        help="configurations run on dev, comma-separated: " + ", ".join(configs()))
+    parser.add_argument("--test-configs", default="before,stops,after",
+                        help="configurations run on test (the baselines and the shipped one)")
     parser.add_argument("--no-write", action="store_true", help="do not write bench/results (tuning runs)")
     parser.add_argument("--dump", type=Path, help="also write every answer of this run to this JSON file")
     args = parser.parse_args(argv)
@@ -206,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     from models.llama_runtime import LlamaChatModel, RuntimeSettings
 
     chosen = [configs()[name] for name in args.configs.split(",")]
+    chosen_test = [configs()[name] for name in args.test_configs.split(",")]
     data = json.loads(DATA.read_text(encoding="utf-8"))
     splits = ["dev", "test"] if args.split == "both" else [args.split]
     path = bundled_model_path()
@@ -215,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         for split in splits:
             results[split] = {}
-            for config in chosen:
+            for config in (chosen if split == "dev" else chosen_test):
                 result = run_config(model, config, data[split], Path(tmp) / split)
                 results[split][config.name] = result
                 print(split, config.name, json.dumps(result["summary"]), file=sys.stderr, flush=True)

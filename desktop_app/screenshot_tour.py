@@ -82,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(data_dir.parent / "qsettings"))
     from memory_core.storage.store import Store
 
+    from . import services
     from .app import create_application
     from .main_window import MainWindow
     from .unlock import FirstRunDialog
@@ -133,13 +134,14 @@ def main(argv: list[str] | None = None) -> int:
 
     shoot_used_memories(window, args.out / "used-memories.png")
 
-    fact = store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%' ORDER BY id LIMIT 1").fetchone()
-    if fact is not None:
-        dialog = window.forget_item("fact", fact[0])
+    porto = services.list_facts(store, text="Porto")
+    if porto:
+        dialog = window.forget_item("fact", min(f.id for f in porto))
     else:
-        first = store.execute("SELECT id FROM observations ORDER BY id LIMIT 1").fetchone()
-        dialog = window.forget_item("observation", first[0])
+        oldest = services.timeline(store, services.TimelineFilter(kinds={"observation"}), newest_first=False)
+        dialog = window.forget_item("observation", oldest[0].id)
     dialog.resize(620, 520)
+    wait_for(dialog.planShown, 60_000)
     settle(400)
     shoot(dialog, args.out / "forget.png", whole_screen=True)
     dialog.forget_button.click()

@@ -135,10 +135,10 @@ def check_store(ctx: SelfTestContext) -> str:
 
 def check_model(ctx: SelfTestContext) -> str:
     from models.bundled import bundled_model_path
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.loading import open_chat_model
 
     path = Path(bundled_model_path())
-    ctx.model = LlamaChatModel(path, RuntimeSettings(context_length=SELF_TEST_CONTEXT))
+    ctx.model = open_chat_model(path, context_length=SELF_TEST_CONTEXT)
     return f"{path.name} ({path.stat().st_size / 1e6:.0f} MB) loaded with llama.cpp, context {SELF_TEST_CONTEXT}"
 
 

@@ -124,6 +124,7 @@ def test_forget_removes_everything_and_the_warm_cache_cannot_repeat_it(make_wind
     fact_ids = [r[0] for r in store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%'").fetchall()]
     assert fact_ids, "the hot path extracted the fact"
     dialog = window.forget_item("fact", fact_ids[0])
+    qtbot.waitUntil(lambda: dialog.forget_button.isEnabled(), timeout=10_000)  # planned on the planner thread
     assert dialog.sources.isChecked(), "deleting the source messages is on by default"
     headings = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
     assert any(h.startswith("Source messages") for h in headings)

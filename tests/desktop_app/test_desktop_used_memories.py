@@ -60,7 +60,7 @@ def test_reopening_the_chat_shows_the_stored_count(make_window, qtbot, store):
     window = remembered(make_window, qtbot)
     thread, answer_id = window.current_thread, window.chat_view.bubbles[-1].message.id
     window.new_chat()
-    window.open_thread(thread)
+    window.chat.open_thread(thread)
     answer = window.chat_view.bubble_for(answer_id)
     assert answer is not None and answer.message.memories
     qtbot.waitUntil(answer.used_button.isVisible, timeout=3_000)
@@ -78,13 +78,17 @@ def test_forget_offers_to_remove_the_answers_generated_with_it(make_window, qtbo
     observation = store.execute("SELECT observation_id FROM answer_memories WHERE answer_id = ?",
                                 [answer_id]).fetchone()[0]
     dialog = window.forget_item("observation", observation)
+
+    def headings() -> list[str]:
+        return [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
+    qtbot.waitUntil(lambda: dialog.forget_button.isEnabled(), timeout=10_000)  # planned on the planner thread
     assert dialog.answers.isVisible() and "answer Mneme gave" in dialog.answers.text()
-    headings = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
-    assert any(h.startswith("Answers generated with it") for h in headings)
-    dialog.answers.setChecked(False)                     # the user may keep them: then they are not listed
-    headings = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
-    assert not any(h.startswith("Answers generated with it") for h in headings)
-    dialog.answers.setChecked(True)
+    assert any(h.startswith("Answers generated with it") for h in headings())
+    with qtbot.waitSignal(dialog.planShown, timeout=10_000):
+        dialog.answers.setChecked(False)                 # the user may keep them: then they are not listed
+    assert not any(h.startswith("Answers generated with it") for h in headings())
+    with qtbot.waitSignal(dialog.planShown, timeout=10_000):
+        dialog.answers.setChecked(True)
     with qtbot.waitSignal(window.taskFinished, timeout=10_000):
         qtbot.mouseClick(dialog.forget_button, Qt.MouseButton.LeftButton)
     assert "Removed the 1 assistant answer(s)" in dialog.receipt_text.text()

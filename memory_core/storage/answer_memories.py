@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from memory_core.storage.sql import chunks, marks
+
 #: item kind -> (link column, source table, time column)
 ITEM_COLUMNS = {
     "observation": ("observation_id", "observations", "observed_at"),
@@ -76,12 +78,10 @@ def memories_for_answer(store, answer_id: int) -> list[UsedMemory]:
 
 def memory_counts(store, answer_ids: Iterable[int]) -> dict[int, int]:
     """Answer id -> how many memories it used (one query for a whole chat view)."""
-    ids = [int(i) for i in answer_ids]
     counts: dict[int, int] = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
+    for chunk in chunks(int(i) for i in answer_ids):
         rows = store.execute(f"SELECT answer_id, count(*) FROM answer_memories WHERE answer_id IN "
-                             f"({','.join('?' * len(chunk))}) GROUP BY answer_id", chunk).fetchall()
+                             f"({marks(len(chunk))}) GROUP BY answer_id", chunk).fetchall()
         counts.update({row[0]: row[1] for row in rows})
     return counts
 
@@ -93,10 +93,8 @@ def answers_using(store, items: Mapping[str, Iterable[int]]) -> set[int]:
         if kind not in ITEM_COLUMNS:
             continue
         column = ITEM_COLUMNS[kind][0]
-        listed = sorted(int(i) for i in ids)
-        for start in range(0, len(listed), 500):
-            chunk = listed[start:start + 500]
+        for chunk in chunks(int(i) for i in ids):
             rows = store.execute(f"SELECT DISTINCT answer_id FROM answer_memories WHERE {column} IN "
-                                 f"({','.join('?' * len(chunk))})", chunk).fetchall()
+                                 f"({marks(len(chunk))})", chunk).fetchall()
             answers |= {row[0] for row in rows}
     return answers

@@ -8,10 +8,12 @@ the app uses with this model), and the real assembler and Assistant settings.
   an earlier chat, the Observer notes them, and the question is asked in a new chat. An answer
   has *memory markup* when it contains the memory block's line scaffolding in either rendering:
   a priority emoji, a clock time in parentheses "(09:00)", "Date: 2026-…", a "User:" / "User
-  asked:" label, a fence tag, "(meaning …" / "(that is …", or the prose day header "Monday
-  2026-03-02:". Separately, a *stamp echo* is a weekday + ISO date ("Tuesday 2026-03-03 09:00"),
-  the form of the time stamp on each user message (not part of the memory block). Both detectors
-  were fixed on dev, before the test split was run.
+  asked:" label, a fence tag, "(meaning …" / "(that is …", or a prose day header ("Monday
+  2026-03-02:" in a first version, "On Monday 2 March 2026:" now). Separately, a *stamp echo* is
+  a weekday + ISO date ("Tuesday 2026-03-03 09:00"), the form of the time stamp on each user
+  message (not part of the memory block). Both detectors were fixed on dev, before the test split
+  was run. The first version's run (day header "Monday 2026-03-02:", which raised stamp echoes)
+  is kept in hygiene-v1.md; the header was then changed on dev evidence and test run again.
 * **refusal**: the first message of a fresh chat with an empty memory is a greeting with facts
   ("Hi, I'm Ana. I live in Braga and I'm allergic to shellfish."). An answer is a refusal when it
   says it cannot help / has no access / is "just an AI" (regex below, fixed before the test run).
@@ -56,7 +58,8 @@ CANDIDATE_SYSTEM_PROMPT = ("You are Mneme, a friendly personal assistant on the 
 _WEEKDAY = r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{4}-\d\d-\d\d"
 MARKUP = re.compile(
     r"[🔴🟡🟢✅]|\(\s*[0-2]?\d:[0-5]\d\s*\)|\bDate: \d{4}-\d\d-\d\d|(?:^|\n)\s*(?:[*-]\s*)?User(?: asked)?:|"
-    r"</?(?:memory|observations|reflections|recalled)>|\((?:meaning|that is) \d{4}-|" + _WEEKDAY + ":",
+    r"</?(?:memory|observations|reflections|recalled)>|\((?:meaning|that is) \d{4}-|" + _WEEKDAY + ":|"
+    r"\bOn (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+ \d{4}:",
     re.IGNORECASE)
 STAMP_ECHO = re.compile(_WEEKDAY, re.IGNORECASE)
 REFUSAL = re.compile(
@@ -181,8 +184,8 @@ def write_results(results: dict, meta: dict) -> None:
              f"(max {MAX_TOKENS} tokens). Prompt set: bench/data/hygiene_set.json, split dev/test before tuning; "
              "the shipped configuration (`after`) was chosen on dev.", "",
              "*Memory markup*: the memory block's line scaffolding in either rendering (priority emoji, "
-             "\"(09:00)\", \"Date: …\", \"User:\", fence tags, \"(meaning …\"/\"(that is …\", the prose day header "
-             "\"Monday 2026-03-02:\"). *Stamp echo*: a weekday + ISO date, the form of the time stamp on each user "
+             "\"(09:00)\", \"Date: …\", \"User:\", fence tags, \"(meaning …\"/\"(that is …\", a prose day header "
+             "\"On Monday 2 March 2026:\" or \"Monday 2026-03-02:\"). *Stamp echo*: a weekday + ISO date, the form of the time stamp on each user "
              "message (outside the memory block; not targeted here). *Refused*: the answer says it cannot help / has "
              "no access / is an AI. Lower is better everywhere. `before` is the code before this change; `stops` "
              "(stop strings alone) is the cheapest alternative fix.", ""]

@@ -52,11 +52,15 @@ def prose_sentence(line: ObservationLine, today: date | None) -> str:
 
 
 def render_prose(lines: Iterable[ObservationLine], today: date | None = None) -> str:
-    """A paragraph per day, "Monday 2026-03-02: I live in Braga. I'm allergic to shellfish." in time order."""
+    """A paragraph per day, "On Monday 2 March 2026: I live in Braga. I'm allergic to shellfish." in time order.
+
+    The day is written in words, not as "Monday 2026-03-02": that is the form of the time stamp on each
+    user message, and a small model echoed it more when the memory block used it too (bench_hygiene, dev).
+    """
     paragraphs = []
     for day, group in groupby(lines, key=lambda line: line.day):
         sentences = " ".join(prose_sentence(line, today) for line in group)
-        paragraphs.append(f"{day.strftime('%A')} {day.isoformat()}: {sentences}")
+        paragraphs.append(f"On {day.strftime('%A')} {day.day} {day.strftime('%B %Y')}: {sentences}")
     return "\n".join(paragraphs)
 
 

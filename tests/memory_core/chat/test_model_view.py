@@ -29,9 +29,9 @@ def test_prose_has_no_line_markup_and_keeps_order_dates_and_references():
     text = render_prose(LINES, today=MONDAY)
     assert not any(mark in text for mark in MARKUP)
     assert text.splitlines() == [
-        "Monday 2026-03-02: I live in Braga. They asked: Is Porto far? "
+        "On Monday 2 March 2026: I live in Braga. They asked: Is Porto far? "
         "I fly to Lyon on Friday (that is 2026-03-06, in 4 days).",
-        "Tuesday 2026-03-03: Done: I booked the dentist.",
+        "On Tuesday 3 March 2026: Done: I booked the dentist.",
     ]
 
 

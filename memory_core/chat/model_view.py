@@ -29,7 +29,7 @@ DEFAULT_STYLE = "prose"
 CHAT_STOPS = ("<memory>", "</memory>", "<observations>", "</observations>", "<reflections>", "</reflections>",
               "<recalled>", "</recalled>", "🔴", "🟡", "🟢", "✅", "\nDate: ")
 
-_SPEAKER = re.compile(r"^User(?P<asked> asked)?: ")
+_SPEAKER = re.compile(r"^User(?P<asked> asked(?: about)?)?: ")
 
 
 def prose_sentence(line: ObservationLine, today: date | None) -> str:
@@ -38,7 +38,8 @@ def prose_sentence(line: ObservationLine, today: date | None) -> str:
     text = one_line(line.text)
     match = _SPEAKER.match(text)
     if match:
-        text = ("They asked: " if match.group("asked") else "") + text[match.end():]
+        asked = match.group("asked")
+        text = (f"They{asked}: " if asked else "") + text[match.end():]
     if line.priority == "done" and not text.lower().startswith("done"):
         text = f"Done: {text}"
     if text and text[-1] not in ".!?…\"'”":

@@ -21,8 +21,9 @@ LINES = [
     ObservationLine(MONDAY, "09:01", "low", "User asked: Is Porto far?"),
     ObservationLine(MONDAY, "09:02", "medium", "User: I fly to Lyon on Friday.", referenced_date=date(2026, 3, 6)),
     ObservationLine(date(2026, 3, 3), "10:00", "done", "User: I booked the dentist."),
+    ObservationLine(date(2026, 3, 3), "10:05", "low", "User asked about: train times"),
 ]
-MARKUP = ("🔴", "🟡", "🟢", "✅", "(09:00)", "Date:", "* ", "User:", "User asked:")
+MARKUP = ("🔴", "🟡", "🟢", "✅", "(09:00)", "Date:", "* ", "User:", "User asked")
 
 
 def test_prose_has_no_line_markup_and_keeps_order_dates_and_references():
@@ -31,7 +32,7 @@ def test_prose_has_no_line_markup_and_keeps_order_dates_and_references():
     assert text.splitlines() == [
         "On Monday 2 March 2026: I live in Braga. They asked: Is Porto far? "
         "I fly to Lyon on Friday (that is 2026-03-06, in 4 days).",
-        "On Tuesday 3 March 2026: Done: I booked the dentist.",
+        "On Tuesday 3 March 2026: Done: I booked the dentist. They asked about: train times.",
     ]
 
 

@@ -43,7 +43,9 @@ from pathlib import Path
 
 RESULTS = Path(__file__).parent / "results"
 DATA = Path(__file__).parent / "data" / "hygiene_set.json"
-SAMPLES = 2
+#: One sampled answer per prompt: the runtime seeds its sampler afresh on every call (RuntimeSettings.seed,
+#: "the same seed, prompt and settings give the same answer"), so further samples would repeat it.
+SAMPLES = 1
 TEMPERATURE = 0.7
 MAX_TOKENS = 48
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
@@ -170,6 +172,25 @@ def summarize(rows: list[dict]) -> dict:
     }
 
 
+def rescore(results: dict) -> dict:
+    """Keep the greedy answer and SAMPLES sampled ones per prompt, and count again with today's detectors.
+
+    Exactly what a new run would give: every call reseeds the sampler, so the first sampled answer of
+    a prompt does not depend on what ran before it."""
+    for split in results.values():
+        for result in split.values():
+            for row in result["rows"]:
+                row["answers"] = row["answers"][:1 + SAMPLES]
+                row["markup"] = [bool(MARKUP.search(a)) for a in row["answers"]]
+                row["empty"] = [not a for a in row["answers"]]
+                if row["kind"] == "memory":
+                    row["stamp"] = [bool(STAMP_ECHO.search(a)) for a in row["answers"]]
+                else:
+                    row["refusal"] = [bool(REFUSAL.search(a)) for a in row["answers"]]
+            result["summary"] = summarize(result["rows"])
+    return results
+
+
 def _cell(stat: dict) -> str:
     return f"{stat['count']}/{stat['n']} ({100 * stat['share']:.0f}%)" if stat["n"] else "–"
 
@@ -208,7 +229,9 @@ def write_results(results: dict, meta: dict) -> None:
               "Whether the answers are *right* (a 135M model often is not: it still invents or refuses other "
               "requests); models other than the bundled one; the LLM Observer's log (the app uses the extractive "
               "one with this model); multi-turn chats. Every answer is in hygiene.json.", "",
-              f"Machine: {meta['machine']}; run took {meta['seconds']:.0f} s; {meta['when']}."]
+              f"Machine: {meta['machine']}; run took {meta['seconds']:.0f} s; {meta['when']}"
+              + (f"; recounted {meta['rescored']} (a second sampled answer per prompt, identical to the first "
+                 "because the sampler is reseeded on every call, was dropped)." if meta.get("rescored") else ".")]
     (RESULTS / "hygiene.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -221,7 +244,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="configurations run on test (the baselines and the shipped one)")
     parser.add_argument("--no-write", action="store_true", help="do not write bench/results (tuning runs)")
     parser.add_argument("--dump", type=Path, help="also write every answer of this run to this JSON file")
+    parser.add_argument("--rescore", type=Path, metavar="JSON",
+                        help="recount a saved run (hygiene.json) with the current SAMPLES and detectors, no model")
     args = parser.parse_args(argv)
+    if args.rescore:
+        saved = json.loads(args.rescore.read_text(encoding="utf-8"))
+        write_results(rescore(saved["results"]), {**saved["meta"], "samples": SAMPLES,
+                                                  "rescored": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")})
+        return 0
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from models.bundled import bundled_model_path
     from models.llama_runtime import LlamaChatModel, RuntimeSettings

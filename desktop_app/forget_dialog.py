@@ -22,6 +22,10 @@ from .widgets import busy_bar, error_banner
 from .workers import ForgetPlanner, PlanRequest
 
 
+#: Plan request ids, unique across dialogs: every open dialog hears the planner's answers.
+_REQUEST_IDS = itertools.count(1)
+
+
 class ForgetDialog(QDialog):
     """``kind``/``item_id`` forget one item; ``about=True`` searches and forgets every match."""
 
@@ -35,7 +39,6 @@ class ForgetDialog(QDialog):
         self.kind, self.item_id, self.about = kind, item_id, about
         self.plan: Any = None
         self.receipt: Any = None
-        self._request_ids = itertools.count(1)
         self._newest = 0
         self._plan_requested.connect(planner.plan)
         planner.planned.connect(self._planned)
@@ -133,7 +136,7 @@ class ForgetDialog(QDialog):
         """Ask the planner for a fresh preview; until it answers, nothing can be confirmed."""
         self.error.hide()
         self.forget_button.setEnabled(False)
-        self._newest = next(self._request_ids)
+        self._newest = next(_REQUEST_IDS)
         about = self.query.text() if self.about else None
         self._plan_requested.emit(PlanRequest(self._newest, self.kind, self.item_id, about,
                                               self.sources.isChecked(), self.answers.isChecked()))

@@ -1,7 +1,8 @@
-"""The main window: lays out the sidebar, chat page, memory page and status bar, and starts the workers.
+"""The main window: lays out the sidebar, chat, memory and models pages and the status bar, and starts the workers.
 
 Behaviour lives elsewhere: the chat page's in ``ChatController``, one-off work
-in ``TaskDispatcher`` jobs, model choice in ``ModelPicker``. The window owns the
+in ``TaskDispatcher`` jobs, model choice in ``ModelPicker`` and ``ModelsPage`` (which runs its own
+download and survey workers). The window owns the
 five worker threads (model loader, chat, background memory, forget planner,
 one-off tasks) and connects them with queued signals; it is the only place
 that knows all the parts, and it holds no SQL.
@@ -23,6 +24,7 @@ from .chat_controller import ChatController, ChatWidgets
 from .chat_view import ChatView, Composer
 from .forget_dialog import ForgetDialog
 from .model_picker import ModelPicker, model_spec
+from .models_page import ModelsPage
 from .settings_dialog import AppSettings, SettingsDialog
 from .sidebar import Sidebar
 from .status_bar import StatusBar
@@ -47,7 +49,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, store: Store, data_dir: Path, *, model_factory: Callable[[ModelSpec], Any] | None = None,
                  embedder_factory: Callable[[], Any] | None = None, autoload: bool = True,
-                 settings_scope: str = "Mneme"):
+                 settings_scope: str = "Mneme", models_survey: Callable[[Path], tuple] | None = None):
         super().__init__()
         self.store = store
         self.data_dir = Path(data_dir)
@@ -56,6 +58,10 @@ class MainWindow(QMainWindow):
         self.model: Any = None
         self.embedder: Any = None
         self.memory_engine: Any = None
+        self._models_survey = models_survey
+        #: what the last load asked for ("" = the bundled model)
+        self.loaded_model_path = ""
+        self._retired_models: list[Any] = []
         self.setWindowTitle("Mneme")
         self.setWindowIcon(theme.app_icon())
         self.setMinimumSize(860, 560)
@@ -82,9 +88,11 @@ class MainWindow(QMainWindow):
         chat.addWidget(self.chat_view, 1)
         chat.addWidget(self._composer_row())
         self.timeline = TimelineView()
+        self.models_page = ModelsPage(self.data_dir, survey=self._models_survey)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.chat_page)
         self.pages.addWidget(self.timeline)
+        self.pages.addWidget(self.models_page)
         self.splitter = QSplitter()
         self.splitter.addWidget(self.sidebar)
         self.splitter.addWidget(self.pages)
@@ -126,7 +134,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.temp_pill)
         layout.addStretch(1)
         self.model_picker = ModelPicker(self.data_dir, self.qsettings)
-        self.model_picker.fill(self.settings.model_path)
+        self.model_picker.fill(self.current_model_path())
         layout.addWidget(self.model_picker)
         self.temp_button = QToolButton()
         self.temp_button.setIcon(theme.icon("ghost"))
@@ -190,6 +198,10 @@ class MainWindow(QMainWindow):
         self.chat_view.memoryChosen.connect(self.show_memory)
         self.timeline.observeRequested.connect(self.observe_now)
         self.model_picker.modelChosen.connect(self._model_chosen)
+        self.models_page.useRequested.connect(self.use_model_file)
+        self.models_page.modelsChanged.connect(lambda: self.model_picker.fill(self.current_model_path()))
+        self.chat_view.modelsRequested.connect(lambda: self.show_page("models"))
+        self.status.modelsRequested.connect(lambda: self.show_page("models"))
 
         self.chat.chatPageWanted.connect(lambda: self.show_page("chat"))
         self.chat.titleChanged.connect(lambda title: self.setWindowTitle(f"{title} — Mneme"))
@@ -233,8 +245,11 @@ class MainWindow(QMainWindow):
         self.sidebar.search.selectAll()
 
     def show_page(self, page: str) -> None:
-        self.pages.setCurrentWidget(self.timeline if page == "memory" else self.chat_page)
+        widgets = {"memory": self.timeline, "models": self.models_page}
+        self.pages.setCurrentWidget(widgets.get(page, self.chat_page))
         self.sidebar.set_page(page)
+        if page == "models":
+            self.models_page.ensure_surveyed()
         if page == "memory":
             self.timeline.reload_chats()
             self.timeline.reload()
@@ -252,15 +267,50 @@ class MainWindow(QMainWindow):
 
     # -- the model ------------------------------------------------------------------------------
     def _model_chosen(self, path: str) -> None:
-        if path == self.settings.model_path and self.model is not None:
+        if path == self.loaded_model_path and self.model is not None:
             return
+        self._switch_model(path)
+
+    def use_model_file(self, path: str, _name: str = "") -> None:
+        """The Models page chose a model (and already recorded it as the default): load it.
+
+        Chats and memories live in the database, not in the model, so all of them stay.
+        """
+        if path == self.loaded_model_path and self.model is not None:
+            return
+        self._switch_model(path)
+
+    def _switch_model(self, path: str) -> None:
+        self._record_choice(path)
         self.settings.model_path = path
         self._save_settings()
         self.model_picker.fill(path)
         self.load_model()
 
+    def _record_choice(self, path: str) -> None:
+        """``mneme models use`` and the next start see the same model as this window."""
+        from models.choice import choose_model
+
+        try:
+            choose_model(self.data_dir, Path(path) if path else None)
+        except OSError as exc:
+            self.status.showMessage(self.tr("Could not record the default model: %s") % exc, 6000)
+
+    def current_model_path(self) -> str:
+        """The model to run: the one chosen with ``mneme models use`` or the Models page, else the settings'
+        (from before that choice was recorded), else "" (the bundled model)."""
+        from models.choice import chosen_model, has_choice
+
+        chosen = chosen_model(self.data_dir)
+        if chosen is not None:
+            return str(chosen.path)
+        if has_choice(self.data_dir) or not self.settings.model_path:
+            return ""
+        return self.settings.model_path
+
     def load_model(self) -> None:
-        spec = model_spec(self.settings)
+        self.loaded_model_path = self.current_model_path()
+        spec = model_spec(self.settings, self.loaded_model_path)
         if spec is None:
             self._model_failed(self.tr("No model: the bundled model is not installed. Add a GGUF file with the "
                                        "model picker."))
@@ -276,9 +326,19 @@ class MainWindow(QMainWindow):
         self.chat.model_ready = True
         self.model_picker.setEnabled(True)
         self.status.model_ready(name, getattr(model, "context_length", 0))
+        bundled = not self.loaded_model_path
+        self.status.point_to_models(bundled)
+        self.chat_view.show_model_hint(bundled)
         if old is not None and old is not model and hasattr(old, "close"):
-            QTimer.singleShot(1000, self, old.close)
+            # Closed a second later (a worker may still hold it for a moment). The window keeps the reference:
+            # handing ``old.close`` itself to singleShot crashed PySide6 when the timer fired.
+            self._retired_models.append(old)
+            QTimer.singleShot(1000, self._close_retired_models)
         self.modelReady.emit()
+
+    def _close_retired_models(self) -> None:
+        while self._retired_models:
+            self._retired_models.pop().close()
 
     def _connect_engine(self) -> None:
         """(Re)build the memory engine for the loaded model and hand it to the workers."""
@@ -336,6 +396,7 @@ class MainWindow(QMainWindow):
             self.status.showMessage(self.tr("Settings not saved: %s") % friendly(exc), 6000)
 
     def open_settings(self) -> SettingsDialog:
+        self.settings.model_path = self.current_model_path()
         dialog = SettingsDialog(self.settings, self.data_dir, self)
         dialog.exportRequested.connect(lambda kind, path: self._export(dialog, kind, path))
         dialog.importRequested.connect(lambda path: self._import(dialog, path))
@@ -348,6 +409,8 @@ class MainWindow(QMainWindow):
         memory_changed = new.memory_enabled != self.settings.memory_enabled
         thresholds = (new.message_tokens, new.observation_tokens) != (self.settings.message_tokens,
                                                                       self.settings.observation_tokens)
+        if new.model_path != self.settings.model_path:
+            self._record_choice(new.model_path)
         self.settings = self.chat.settings = new
         self._save_settings()
         if memory_changed:
@@ -406,6 +469,7 @@ class MainWindow(QMainWindow):
             return
         self._shut = True
         self.chat_worker.cancel.set()
+        self.models_page.shutdown()
         for thread in self.threads:
             stop_thread(thread)
         for worker in (self.chat_worker, self.memory_runner, self.planner, self.tasks):

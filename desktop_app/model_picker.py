@@ -29,15 +29,20 @@ def bundled_choice() -> tuple[str, str] | None:
         return None
 
 
-def model_spec(settings: AppSettings) -> ModelSpec | None:
-    """What to load for these settings: the chosen GGUF, else the bundled model (None: there is none)."""
+def model_spec(settings: AppSettings, path: str | None = None) -> ModelSpec | None:
+    """What to load: ``path`` (default: the settings' model), "" the bundled model (None: there is none).
+
+    GPU layers -1 in the settings means automatic (``ModelSpec.gpu_layers`` None).
+    """
     s = settings
-    if s.model_path:
-        return ModelSpec(s.model_path, Path(s.model_path).stem, s.context_length, s.threads, s.gpu_layers)
+    path = s.model_path if path is None else path
+    gpu_layers = None if s.gpu_layers < 0 else s.gpu_layers
+    if path:
+        return ModelSpec(path, Path(path).stem, s.context_length, s.threads, gpu_layers)
     bundled = bundled_choice()
     if bundled is None:
         return None
-    return ModelSpec(bundled[1], bundled[0], s.context_length, s.threads, s.gpu_layers)
+    return ModelSpec(bundled[1], bundled[0], s.context_length, s.threads, gpu_layers)
 
 
 class ModelPicker(QComboBox):

@@ -67,10 +67,20 @@ def shoot_used_memories(window, path: Path) -> None:
     shoot(window, path, whole_screen=True)
 
 
+def shoot_models_page(window, out: Path) -> None:
+    """The Models page as this computer sees it: its hardware, the timed bundled model, the real catalog."""
+    window.show_page("models")
+    page = window.models_page
+    if page.profile is None:
+        wait_for(page.surveyFinished, 120_000)
+    shoot(window, out / "models-page.png", whole_screen=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--data-dir", type=Path, default=None, help="default: a new temporary directory")
+    parser.add_argument("--only", choices=("models",), help="only the Models page (no conversation)")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -109,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     if window.model is None:
         print("the model did not load; see the window's message", file=sys.stderr)
         return 1
+    if args.only == "models":
+        shoot_models_page(window, args.out)
+        window.close()
+        store.close()
+        return 0
     for text in CONVERSATION:
         window.composer.set_text(text)
         window.send()
@@ -117,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     window.composer.set_text("What should I cook for dinner this week?")
     settle(200)
     shoot(window, args.out / "chat.png", whole_screen=True)
+
+    shoot_models_page(window, args.out)
+    window.show_page("chat")
 
     window.observe_now()
     wait_for(window.memoryCycle, 180_000)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QStatusBar, QWidget
 
 MEMORY_BUSY = ("observing", "reflecting")
 
@@ -23,6 +24,8 @@ def _label(text: str, name: str) -> QLabel:
 
 
 class StatusBar(QStatusBar):
+    modelsRequested = Signal()  # the link to the Models page
+
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setSizeGripEnabled(False)
@@ -34,7 +37,13 @@ class StatusBar(QStatusBar):
         self.memory_label = _label(self.tr("Memory: idle"), self.tr("Memory state"))
         self.memory_bar = _bar(90, self.tr("Memory progress"))
         self.task_bar = _bar(120, self.tr("Task progress"))
-        for widget in (self.model_label, self.load_bar, self.speed_label, self.context_label):
+        self.models_link = QPushButton(self.tr("Models"))
+        self.models_link.setObjectName("ModelsLink")
+        self.models_link.setAccessibleName(self.tr("Open Models"))
+        self.models_link.setToolTip(self.tr("Download a model that fits this computer, or switch models"))
+        self.models_link.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.models_link.clicked.connect(self.modelsRequested.emit)
+        for widget in (self.model_label, self.models_link, self.load_bar, self.speed_label, self.context_label):
             self.addWidget(widget)
         for widget in (self.task_bar, self.memory_label, self.memory_bar):
             self.addPermanentWidget(widget)
@@ -53,6 +62,10 @@ class StatusBar(QStatusBar):
     def model_ready(self, name: str, context_length: int) -> None:
         self.load_bar.hide()
         self.model_label.setText(name + (f" · {context_length:,} ctx" if context_length else ""))
+
+    def point_to_models(self, bundled: bool) -> None:
+        """While the small bundled model answers, the link says what the Models page is for."""
+        self.models_link.setText(self.tr("Get a better model") if bundled else self.tr("Models"))
 
     def model_failed(self) -> None:
         self.load_bar.hide()

@@ -82,7 +82,8 @@ class ModelSpec:
     name: str
     context_length: int = 4096
     threads: int = 0  # 0: the runtime decides
-    gpu_layers: int = 0
+    #: llama.cpp n_gpu_layers; None: automatic (all that fit on a GPU build, none on a CPU-only one)
+    gpu_layers: int | None = None
     load_embedder: bool = True
 
 

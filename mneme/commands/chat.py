@@ -31,7 +31,8 @@ def register(subparsers, common) -> None:
     parser = subparsers.add_parser("chat", parents=[common], help="chat with the local model in the terminal",
                                    description="Chat with the local model. Ctrl+C stops a reply; Ctrl+C or "
                                                "Ctrl+D at the prompt exits.")
-    parser.add_argument("--model", type=Path, help="a GGUF file to chat with (default: the bundled SmolLM2-135M)")
+    parser.add_argument("--model", type=Path, help="a GGUF file to chat with (default: the one chosen with "
+                                                   "`mneme models use`, else the bundled SmolLM2-135M)")
     parser.add_argument("--once", metavar="TEXT", help="answer TEXT once on stdout and exit")
     parser.add_argument("--thread", metavar="T", help="thread (conversation) id to continue or start "
                                                       "(default: a new one)")
@@ -43,9 +44,11 @@ def register(subparsers, common) -> None:
                         help="context length in tokens (default: 4096, or the model's own if smaller)")
     parser.add_argument("--threads", type=_positive, default=None, metavar="N",
                         help="CPU threads (default: physical cores)")
-    parser.add_argument("--gpu-layers", type=int, default=0, metavar="N",
-                        help="layers to offload to the GPU (-1: all; needs a GPU build of llama-cpp-python)")
-    parser.add_argument("--stats", action="store_true", help="print tokens, cache hits and speed after each reply")
+    parser.add_argument("--gpu-layers", type=int, default=None, metavar="N",
+                        help="layers to offload to the GPU (-1: all; default: automatic, all that fit on a GPU "
+                             "build of llama-cpp-python, none on a CPU-only build)")
+    parser.add_argument("--stats", action="store_true",
+                        help="print the model, tokens, cache hits and speed after each reply")
     parser.set_defaults(handler=run)
 
 
@@ -107,10 +110,22 @@ def ctrl_c_sets(event: threading.Event) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+def model_path(args) -> Path:
+    """``--model``, else the model chosen with ``mneme models use``, else the bundled one."""
+    from models.bundled import bundled_model_path
+    from models.choice import chosen_model
+
+    if args.model:
+        return args.model.expanduser()
+    chosen = chosen_model(args.data_dir)
+    return chosen.path if chosen else bundled_model_path()
+
+
 def load_model(args):
     from models.loading import open_chat_model
 
-    return open_chat_model(args.model, context_length=args.context, threads=args.threads,
+    # gpu_layers None: automatic (all that fit on a GPU build of llama.cpp, none on a CPU-only one)
+    return open_chat_model(model_path(args), context_length=args.context, threads=args.threads,
                            gpu_layers=args.gpu_layers)
 
 
@@ -175,7 +190,7 @@ class TerminalChat:
         if reply and self.assistant is None:
             self._remember("assistant", reply)
         if self.show_stats and self.model.last_stats is not None:
-            print(_describe(self.model.last_stats), file=sys.stderr)
+            print(_describe(self.model.last_stats, self.model), file=sys.stderr)
         return reply
 
     def _remember(self, role: str, text: str) -> None:
@@ -183,8 +198,10 @@ class TerminalChat:
         self.history.append({"role": role, "content": text})
 
 
-def _describe(stats) -> str:
-    return (f"[{stats.prompt_tokens} prompt tokens ({stats.cached_tokens} cached), {stats.completion_tokens} "
+def _describe(stats, model=None) -> str:
+    path = getattr(model, "path", None)
+    named = f"model {model.name} ({path.name if path else '?'}): " if model is not None else ""
+    return (f"[{named}{stats.prompt_tokens} prompt tokens ({stats.cached_tokens} cached), {stats.completion_tokens} "
             f"generated, first token {stats.time_to_first_token_s:.2f} s, {stats.tokens_per_second:.1f} tokens/s, "
             f"stop: {stats.stop_reason}]")
 

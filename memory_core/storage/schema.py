@@ -204,7 +204,29 @@ CREATE TABLE IF NOT EXISTS pending_deletions (
 );
 """
 
-MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS]
+#: Which memories each assistant answer was generated with: the items its memory block held ("block")
+#: and the ones recall added for that turn ("recalled"). One row per (answer, item); exactly one item
+#: column is set. Ids only, no text: forgetting an item or the answer removes its rows by cascade, and
+#: "which answers used this memory?" is one indexed lookup.
+MIGRATION_ANSWER_MEMORIES = """
+CREATE TABLE answer_memories (
+    answer_id INTEGER NOT NULL REFERENCES messages(id) ON DELETE CASCADE,
+    via TEXT NOT NULL CHECK (via IN ('block', 'recalled')),
+    observation_id INTEGER REFERENCES observations(id) ON DELETE CASCADE,
+    reflection_id INTEGER REFERENCES reflections(id) ON DELETE CASCADE,
+    fact_id INTEGER REFERENCES facts(id) ON DELETE CASCADE,
+    message_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+    CHECK ((observation_id IS NOT NULL) + (reflection_id IS NOT NULL) + (fact_id IS NOT NULL)
+           + (message_id IS NOT NULL) = 1)
+);
+CREATE INDEX answer_memories_answer ON answer_memories(answer_id);
+CREATE INDEX answer_memories_observation ON answer_memories(observation_id);
+CREATE INDEX answer_memories_reflection ON answer_memories(reflection_id);
+CREATE INDEX answer_memories_fact ON answer_memories(fact_id);
+CREATE INDEX answer_memories_message ON answer_memories(message_id);
+"""
+
+MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES]
 LATEST_VERSION = len(MIGRATIONS)
 
 

@@ -60,10 +60,10 @@ def _known_facts(store: Store, message: Message) -> list[KnownFact]:
     current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
     params = {"at": message.created_at, "text": message.text.casefold(), "thread": message.thread_id,
               "recent": RECENT_THREAD_FACTS}
-    rows = list(store.db.query(
+    rows = list(store.query(
         f"SELECT {columns} FROM facts WHERE {current} AND instr(:text, lower(CASE WHEN instr(value, ' ') > 0 "
         "THEN substr(value, 1, instr(value, ' ') - 1) ELSE value END)) > 0", params))
-    rows += store.db.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
+    rows += store.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
                            "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
     known: dict[int, KnownFact] = {}
     for row in rows:

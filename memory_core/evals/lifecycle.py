@@ -159,8 +159,8 @@ class MnemeMemory:
     def reset(self) -> None:
         with self.store.transaction():
             for table in ("facts", "messages", "threads", "embeddings"):
-                self.store.db.execute(f"DELETE FROM {table}")
-            self.store.db.execute("DELETE FROM settings WHERE key = ?", [DONE_SETTING])
+                self.store.execute(f"DELETE FROM {table}")
+            self.store.execute("DELETE FROM settings WHERE key = ?", [DONE_SETTING])
 
 
 class NaiveMyNounMemory:

@@ -103,7 +103,7 @@ def _options(sentence: str) -> list[tuple[str, str, str]]:
 def _later_changes(store: Store, fact_id: int, subject: str, predicate: str, value: str, message) -> None:
     """A late fact may already have been changed by a later message of its thread: apply that change."""
     fact = KnownFact(fact_id, subject, predicate, value, message.thread_id, message.created_at, "")
-    later = store.db.query("SELECT id, text, created_at FROM messages WHERE thread_id = ? AND role = 'user' "
+    later = store.query("SELECT id, text, created_at FROM messages WHERE thread_id = ? AND role = 'user' "
                            "AND (created_at > ? OR (created_at = ? AND id > ?)) ORDER BY created_at, id",
                            [message.thread_id, message.created_at, message.created_at, message.id])
     for row in later:
@@ -122,12 +122,12 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
     Cheap (no embedder): callers load the embedder only when there are options.
     """
     done = int(store.get_setting(DONE_SETTING, 0) or 0)
-    rows = [dict(r) for r in store.db.query(
+    rows = [dict(r) for r in store.query(
         "SELECT * FROM messages WHERE id > ? AND role = 'user' ORDER BY id LIMIT ?", [done, limit])]
     options: list[_Option] = []
     for index, row in enumerate(rows):
         # values the hot path already placed or retired from this message are settled
-        settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in store.db.query(
+        settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in store.query(
             "SELECT f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id WHERE fm.message_id = ?",
             [row["id"]])}
         for sentence in sentences(row["text"]):

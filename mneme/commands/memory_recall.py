@@ -19,6 +19,8 @@ from .output import print_json, print_json_line
 #: Items embedded before a search when vectors are missing (the rest stays keyword-only until the
 #: background job catches up).
 SEARCH_BACKFILL_LIMIT = 5000
+#: Skipped lines listed one by one after an import; the rest are counted (all are in --json).
+MAX_LISTED_ERRORS = 50
 
 
 def register(memory_sub, common) -> None:
@@ -62,8 +64,11 @@ def run_import(args) -> int:
             print(file=sys.stderr)
         print(f"imported {report.added} messages from {args.file} ({report.format}); "
               f"{report.duplicates} already present, {report.facts} facts found")
-        for error in report.errors:
+        print(report.summary())
+        for error in report.errors[:MAX_LISTED_ERRORS]:
             print(f"  skipped {error}", file=sys.stderr)
+        if len(report.errors) > MAX_LISTED_ERRORS:
+            print(f"  ... and {len(report.errors) - MAX_LISTED_ERRORS} more (--json lists them all)", file=sys.stderr)
     return 0 if not report.errors else 1
 
 

@@ -95,7 +95,7 @@ def _checkpoint_loop(store, stop: threading.Event) -> None:
     other = store.connect()
     try:
         while not stop.wait(0.5):
-            other.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
     finally:
         other.close()
 
@@ -125,7 +125,7 @@ def main() -> None:
             if _has_column(store, "facts", "invalid_at") else None
         timings, with_facts = _time_writes(store, timed[:half])
         # the configuration we recommend: no checkpoint on the writer, a background connection checkpoints
-        store.db.execute("PRAGMA wal_autocheckpoint = 0")
+        store.execute("PRAGMA wal_autocheckpoint = 0")
         stop = threading.Event()
         checkpointer = threading.Thread(target=_checkpoint_loop, args=(store, stop), daemon=True)
         checkpointer.start()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import codecs
 import ctypes
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -170,12 +171,14 @@ class _Context:
     """
 
     def __init__(self, llama: Any, template: ChatTemplate, batch_size: int, gate: ForegroundGate,
-                 *, background: bool = False, nice: int = 0, yields: bool = True):
+                 control_tokens: "ControlTokens | None" = None, *, background: bool = False, nice: int = 0,
+                 yields: bool = True):
         self.llama = llama
         self.template = template
         self.batch_size = batch_size
         self.lock = threading.RLock()
         self.last_stats: GenerationStats | None = None
+        self.control_tokens = control_tokens or ControlTokens.of(llama)
         #: The chat context holds the gate while it computes; a background context waits on it between steps.
         self.gate = gate
         self.background = background
@@ -183,8 +186,14 @@ class _Context:
         self.yields = yields
 
     # -- tokens ------------------------------------------------------------
-    def tokenize_prompt(self, messages: Sequence[dict[str, str]]) -> list[int]:
-        text = self.template.render(messages)
+    def tokenize_prompt(self, messages: Sequence[dict[str, str]], *, add_generation_prompt: bool = True
+                        ) -> list[int]:
+        """The rendered conversation as tokens. Only the template's own markers become control tokens:
+        any control-token spelling inside a message's text is split first, so it tokenizes as text."""
+        text = self.template.render([{**message, "content": self.control_tokens.neutralize(message["content"])}
+                                     if isinstance(message, dict) and isinstance(message.get("content"), str)
+                                     else message for message in messages],
+                                    add_generation_prompt=add_generation_prompt)
         tokens = self.llama.tokenize(text.encode("utf-8"), add_bos=True, special=True)
         bos = self.llama.token_bos()
         # A template that writes the BOS text itself plus a vocab that adds BOS gives two: keep one.
@@ -198,12 +207,7 @@ class _Context:
         Chat templates close every message with a special token, so these are
         exactly the first tokens of any prompt that continues these messages.
         """
-        text = self.template.render(messages, add_generation_prompt=False)
-        tokens = self.llama.tokenize(text.encode("utf-8"), add_bos=True, special=True)
-        bos = self.llama.token_bos()
-        while len(tokens) >= 2 and tokens[0] == bos and tokens[1] == bos:
-            tokens = tokens[1:]
-        return tokens
+        return self.tokenize_prompt(messages, add_generation_prompt=False)
 
     def cached_prefix(self, tokens: list[int]) -> int:
         """How many leading tokens of ``tokens`` the context already holds (and can keep)."""
@@ -377,6 +381,38 @@ class _Context:
             self.llama.reset()
             self.llama._ctx.kv_cache_clear()
             self.llama.input_ids[:] = 0
+
+
+#: Inserted after the first character of a control-token spelling found in user text (invisible).
+WORD_JOINER = "\u2060"
+
+
+class ControlTokens:
+    """The vocabulary's control tokens (the ones llama.cpp parses only with ``special=True``) and a way
+    to make their spellings inert in text a person wrote: ``<|im_end|>`` typed in a message must not
+    end the turn, whatever the template (ChatML, Llama 3, Gemma, Mistral, Phi ...)."""
+
+    def __init__(self, spellings: Sequence[str]):
+        self.spellings = sorted({s for s in spellings if len(s) >= 2}, key=len, reverse=True)
+        self._prefixes = {s[:2] for s in self.spellings}
+        self._pattern = re.compile("|".join(re.escape(s) for s in self.spellings)) if self.spellings else None
+
+    @classmethod
+    def of(cls, llama: Any) -> "ControlTokens":
+        import llama_cpp
+
+        vocab = llama._model.vocab
+        wanted = llama_cpp.LLAMA_TOKEN_ATTR_CONTROL | llama_cpp.LLAMA_TOKEN_ATTR_UNKNOWN
+        spellings = []
+        for token in range(llama_cpp.llama_vocab_n_tokens(vocab)):
+            if llama_cpp.llama_vocab_get_attr(vocab, token) & wanted:
+                spellings.append(_token_text(llama, token))
+        return cls(spellings)
+
+    def neutralize(self, text: str) -> str:
+        if self._pattern is None or not any(prefix in text for prefix in self._prefixes):
+            return text
+        return self._pattern.sub(lambda match: match.group(0)[0] + WORD_JOINER + match.group(0)[1:], text)
 
 
 def _token_bytes(vocab: Any, token: int) -> bytes:
@@ -578,7 +614,7 @@ class LlamaChatModel:
                 settings = self.settings
                 llama = _second_context(self._chat.llama, self.context_length, settings.resolved_background_threads())
                 context = _Context(llama, self._chat.template, settings.background_batch_size, self.gate,
-                                   background=True, nice=settings.background_nice,
+                                   self._chat.control_tokens, background=True, nice=settings.background_nice,
                                    yields=settings.background_yields)
                 self._background = BackgroundModel(self, context)
             return self._background

@@ -191,7 +191,8 @@ class Mneme:
         row = {"prompt_tokens": s.prompt_tokens, "cached_tokens": s.cached_tokens,
                "ttft_s": s.time_to_first_token_s or s.total_s,
                "e2e_s": (first[0] if first else time.perf_counter()) - started,
-               "memory_changed": self.changed, "recalled": _recalled_count(result.prompt.text)}
+               "memory_changed": self.changed, "recalled": _recalled_count(result.prompt.text),
+               "dropped_messages": result.prompt.report.dropped_messages}
         _score(row, result.prompt.text, turn, result.reply)
         self.last_prompt = result.prompt
         return row
@@ -445,6 +446,19 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
         f"{summary['handover']['load_ms_mean']:.1f} ms, max {summary['handover']['load_ms_max']:.1f} ms; "
         f"background evaluation: mean {summary['handover']['background_s_mean']:.2f} s (off the chat's path). "
         f"Outcomes: {summary['handover']['outcomes']}.", "",
+        "## Where (a)'s slow turns come from", "",
+        f"Turns of the last {LAST} where most of the prompt was recomputed (cached < 50%): " + ", ".join(
+            f"{k} {sum(1 for r in v[-LAST:] if r['cached_tokens'] < 0.5 * r['prompt_tokens'])}"
+            for k, v in rows["rows"].items()) + ". For (a) and (d), those right after a memory change: "
+        + str(sum(1 for r in rows["rows"]["a"][-LAST:]
+                  if r["cached_tokens"] < 0.5 * r["prompt_tokens"] and r.get("memory_changed"))) + "; the others "
+        "follow no commit. Traced in a replay of the same script with the real tokenizer (the prompt report's "
+        "dropped_messages, now recorded per row): the engine trims the raw tail one message at a time from the "
+        "front once it exceeds the prompt budget, and each trim moves the whole tail. The observer's "
+        "threshold counts raw message text (35% of the context), the prompt's raw tail also carries time stamps "
+        "and template markup (about twice the raw count for short chat messages), so the tail outgrows the "
+        "prompt budget before the observer activates. The hand-over cannot help those (nothing was committed).",
+        "",
         "## What is not measured", "",
         "- Whether the model *answers* from what it sees: the score is whether the current value is in the "
         "prompt (the 135M model's replies are shown beside it for what they are worth).",
@@ -503,7 +517,16 @@ def write_retention(rows: dict, meta: dict) -> None:
     (RESULTS / "om_retention.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, default=str))
 
 
+def rerender() -> None:
+    """Write om.md again from om.json (after a change to the table's wording, without a new run)."""
+    data = json.loads((RESULTS / "om.json").read_text())
+    write(data["rows"], data["summary"], data["meta"])
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--rerender"]:
+        rerender()
+        return
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     import memory_core.storage.keys as keys
     from models.bundled import bundled_model_path

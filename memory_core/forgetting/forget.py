@@ -478,6 +478,9 @@ def _optimize_fts(store: Store, tables: Iterable[str]) -> list[str]:
         fts = f"{table}_fts"
         store.execute(f"INSERT INTO {fts}({fts}) VALUES ('optimize')")
         done.append(fts)
+        if table == "messages":  # the message search index (speaker, when, answered turn) holds text too
+            store.execute("INSERT INTO message_search(message_search) VALUES ('optimize')")
+            done.append("message_search")
     return done
 
 
@@ -514,6 +517,8 @@ def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
             problems.append(f"some {kind} embeddings are still there")
         if _count_in(store, f"SELECT count(*) FROM {table}_fts_docsize WHERE id IN ({{}})", ids):
             problems.append(f"the {table} search index still lists some of them")
+        if table == "messages" and _count_in(store, "SELECT count(*) FROM message_search_docsize WHERE id IN ({})", ids):
+            problems.append("the message search index still lists some of them")
     if _existing(store, "threads", plan.threads):
         problems.append("some threads are still there")
     link_checks = (("observation_messages", "message_id", plan.messages),

@@ -83,7 +83,7 @@ def _kinds(text: str | None):
 
 
 def run_search(args) -> int:
-    from memory_core.recall.search import search as recall
+    from memory_core.recall import search as recall
     from memory_core.recall.vectors import backfill_embeddings
 
     if args.k < 1:
@@ -94,7 +94,8 @@ def run_search(args) -> int:
     with open_or_create(args.data_dir) as store:
         embedder = load_embedder(args.no_embedder)
         if embedder is not None:
-            backfill_embeddings(store, embedder, limit=SEARCH_BACKFILL_LIMIT)
+            # a batch is worth embedding everything first: otherwise the items past the limit are keyword-only
+            backfill_embeddings(store, embedder, limit=None if args.batch else SEARCH_BACKFILL_LIMIT)
         if args.batch:
             return _run_batch(store, args, embedder)
         result = recall.search(store, args.query, k=args.k, as_of=as_of, embedder=embedder, kinds=_kinds(args.kinds))
@@ -113,7 +114,7 @@ def run_search(args) -> int:
 
 
 def _run_batch(store, args, embedder) -> int:
-    from memory_core.recall.search import search as recall
+    from memory_core.recall import search as recall
 
     if not args.batch.is_file():
         raise InvalidInput(f"no file at {args.batch}")
@@ -139,7 +140,7 @@ def _run_batch(store, args, embedder) -> int:
 
 
 def run_facts(args) -> int:
-    from memory_core.facts.ledger import ledger as factsmod
+    from memory_core.facts import ledger as factsmod
 
     with open_or_create(args.data_dir) as store:
         if args.history:

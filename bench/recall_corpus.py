@@ -174,7 +174,8 @@ def build_questions(conversation: Conversation, seed: int = 13) -> list[Question
     temporal: list[tuple[str, list[str]]] = []
     for instance in rng.sample(conversation.events, 12):
         gloss = instance.event["gloss" if dev else "tgloss"]
-        temporal.append((rng.choice(forms["temporal"]).format(name=instance.owner, gloss=gloss, tgloss=gloss),
+        temporal.append((rng.choice(forms["temporal"]).format(name=instance.owner, gloss=gloss, tgloss=gloss,
+                                                              topic=instance.fill(instance.event["topic"])),
                          instance.content_ids + instance.time_ids))
     by_month: dict[tuple[str, str], list[EventInstance]] = {}
     turn_at = {turn.external_id: turn.at for turn in conversation.turns}

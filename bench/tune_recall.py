@@ -35,7 +35,7 @@ class CachedEmbedder:
 
 
 def evaluate(store, questions, embedder) -> dict[str, float]:
-    from memory_core.recall.search import search
+    from memory_core.recall import search
 
     totals = {"any@5": 0.0, "all@5": 0.0, "any@10": 0.0, "all@10": 0.0, "false_abstain": 0.0}
     answerable = [q for q in questions if q.evidence]
@@ -59,7 +59,7 @@ def main() -> None:
         source.write_text("".join(json.dumps(t) + "\n" for t in import_lines(conversations)), encoding="utf-8")
         done = _cli(data_dir, "memory", "import", str(source), "--json")
         assert done.returncode == 0, done.stderr
-    from memory_core.recall.search import search
+    from memory_core.recall import search
     from memory_core.recall.vectors import backfill_embeddings
     from mneme.session import open_or_create
     from models.embedder import SentenceEmbedder

@@ -48,21 +48,32 @@ WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15}
 #: Per-channel candidate depth.
 DEPTH = 50
 #: Dense candidates read per query (more than DEPTH: speaker matching re-ranks them).
-DENSE_DEPTH = 100
+DENSE_DEPTH = 300
 #: BM25 column weights of the message search index: text, speaker, when said (in words), answered turn.
 MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
 #: Score-aware fusion (fitted on the dev split of bench/bench_recall.py, never on test):
 #: score = bm25 / best bm25 * SCORE_BM25 + cosine above DENSE_ZERO * SCORE_DENSE + rank terms * RANK_SCALE.
-SCORE_BM25 = 1.0
-SCORE_DENSE = 1.0
-DENSE_ZERO = 0.1
-RANK_SCALE = 10.0
+SCORE_BM25 = 0.25
+SCORE_DENSE = 2.0
+DENSE_ZERO = 0.0
+RANK_SCALE = 0.0
 #: A message said by a person the query names gets this much more (names are what questions hinge on).
-SPEAKER_BONUS = 0.3
+SPEAKER_BONUS = 1.0
+#: Weight of a candidate's coverage: the share of the query's IDF weight found in its text, speaker and
+#: answered turn. High coverage is strong evidence whatever the data, so BM25 counts where words match.
+SCORE_COVERAGE = 1.0
+#: A "when ..." question gets this much more for a candidate that says a time ("last Tuesday").
+TIME_ANSWER_BONUS = 0.2
+_WHEN_QUESTION = re.compile(r"^\s*(?:when|what\s+(?:date|day|month|year|time)|how\s+long|which\s+(?:day|month|year))\b",
+                            re.IGNORECASE)
+_SAYS_A_TIME = re.compile(
+    r"\b(?:yesterday|today|tonight|this\s+(?:morning|week|month|year)|last\s+\w+|\w+\s+ago|on\s+(?:monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)|since|january|february|march|april|june|july|august|september|"
+    r"october|november|december|\d{4})\b", re.IGNORECASE)
 #: A hit found only by the dense channel must be at least this similar.
-DENSE_FLOOR = 0.25
+DENSE_FLOOR = 0.1
 #: The gate: the best hit must reach this cosine similarity ...
-DENSE_CONFIDENT = 0.40
+DENSE_CONFIDENT = 0.15
 #: ... or contain this share of the query's content words.
 LEXICAL_CONFIDENT = 0.5
 MAX_QUERY_CHARS = 2000
@@ -103,9 +114,12 @@ class Hit:
     salience: float = 0.5
     fact: dict[str, Any] | None = None
     speaker: str | None = None
+    #: For a short reply, the turn it answers (ranking only; not part of the JSON).
+    answers: str = field(default="", repr=False)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data.pop("answers")
         if data["fact"] is None:
             data.pop("fact")
         if data["speaker"] is None:
@@ -273,6 +287,10 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
                                   f"WHERE id IN ({marks})", ids):
             hits[row["id"]] = Hit("message", row["id"], row["text"], 0.0, row["created_at"], [row["id"]],
                                   [row["external_id"]], row["thread_id"], speaker=row["speaker"])
+        for row in store.db.execute(f"SELECT rowid, answers FROM message_search WHERE rowid IN ({marks}) "
+                                    f"AND answers != ''", ids):
+            if row[0] in hits:
+                hits[row[0]].answers = row[1]
         return hits
     if kind == "fact":
         for fact in factsmod.get_facts(store, ids):
@@ -444,7 +462,11 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
                             "nothing in memory matches" + (" in that time range" if time_range else ""))
 
     named = _named_speakers(store, terms) if "message" in kinds else set()
-    scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named)
+    named_words = {w for name in named for w in words(name)}
+    weighted = {_term_expr(t)[1]: _idf(store, kinds, t) for t in terms
+                if t.removesuffix("'s") not in named_words} if "bm25" in active else {}
+    scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted,
+                   bool(_WHEN_QUESTION.search(query)))
     ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
     kept: list[Hit] = []
     for hit in ranked_hits:
@@ -481,7 +503,8 @@ def _named_speakers(store: Store, terms: list[str]) -> set[str]:
 
 def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[str, int]]],
           bm25_scores: dict[tuple[str, int], float], dense_sims: dict[tuple[str, int], float],
-          reference: datetime, active: set[str], named: set[str]) -> dict[tuple[str, int], float]:
+          reference: datetime, active: set[str], named: set[str], weighted: dict[str, float],
+          asks_when: bool) -> dict[tuple[str, int], float]:
     """Score-aware fusion: BM25 relative to the best match, cosine above a floor, plus rank terms."""
     scores = {key: 0.0 for key in candidates}
     for name, ranked in lists.items():
@@ -507,8 +530,13 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
             scores[key] += SCORE_BM25 * bm25_scores[key] / best_bm25
         if key in dense_sims:
             scores[key] += SCORE_DENSE * max(0.0, dense_sims[key] - DENSE_ZERO) / (1.0 - DENSE_ZERO)
+        if weighted:
+            scores[key] += SCORE_COVERAGE * lexical_coverage(f"{hit.text} {hit.answers}", weighted)
+        if asks_when and _SAYS_A_TIME.search(f"{hit.text} {hit.answers}" if len(hit.text) < 100 else hit.text):
+            scores[key] += TIME_ANSWER_BONUS
         if named and hit.speaker and hit.speaker.lower() in named:
-            scores[key] += SPEAKER_BONUS
+            # a multiplier, not an addition: being said by Maya makes a relevant turn more so, not "Nice!!" relevant
+            scores[key] *= 1.0 + SPEAKER_BONUS
         if hit.kind == "fact" and hit.fact is not None:
             fact = factsmod.Fact(**{name: hit.fact[name] for name in factsmod.Fact.__dataclass_fields__})
             scores[key] *= factsmod.rank_weight(fact, reference)

@@ -77,9 +77,10 @@ DENSE_CONFIDENT = 0.15
 #: ... or contain this share of the query's content words.
 LEXICAL_CONFIDENT = 0.5
 MAX_QUERY_CHARS = 2000
-#: A BM25 candidate counts only if it holds this share of the query's IDF weight: a message
-#: matching just "job" in "did I quit my job?" is noise, one matching "LH1172" is the answer.
-LEXICAL_MIN_COVERAGE = 0.5
+#: Lexical evidence (BM25, coverage) counts only if the candidate holds this share of the query's IDF weight
+#: (names of speakers aside): a message matching just "job" in "did I quit my job?" is noise, one matching
+#: "LH1172" is the answer.
+LEXICAL_MIN_COVERAGE = 0.0
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
 
@@ -526,12 +527,14 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
             scores[key] += RANK_SCALE * WEIGHTS["salience"] / (RRF_K + rank)
     best_bm25 = max((v for key, v in bm25_scores.items() if key in candidates), default=0.0)
     for key, hit in candidates.items():
-        if best_bm25 > 0 and key in bm25_scores:
+        coverage = lexical_coverage(f"{hit.text} {hit.answers}", weighted) if weighted else 1.0
+        lexical = coverage >= LEXICAL_MIN_COVERAGE  # "job" alone in "did I quit my job?" is not a match
+        if best_bm25 > 0 and key in bm25_scores and lexical:
             scores[key] += SCORE_BM25 * bm25_scores[key] / best_bm25
         if key in dense_sims:
             scores[key] += SCORE_DENSE * max(0.0, dense_sims[key] - DENSE_ZERO) / (1.0 - DENSE_ZERO)
-        if weighted:
-            scores[key] += SCORE_COVERAGE * lexical_coverage(f"{hit.text} {hit.answers}", weighted)
+        if weighted and lexical:
+            scores[key] += SCORE_COVERAGE * coverage
         if asks_when and _SAYS_A_TIME.search(f"{hit.text} {hit.answers}" if len(hit.text) < 100 else hit.text):
             scores[key] += TIME_ANSWER_BONUS
         if named and hit.speaker and hit.speaker.lower() in named:

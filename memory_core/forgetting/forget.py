@@ -450,7 +450,7 @@ def _lap(started: float) -> tuple[float, float]:
 
 def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
     """Loaded recall indexes forget the vectors too (they are derived from the text)."""
-    indexing = sys.modules.get(f"{__package__}.indexing")  # only if recall loaded one; never import numpy here
+    indexing = sys.modules.get("memory_core.recall.vectors")  # only if recall loaded one; never import numpy here
     if indexing is None:
         return
     for kind in KINDS:

@@ -80,7 +80,7 @@ MAX_QUERY_CHARS = 2000
 #: Lexical evidence (BM25, coverage) counts only if the candidate holds this share of the query's IDF weight
 #: (names of speakers aside): a message matching just "job" in "did I quit my job?" is noise, one matching
 #: "LH1172" is the answer.
-LEXICAL_MIN_COVERAGE = 0.0
+LEXICAL_MIN_COVERAGE = 0.5
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
 

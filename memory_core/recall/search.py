@@ -379,6 +379,18 @@ def lexical_coverage(text: str, weighted_terms: dict[str, float]) -> float:
     return got / total
 
 
+def _coverage_matcher(weighted_terms: dict[str, float]):
+    """``lexical_coverage`` for many texts: one compiled pattern per term (a word starting with it)."""
+    total = sum(weighted_terms.values()) or 1.0
+    patterns = [(re.compile(r"(?<![\w'’-])" + re.escape(prefix).replace("'", "['’]"), re.IGNORECASE), weight)
+                for prefix, weight in weighted_terms.items()]
+
+    def coverage(text: str) -> float:
+        return sum(weight for pattern, weight in patterns if pattern.search(text)) / total
+
+    return coverage
+
+
 # -- the API ----------------------------------------------------------------------------------
 def _moment(value: str | datetime | None) -> datetime | None:
     if value is None:
@@ -526,8 +538,9 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
         for rank, key in enumerate(by_salience, start=1):
             scores[key] += RANK_SCALE * WEIGHTS["salience"] / (RRF_K + rank)
     best_bm25 = max((v for key, v in bm25_scores.items() if key in candidates), default=0.0)
+    coverage_of = _coverage_matcher(weighted)
     for key, hit in candidates.items():
-        coverage = lexical_coverage(f"{hit.text} {hit.answers}", weighted) if weighted else 1.0
+        coverage = coverage_of(f"{hit.text} {hit.answers}") if weighted else 1.0
         lexical = coverage >= LEXICAL_MIN_COVERAGE  # "job" alone in "did I quit my job?" is not a match
         if best_bm25 > 0 and key in bm25_scores and lexical:
             scores[key] += SCORE_BM25 * bm25_scores[key] / best_bm25
@@ -557,7 +570,7 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
     if not wanted:
         return True, ""
     for hit in hits:
-        have = {_stem(w) for w in words(hit.text)}
+        have = {_stem(w) for w in words(f"{hit.speaker or ''} {hit.text} {hit.answers}")}
         have |= {w[:len(t)] for w in have for t in wanted if len(t) >= 4}
         if len(wanted & have) / len(wanted) >= LEXICAL_CONFIDENT:
             return True, ""

@@ -125,6 +125,7 @@ class ChatView(QScrollArea):
 
     regenerateRequested = Signal(int)  # message id of the answer to replace
     suggestionChosen = Signal(str)
+    modelsRequested = Signal()  # the first-run pointer to the Models page
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -179,6 +180,14 @@ class ChatView(QScrollArea):
         layout.addWidget(logo)
         layout.addWidget(title)
         layout.addWidget(note)
+        self.model_hint = QPushButton(self.tr("Answers come from the small built-in model. For better ones, "
+                                              "get a model that fits this computer in Models →"))
+        self.model_hint.setObjectName("ModelsLink")
+        self.model_hint.setAccessibleName(self.tr("Open Models"))
+        self.model_hint.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.model_hint.clicked.connect(self.modelsRequested.emit)
+        self.model_hint.hide()
+        layout.addWidget(self.model_hint, 0, Qt.AlignmentFlag.AlignHCenter)
         grid = QHBoxLayout()
         for text in (self.tr("Plan my week: gym on Tuesday, dentist Thursday"),
                      self.tr("Explain Python list comprehensions with an example"),
@@ -192,6 +201,10 @@ class ChatView(QScrollArea):
         layout.addSpacing(12)
         layout.addLayout(grid)
         return box
+
+    def show_model_hint(self, visible: bool) -> None:
+        """Point to the Models page while the small bundled model answers."""
+        self.model_hint.setVisible(visible)
 
     # -- content -------------------------------------------------------------------
     def clear(self) -> None:

@@ -52,10 +52,20 @@ def shoot(widget, path: Path, *, whole_screen: bool = False) -> None:
     print(f"saved {path} ({pixmap.width()}x{pixmap.height()})")
 
 
+def shoot_models_page(window, out: Path) -> None:
+    """The Models page as this computer sees it: its hardware, the timed bundled model, the real catalog."""
+    window.show_page("models")
+    page = window.models_page
+    if page.profile is None:
+        wait_for(page.surveyFinished, 120_000)
+    shoot(window, out / "models-page.png", whole_screen=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--data-dir", type=Path, default=None, help="default: a new temporary directory")
+    parser.add_argument("--only", choices=("models",), help="only the Models page (no conversation)")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -67,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(data_dir.parent / "qsettings"))
     from memory_core.storage.store import Store
 
+    from . import services
     from .app import create_application
     from .main_window import MainWindow
     from .unlock import FirstRunDialog
@@ -93,6 +104,11 @@ def main(argv: list[str] | None = None) -> int:
     if window.model is None:
         print("the model did not load; see the window's message", file=sys.stderr)
         return 1
+    if args.only == "models":
+        shoot_models_page(window, args.out)
+        window.close()
+        store.close()
+        return 0
     for text in CONVERSATION:
         window.composer.set_text(text)
         window.send()
@@ -101,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     window.composer.set_text("What should I cook for dinner this week?")
     settle(200)
     shoot(window, args.out / "chat.png", whole_screen=True)
+
+    shoot_models_page(window, args.out)
+    window.show_page("chat")
 
     window.observe_now()
     wait_for(window.memoryCycle, 180_000)
@@ -116,13 +135,14 @@ def main(argv: list[str] | None = None) -> int:
         timeline.fact_list.setCurrentRow(0)
     shoot(window, args.out / "facts.png", whole_screen=True)
 
-    fact = store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%' ORDER BY id LIMIT 1").fetchone()
-    if fact is not None:
-        dialog = window.forget_item("fact", fact[0])
+    porto = services.list_facts(store, text="Porto")
+    if porto:
+        dialog = window.forget_item("fact", min(f.id for f in porto))
     else:
-        first = store.execute("SELECT id FROM observations ORDER BY id LIMIT 1").fetchone()
-        dialog = window.forget_item("observation", first[0])
+        oldest = services.timeline(store, services.TimelineFilter(kinds={"observation"}), newest_first=False)
+        dialog = window.forget_item("observation", oldest[0].id)
     dialog.resize(620, 520)
+    wait_for(dialog.planShown, 60_000)
     settle(400)
     shoot(dialog, args.out / "forget.png", whole_screen=True)
     dialog.forget_button.click()

@@ -369,7 +369,7 @@ class TimelineView(QWidget):
         self.fig_tokens.set(f"{figures.block_tokens:,}")
         selected = self.selected_ref()
         self._fill_tree(services.timeline(self.store, self.current_filter()))
-        self._fill_facts(services.facts(self.store, history=self.fact_history.isChecked(),
+        self._fill_facts(services.list_facts(self.store, history=self.fact_history.isChecked(),
                                         text=self.fact_search.text()))
         if selected:
             self.select(*selected)
@@ -476,14 +476,14 @@ class TimelineView(QWidget):
             if obj.superseded_by:
                 meta.append(self.tr("superseded by %s") % obj.superseded_by)
             self.detail.show_item(("fact", obj.id), fact_display(obj.text), " · ".join(meta),
-                                  services.provenance(self.store, "fact", obj.id))
+                                  services.source_messages(self.store, "fact", obj.id))
             return
         meta = [self.tr(PRIORITY_NAMES.get(obj.priority, obj.priority)),
                 self.tr("noted %s") % _local(obj.observed_at, "%a %d %b %Y, %H:%M")]
         if obj.referenced_date:
             meta.append(self.tr("refers to %s") % _local(obj.referenced_date, "%a %d %b %Y"))
         self.detail.show_item((obj.kind, obj.id), obj.text, " · ".join(meta),
-                              services.provenance(self.store, obj.kind, obj.id))
+                              services.source_messages(self.store, obj.kind, obj.id))
 
     def item_count(self) -> int:
         return sum(self.tree.topLevelItem(g).childCount() for g in range(self.tree.topLevelItemCount()))

@@ -21,6 +21,7 @@ from .paths import default_data_dir
 COMMAND_MODULES = (
     "mneme.commands.doctor",
     "mneme.commands.chat",
+    "mneme.commands.models",
     "mneme.commands.memory",
     "mneme.commands.eval",
     "mneme.commands.keys",

@@ -98,14 +98,20 @@ class Assistant:
                         recalled=recalled, status=self.status(), tracker=self.tracker)
 
     def stream(self, thread_id: str, user_text: str, *, cancel: threading.Event | None = None,
-               now: datetime | None = None) -> Iterator[str]:
-        """Yield reply pieces; the turn is stored when the generator finishes (or is closed)."""
-        result = yield from self._turn(thread_id, user_text, cancel=cancel, now=now)
+               now: datetime | None = None,
+               on_user_stored: Callable[[int], None] | None = None) -> Iterator[str]:
+        """Yield reply pieces; the turn is stored when the generator finishes (or is closed).
+
+        ``on_user_stored(message_id)`` fires as soon as the user's message is safe in the
+        store, before the model runs, so a caller knows it even if the model then fails.
+        """
+        result = yield from self._turn(thread_id, user_text, cancel=cancel, now=now, on_user_stored=on_user_stored)
         return result
 
     def send(self, thread_id: str, user_text: str, *, on_token: Callable[[str], None] | None = None,
-             cancel: threading.Event | None = None, now: datetime | None = None) -> TurnResult:
-        generator = self._turn(thread_id, user_text, cancel=cancel, now=now)
+             cancel: threading.Event | None = None, now: datetime | None = None,
+             on_user_stored: Callable[[int], None] | None = None) -> TurnResult:
+        generator = self._turn(thread_id, user_text, cancel=cancel, now=now, on_user_stored=on_user_stored)
         while True:
             try:
                 piece = next(generator)
@@ -114,13 +120,15 @@ class Assistant:
             if on_token is not None:
                 on_token(piece)
 
-    def _turn(self, thread_id: str, user_text: str, *, cancel, now) -> Iterator[str]:
+    def _turn(self, thread_id: str, user_text: str, *, cancel, now, on_user_stored=None) -> Iterator[str]:
         text = clean_text(user_text)
         if not text.strip():
             raise InvalidInput("the message is empty: nothing was sent")
         now = now or utc_now()
         prompt = self.prepare(thread_id, text, now=now)
         user_id = self._remember(thread_id, "user", text, now)
+        if user_id is not None and on_user_stored is not None:
+            on_user_stored(user_id)
         pieces: list[str] = []
         for piece in self.model.stream(prompt.messages, max_tokens=self.settings.max_tokens,
                                        temperature=self.settings.temperature, cancel=cancel):
@@ -132,6 +140,23 @@ class Assistant:
             self.worker.notify(thread_id)
         return TurnResult(reply, prompt, getattr(self.model, "last_stats", None), user_id, reply_id,
                           bool(cancel is not None and cancel.is_set()))
+
+    def take_back_last_exchange(self, thread_id: str) -> str | None:
+        """Regenerate: remove the last question and its answer; returns the question (None: nothing to ask)."""
+        if self.settings.temporary:
+            messages = self._temporary.get(thread_id, _TemporaryChat()).messages
+        else:
+            messages = self.store.messages(thread_id)[-2:]
+        taken = messages[-1:] if messages and messages[-1].role == "assistant" else []
+        rest = messages[:len(messages) - len(taken)]
+        if not rest or rest[-1].role != "user":
+            return None
+        question = rest[-1]
+        if self.settings.temporary:
+            del messages[len(rest) - 1:]
+        else:
+            self.store.delete_messages([question.id] + [m.id for m in taken])
+        return question.text
 
     def _remember(self, thread_id: str, role: str, text: str, at: datetime) -> int | None:
         if self.settings.temporary:

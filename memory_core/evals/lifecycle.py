@@ -149,7 +149,7 @@ def _contains(values: Iterable[str], wanted: str) -> bool:
 def _reset(store: Store) -> None:
     with store.transaction():
         for table in ("facts", "messages", "threads", "embeddings"):
-            store.db.execute(f"DELETE FROM {table}")
+            store.execute(f"DELETE FROM {table}")
 
 
 def _current_values(store: Store, slot: Slot, as_of: str) -> list[str]:

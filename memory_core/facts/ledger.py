@@ -259,7 +259,7 @@ def _select_slots(store: Store, where: str, params: dict[str, Any], subject: str
         sql += " AND f.predicate = :predicate"
         params["predicate"] = predicate
     sql += " ORDER BY f.subject, f.predicate, f.valid_at, f.id"
-    return [_row_to_fact(dict(r)) for r in store.db.query(sql, params)]
+    return [_row_to_fact(dict(r)) for r in store.query(sql, params)]
 
 
 def get_facts(store: Store, ids: Iterable[int]) -> list[Fact]:
@@ -267,7 +267,7 @@ def get_facts(store: Store, ids: Iterable[int]) -> list[Fact]:
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    return [_row_to_fact(dict(r)) for r in store.db.query(_SELECT + f" WHERE f.id IN ({marks})", ids)]
+    return [_row_to_fact(dict(r)) for r in store.query(_SELECT + f" WHERE f.id IN ({marks})", ids)]
 
 
 def get_fact(store: Store, fact_id: int) -> Fact | None:
@@ -311,7 +311,7 @@ def _slot_rows(store: Store, subject: str, predicate: str, value: str | None) ->
     info = predicate_info(predicate)
     predicates = [predicate] + ([info.opposite] if info.opposite else [])
     marks = ",".join("?" * len(predicates))
-    rows = [dict(r) for r in store.db.query(
+    rows = [dict(r) for r in store.query(
         f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
         "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *predicates])]
     if info.multi and value is not None:
@@ -322,16 +322,16 @@ def _slot_rows(store: Store, subject: str, predicate: str, value: str | None) ->
 
 def _link_messages(store: Store, fact_id: int, message_ids: Sequence[int]) -> None:
     for message_id in message_ids:
-        store.db.execute("INSERT OR IGNORE INTO fact_messages (fact_id, message_id) VALUES (?, ?)",
+        store.execute("INSERT OR IGNORE INTO fact_messages (fact_id, message_id) VALUES (?, ?)",
                          [fact_id, message_id])
 
 
 def _retire(store: Store, fact_id: int, invalid_at: str, now: str) -> list[int]:
     """Invalidate one fact and, recursively, the current facts that depend on it."""
-    store.db.execute("UPDATE facts SET invalid_at = CASE WHEN ? < valid_at THEN valid_at ELSE ? END, "
+    store.execute("UPDATE facts SET invalid_at = CASE WHEN ? < valid_at THEN valid_at ELSE ? END, "
                      "expired_at = ? WHERE id = ? AND expired_at IS NULL", [invalid_at, invalid_at, now, fact_id])
     retired = [fact_id]
-    for row in list(store.db.query("SELECT id FROM facts WHERE depends_on = ? AND invalid_at IS NULL "
+    for row in list(store.query("SELECT id FROM facts WHERE depends_on = ? AND invalid_at IS NULL "
                                    "AND expired_at IS NULL", [fact_id])):
         retired += _retire(store, row["id"], invalid_at, now)
     return retired
@@ -341,7 +341,7 @@ def _parent_fact(store: Store, subject: str, predicate: str) -> int | None:
     parent = predicate_info(predicate).parent
     if not parent:
         return None
-    row = store.db.execute("SELECT id FROM facts WHERE subject = ? AND predicate = ? AND invalid_at IS NULL "
+    row = store.execute("SELECT id FROM facts WHERE subject = ? AND predicate = ? AND invalid_at IS NULL "
                            "AND expired_at IS NULL ORDER BY valid_at DESC, id DESC LIMIT 1",
                            [subject, parent]).fetchone()
     return row[0] if row else None
@@ -374,7 +374,7 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     same = [r for r in existing if r["predicate"] == predicate and normalize_value(r["value"]) == wanted]
     if same:
         fact_id = same[-1]["id"]
-        store.db.execute("UPDATE facts SET salience = min(1.0, salience + 0.1), "
+        store.execute("UPDATE facts SET salience = min(1.0, salience + 0.1), "
                          "origin = CASE WHEN ? = 'stated' THEN 'stated' ELSE origin END WHERE id = ?",
                          [origin, fact_id])
         _link_messages(store, fact_id, message_ids)
@@ -388,7 +388,7 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     invalid_at = min(r["valid_at"] for r in newer) if newer else None
     base_salience = salience if salience is not None else (0.7 if origin == "stated" else 0.4)
     supersedes = None if newer else (conflicting[-1]["id"] if conflicting else None)
-    cursor = store.db.execute(
+    cursor = store.execute(
         "INSERT INTO facts (subject, predicate, value, text, category, salience, origin, valid_at, invalid_at, "
         "created_at, expired_at, supersedes, depends_on, thread_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         [subject, predicate, value, text, category, base_salience, origin, valid, invalid_at, now_iso,
@@ -419,7 +419,7 @@ def retract_fact(store: Store, subject: str, predicate: str | None, value: str |
     if predicate is not None:
         sql += " AND predicate = ?"
         params.append(predicate)
-    rows = [dict(r) for r in store.db.query(sql, params)]
+    rows = [dict(r) for r in store.query(sql, params)]
     if predicate is None:  # "I quit yoga" retires a schedule, never a taste, a person or a name
         rows = [r for r in rows if r["category"] not in UNTARGETED_CATEGORIES]
     if value is not None:
@@ -444,7 +444,7 @@ def _value_matches(stored: str, said: str) -> bool:
 
 
 def fact_json(fact: Fact) -> dict[str, Any]:
-    """The JSON shape scripts depend on (see issue 5)."""
+    """The JSON shape scripts depend on."""
     data = fact.to_json()
     data["stale"] = is_stale(fact)
     return data

@@ -26,7 +26,6 @@ pages. The receipt and the audit event hold ids and counts only, never text.
 """
 from __future__ import annotations
 
-import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -35,17 +34,17 @@ from typing import Any, Callable, Iterable
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.storage.schema import FTS_TABLES
+from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, chunks, fts_all_words, marks
 from memory_core.storage.store import Store
 
-#: Item kinds a user can forget, with their table.
-ITEM_TABLES = {"message": "messages", "observation": "observations", "reflection": "reflections", "fact": "facts"}
-KINDS = tuple(ITEM_TABLES)
 LABEL_CHARS = 72
 #: How long a forget waits for readers to let the WAL checkpoint finish (readers are short).
 CHECKPOINT_WAIT_S = 2.0
 #: "Forget everything about X" also takes items this close in meaning (cosine, unit vectors).
 SEMANTIC_MATCH = 0.6
 RECALL_DEPTH = 200
+#: The module holding the loaded vector indexes (see ``_drop_cached_vectors``).
+VECTORS_MODULE = "memory_core.recall.vectors"
 
 ForgottenCallback = Callable[["ForgetReceipt"], Any]
 
@@ -68,14 +67,14 @@ def parse_item_ref(store: Store, ref: str | int) -> tuple[str, int | str]:
             if not _exists(store, "threads", raw_id):
                 raise InvalidInput(f"there is no thread {raw_id!r}")
             return "thread", raw_id
-        if kind not in ITEM_TABLES:
-            raise InvalidInput(f"unknown item kind {kind!r}: use one of {', '.join(KINDS + ('thread',))}")
+        if kind not in KIND_TABLES:
+            raise InvalidInput(f"unknown item kind {kind!r}: use one of {', '.join(ITEM_KINDS + ('thread',))}")
         item_id = _parse_int(raw_id, text)
-        if not _exists(store, ITEM_TABLES[kind], item_id):
+        if not _exists(store, KIND_TABLES[kind], item_id):
             raise InvalidInput(f"there is no {kind} {item_id} (it may have been forgotten already)")
         return kind, item_id
     item_id = _parse_int(text, text)
-    found = [kind for kind, table in ITEM_TABLES.items() if _exists(store, table, item_id)]
+    found = [kind for kind, table in KIND_TABLES.items() if _exists(store, table, item_id)]
     if not found:
         raise InvalidInput(f"no message, observation, reflection or fact has id {item_id}")
     if len(found) > 1:
@@ -147,7 +146,7 @@ class ForgetPlan:
             return "Nothing to forget."
         target = f"{self.target_kind}:{self.target_id}" if self.target_kind != "about" else f"matches of {self.target_id!r}"
         lines = [f"Forgetting {target} removes:"]
-        for kind in KINDS + ("thread",):
+        for kind in ITEM_KINDS + ("thread",):
             ids = sorted(self.ids(kind), key=str)
             if not ids:
                 continue
@@ -159,7 +158,7 @@ class ForgetPlan:
             if len(ids) > max_labels:
                 lines.append(f"    ... and {len(ids) - max_labels} more")
         lines.append(f"  {self.embeddings} embedding(s) and {self.links} provenance link(s)")
-        if self.target_kind in KINDS:
+        if self.target_kind in ITEM_KINDS:
             lines.append("  source messages included (a memory kept from its sources comes back)"
                          if self.include_sources else "  source messages kept (--keep-sources)")
         if self.kept_memories:
@@ -173,11 +172,11 @@ class ForgetPlan:
 
 
 def _attr(kind: str) -> str:
-    return "threads" if kind == "thread" else ITEM_TABLES[kind]
+    return "threads" if kind == "thread" else KIND_TABLES[kind]
 
 
 def _ids_dict(plan: ForgetPlan) -> dict[str, list]:
-    return {_attr(kind): sorted(plan.ids(kind), key=str) for kind in KINDS + ("thread",)}
+    return {_attr(kind): sorted(plan.ids(kind), key=str) for kind in ITEM_KINDS + ("thread",)}
 
 
 def plan_forget(store: Store, item_kind: str | None, item_id: int | str | None = None, *,
@@ -222,9 +221,9 @@ def _fill(store: Store, plan: ForgetPlan) -> None:
                 _walk_up(store, kind, item_id, selected)
     if plan.expand_from_roots:
         _walk_down(store, selected)
-    for kind in KINDS:
+    for kind in ITEM_KINDS:
         # only ids that still exist (a root may have vanished between plan and execute)
-        setattr(plan, _attr(kind), _existing(store, ITEM_TABLES[kind], selected[kind]))
+        setattr(plan, _attr(kind), _existing(store, KIND_TABLES[kind], selected[kind]))
     plan.threads = {t for t in selected["thread"] if _exists(store, "threads", t)}
     plan.threads |= _emptied_threads(store, plan.messages, plan.threads)
     plan.embeddings = _count_embeddings(store, plan)
@@ -309,7 +308,7 @@ def _emptied_threads(store: Store, message_ids: set[int], already: set[str]) -> 
 
 def _count_embeddings(store: Store, plan: ForgetPlan) -> int:
     total = 0
-    for kind in KINDS:
+    for kind in ITEM_KINDS:
         total += _count_in(store, f"SELECT count(*) FROM embeddings WHERE item_kind = '{kind}' AND item_id IN ({{}})",
                            plan.ids(kind))
     return total
@@ -325,10 +324,10 @@ def _count_links(store: Store, plan: ForgetPlan) -> int:
     total = 0
     for table, left, left_ids, right, right_ids in queries:
         rows: set[tuple[int, int]] = set()
-        for chunk in _chunks(left_ids):
+        for chunk in chunks(left_ids):
             rows |= {tuple(r) for r in store.execute(
                 f"SELECT {left}, {right} FROM {table} WHERE {left} IN ({_marks(chunk)})", chunk).fetchall()}
-        for chunk in _chunks(right_ids):
+        for chunk in chunks(right_ids):
             rows |= {tuple(r) for r in store.execute(
                 f"SELECT {left}, {right} FROM {table} WHERE {right} IN ({_marks(chunk)})", chunk).fetchall()}
         total += len(rows)
@@ -337,11 +336,11 @@ def _count_links(store: Store, plan: ForgetPlan) -> int:
 
 def _labels(store: Store, plan: ForgetPlan) -> dict[str, dict[Any, str]]:
     labels: dict[str, dict[Any, str]] = {}
-    for kind in KINDS:
-        table = ITEM_TABLES[kind]
+    for kind in ITEM_KINDS:
+        table = KIND_TABLES[kind]
         when = "created_at" if kind in ("message", "fact") else "observed_at"
         found = {}
-        for chunk in _chunks(plan.ids(kind)):
+        for chunk in chunks(plan.ids(kind)):
             for row in store.execute(f"SELECT id, {when}, text FROM {table} WHERE id IN ({_marks(chunk)})", chunk):
                 found[row[0]] = f"({row[1][:10]}) {_shorten(row[2])}"
         labels[kind] = found
@@ -404,16 +403,16 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
     timings: dict[str, float] = {}
     clock = time.perf_counter()
     with store.transaction():
-        seen = {kind: set(plan.ids(kind)) for kind in KINDS + ("thread",)}
+        seen = {kind: set(plan.ids(kind)) for kind in ITEM_KINDS + ("thread",)}
         _fill(store, plan)
-        for kind in KINDS + ("thread",):
+        for kind in ITEM_KINDS + ("thread",):
             ids = plan.ids(kind)
-            table = "threads" if kind == "thread" else ITEM_TABLES[kind]
+            table = "threads" if kind == "thread" else KIND_TABLES[kind]
             ids |= _existing(store, table, seen[kind])
         timings["replan_ms"], clock = _lap(clock)
         _delete(store, plan)
         timings["delete_ms"], clock = _lap(clock)
-        optimized = _optimize_fts(store, [ITEM_TABLES[k] for k in KINDS if plan.ids(k)])
+        optimized = _optimize_fts(store, [KIND_TABLES[k] for k in ITEM_KINDS if plan.ids(k)])
         timings["fts_optimize_ms"], clock = _lap(clock)
         receipt_counts = plan.counts
         store.log_event("forgotten", target=f"{plan.target_kind}:{plan.target_id}"
@@ -450,10 +449,11 @@ def _lap(started: float) -> tuple[float, float]:
 
 def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
     """Loaded recall indexes forget the vectors too (they are derived from the text)."""
-    indexing = sys.modules.get("memory_core.recall.vectors")  # only if recall loaded one; never import numpy here
+    # Only if recall loaded it (never import numpy here); a name, not an import: recall sits beside forgetting.
+    indexing = sys.modules.get(VECTORS_MODULE)
     if indexing is None:
         return
-    for kind in KINDS:
+    for kind in ITEM_KINDS:
         if plan.ids(kind):
             indexing.invalidate(store, kind, plan.ids(kind))
 
@@ -462,12 +462,12 @@ def _delete(store: Store, plan: ForgetPlan) -> None:
     """Derived rows first, then sources; FTS rows and embeddings follow by trigger (and explicitly)."""
     for kind in ("reflection", "fact", "observation", "message"):
         ids = plan.ids(kind)
-        table = ITEM_TABLES[kind]
-        for chunk in _chunks(ids):
+        table = KIND_TABLES[kind]
+        for chunk in chunks(ids):
             store.execute(f"DELETE FROM embeddings WHERE item_kind = ? AND item_id IN ({_marks(chunk)})",
                           [kind, *chunk])
             store.execute(f"DELETE FROM {table} WHERE id IN ({_marks(chunk)})", chunk)
-    for chunk in _chunks(plan.threads):
+    for chunk in chunks(plan.threads):
         store.execute(f"DELETE FROM threads WHERE id IN ({_marks(chunk)})", chunk)
 
 
@@ -508,9 +508,9 @@ def checkpoint_wal(store: Store) -> dict[str, int]:
 def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
     """Re-query every table that could still hold a forgotten item; return what is wrong (empty = verified)."""
     problems = []
-    for kind in KINDS:
+    for kind in ITEM_KINDS:
         ids = plan.ids(kind)
-        table = ITEM_TABLES[kind]
+        table = KIND_TABLES[kind]
         if _existing(store, table, ids):
             problems.append(f"some {table} rows are still there")
         if _count_in(store, f"SELECT count(*) FROM embeddings WHERE item_kind = '{kind}' AND item_id IN ({{}})", ids):
@@ -534,25 +534,12 @@ def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
 
 
 # -- forget about ---------------------------------------------------------------------------------
-_WORD = re.compile(r"\w+", re.UNICODE)
-_FTS_OPERATORS = {"AND", "OR", "NOT", "NEAR"}
-
-
 def fts_query(text: str) -> str:
-    """A safe FTS5 MATCH expression: every word of ``text`` quoted, all required.
-
-    User syntax (quotes, ``*``, ``AND``/``OR``/``NEAR``, parentheses, column
-    filters) is treated as plain words, so no input raises; upper-case
-    operator keywords and one-letter pieces ("Ana's") are dropped when real
-    words remain.
-    """
-    words = _WORD.findall(text or "")
-    if not words:
+    """Every word of ``text`` required (``sql.fts_all_words``); no word at all is a clear error."""
+    query = fts_all_words(text)
+    if not query:
         raise InvalidInput("nothing to search for: give at least one word")
-    # "Porto AND", "Ana's": operator keywords and stray letters are not what the user is after
-    meaningful = [w for w in words if w not in _FTS_OPERATORS and len(w) > 1]
-    words = meaningful or words
-    return " ".join('"' + word.replace('"', '""') + '"' for word in words)
+    return query
 
 
 def find_matches(store: Store, text: str, embedder: Any = None) -> list[tuple[str, int]]:
@@ -563,7 +550,7 @@ def find_matches(store: Store, text: str, embedder: Any = None) -> list[tuple[st
     """
     query = fts_query(text)
     matches: list[tuple[str, int]] = []
-    for kind, table in ITEM_TABLES.items():
+    for kind, table in KIND_TABLES.items():
         rows = store.execute(f"SELECT rowid FROM {table}_fts WHERE {table}_fts MATCH ? ORDER BY rowid", [query])
         matches += [(kind, row[0]) for row in rows.fetchall()]
     seen = set(matches)
@@ -588,10 +575,10 @@ def _recall_hits(store: Store, text: str, embedder: Any) -> list[tuple[str, int]
         from memory_core.recall.search import search
     except ImportError:  # recall is optional for forgetting
         return []
-    result = search(store, text, k=RECALL_DEPTH, embedder=embedder, kinds=KINDS, time_filter=False,
+    result = search(store, text, k=RECALL_DEPTH, embedder=embedder, kinds=ITEM_KINDS, time_filter=False,
                     channels=("dense",), gate=False)
     return [(hit.kind, hit.id) for hit in result.hits
-            if hit.kind in ITEM_TABLES and (hit.similarity or 0.0) >= SEMANTIC_MATCH]
+            if hit.kind in KIND_TABLES and (hit.similarity or 0.0) >= SEMANTIC_MATCH]
 
 
 def plan_forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True) -> ForgetPlan:
@@ -627,17 +614,8 @@ def delete_thread(store: Store, thread_id: str, *, forget_memories: bool,
 
 
 # -- small SQL helpers ----------------------------------------------------------------------------
-_CHUNK = 500
-
-
-def _chunks(ids: Iterable) -> Iterable[list]:
-    items = sorted(ids, key=str)
-    for start in range(0, len(items), _CHUNK):
-        yield items[start:start + _CHUNK]
-
-
 def _marks(chunk: list) -> str:
-    return ",".join("?" * len(chunk))
+    return marks(len(chunk))
 
 
 def _column(store: Store, sql: str, params: list) -> set:
@@ -646,13 +624,13 @@ def _column(store: Store, sql: str, params: list) -> set:
 
 def _in(store: Store, sql_with_slot: str, ids: Iterable) -> set:
     found: set = set()
-    for chunk in _chunks(ids):
+    for chunk in chunks(ids):
         found |= _column(store, sql_with_slot.format(_marks(chunk)), chunk)
     return found
 
 
 def _count_in(store: Store, sql_with_slot: str, ids: Iterable) -> int:
-    return sum(store.execute(sql_with_slot.format(_marks(chunk)), chunk).fetchone()[0] for chunk in _chunks(ids))
+    return sum(store.execute(sql_with_slot.format(_marks(chunk)), chunk).fetchone()[0] for chunk in chunks(ids))
 
 
 def _linked(store: Store, table: str, want: str, by: str, ids: set) -> set:

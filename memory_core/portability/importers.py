@@ -201,12 +201,12 @@ def import_file(store: Store, path: Path | str, *, progress: Progress | None = N
     fmt = detect_format(path)
     source = file_hash(path)
     report = ImportReport(str(path), fmt)
-    row = store.db.execute("SELECT lines_done, finished_at FROM imports WHERE source_hash = ?", [source]).fetchone()
+    row = store.execute("SELECT lines_done, finished_at FROM imports WHERE source_hash = ?", [source]).fetchone()
     start_after = int(row[0]) if row else 0
     report.resumed_from = start_after if row and not row[1] else 0
     if row is None:
         with store.transaction():
-            store.db.execute("INSERT INTO imports (source_hash, path, lines_done, messages_added) VALUES (?, ?, 0, 0)",
+            store.execute("INSERT INTO imports (source_hash, path, lines_done, messages_added) VALUES (?, ?, 0, 0)",
                              [source, str(path)])
     errors: list[LineError] = []
     records = _chatgpt_records(path, errors) if fmt == "chatgpt" else _jsonl_records(path, errors)
@@ -218,7 +218,7 @@ def import_file(store: Store, path: Path | str, *, progress: Progress | None = N
         _write_batch(store, batch, report, errors)
         batch.clear()
         with store.transaction():
-            store.db.execute("UPDATE imports SET lines_done = max(lines_done, ?), messages_added = messages_added + ? "
+            store.execute("UPDATE imports SET lines_done = max(lines_done, ?), messages_added = messages_added + ? "
                              "WHERE source_hash = ?", [done_unit, 0, source])
         if progress:
             progress(done_unit, total, report.added)
@@ -238,7 +238,7 @@ def import_file(store: Store, path: Path | str, *, progress: Progress | None = N
     report.units = last_unit
     report.errors = [e for e in errors if e.line > start_after]
     with store.transaction():
-        store.db.execute("UPDATE imports SET finished_at = ?, messages_added = messages_added + ? "
+        store.execute("UPDATE imports SET finished_at = ?, messages_added = messages_added + ? "
                          "WHERE source_hash = ?", [to_iso(utc_now()), report.added, source])
         store.log_event("import_finished", format=fmt, added=report.added, duplicates=report.duplicates,
                         errors=len(report.errors))
@@ -253,16 +253,16 @@ def _write_batch(store: Store, batch: list[_Record], report: ImportReport, error
             for record in batch:
                 external = record.external_id or derived_external_id(
                     record.thread, record.role, to_iso(record.at) if record.at else "", record.text)
-                store.db.execute("SAVEPOINT import_message")
+                store.execute("SAVEPOINT import_message")
                 try:
                     result = ingest_in_transaction(store, record.thread, record.role, record.text, at=record.at,
                                                    external_id=external, speaker=record.speaker)
                 except MnemeError as exc:
-                    store.db.execute("ROLLBACK TO import_message")
+                    store.execute("ROLLBACK TO import_message")
                     errors.append(LineError(record.unit, str(exc)))
                     continue
                 finally:
-                    store.db.execute("RELEASE import_message")
+                    store.execute("RELEASE import_message")
                 if result is None:
                     report.duplicates += 1
                 else:

@@ -12,6 +12,8 @@ triggers, with FTS5 ``secure-delete`` on so deleted text leaves the index.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import sqlite_utils
 
 from memory_core.errors import NewerSchemaError
@@ -252,7 +254,8 @@ MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_MESSAGE_SEARCH]
 LATEST_VERSION = len(MIGRATIONS)
 
 
-def current_version(db: sqlite_utils.Database) -> int:
+def current_version(db: Any) -> int:
+    """The schema version of a ``Store`` or a bare ``sqlite_utils.Database`` (anything with ``execute``)."""
     return db.execute("PRAGMA user_version").fetchone()[0]
 
 

@@ -7,7 +7,6 @@ opens the database, checks it is Mneme's and migrates it. Other threads call
 from __future__ import annotations
 
 import json
-import threading
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +20,7 @@ from memory_core.errors import InvalidInput, MnemeError
 from memory_core.storage import db as dbmod
 from memory_core.storage.keys import KeyStore, key_check_of
 from memory_core.storage.schema import migrate
+from memory_core.storage.sql import chunks, marks
 
 DB_NAME = "mneme.db"
 #: Messages longer than this are refused with a clear message (1 MiB of text).
@@ -64,7 +64,6 @@ class Store:
         self.path = self.data_dir / DB_NAME
         self._key = key
         self.db = db
-        self._lock = threading.RLock()
 
     # -- opening -----------------------------------------------------------
     @classmethod
@@ -141,11 +140,22 @@ class Store:
         """A write transaction that takes the lock up front (see db.write_transaction)."""
         return dbmod.write_transaction(self.db)
 
+    # -- running SQL: the one way in for every engine module ---------------------------------
     def execute(self, sql: str, params: Iterable[Any] | dict = ()) -> Any:
+        """Run one statement; returns the cursor (``fetchone``/``fetchall``/``lastrowid``)."""
         return self.db.execute(sql, params)
 
+    def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> Any:
+        """Run one statement for each row of parameters (bulk inserts and updates)."""
+        return self.db.conn.executemany(sql, rows)
+
     def query(self, sql: str, params: Iterable[Any] | dict = ()) -> Iterator[dict[str, Any]]:
+        """Run a SELECT; yields each row as a dict keyed by column name."""
         return self.db.query(sql, params)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.db.conn.in_transaction
 
     # -- threads -------------------------------------------------------------
     def ensure_thread(self, thread_id: str, title: str = "", at: str | None = None) -> str:
@@ -221,13 +231,16 @@ class Store:
             params.append(limit)
         return [Message.from_row(row) for row in self.db.query(sql, params)]
 
+    def delete_messages(self, ids: Iterable[int]) -> None:
+        """Remove messages (Regenerate takes back the last exchange); the FTS triggers follow."""
+        with self.transaction():
+            for chunk in chunks(ids):
+                self.db.execute(f"DELETE FROM messages WHERE id IN ({marks(len(chunk))})", chunk)
+
     def messages_by_ids(self, ids: Iterable[int]) -> list[Message]:
-        ids = list(ids)
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        return [Message.from_row(r) for r in self.db.query(
-            f"SELECT * FROM messages WHERE id IN ({marks}) ORDER BY created_at, id", ids)]
+        found = [Message.from_row(row) for chunk in chunks(set(ids)) for row in self.db.query(
+            f"SELECT * FROM messages WHERE id IN ({marks(len(chunk))})", chunk)]
+        return sorted(found, key=lambda m: (m.created_at, m.id))
 
     # -- events and settings -------------------------------------------------------
     def log_event(self, kind: str, **detail: Any) -> None:

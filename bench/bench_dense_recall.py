@@ -43,11 +43,15 @@ class _Rows:
             return self.rows
 
     def execute(self, sql, params=None):
+        """Answers the two queries ``refresh`` makes: the newest rowid, then every row at once."""
         if sql.startswith("SELECT max(rowid)"):
             return self._Result([(len(self.matrix),)])
         if params and params.get("last", 0) == 0 and "'message'" in sql.split("UNION ALL")[0]:
+            from memory_core.recall.vectors import KIND_CODES
+
             at = "2025-01-01T00:00:00+00:00"
-            return self._Result([(n + 1, 0, n + 1, row.tobytes(), at) for n, row in enumerate(self.matrix)])
+            code = KIND_CODES["message"]
+            return self._Result([(n + 1, code, n + 1, row.tobytes(), at) for n, row in enumerate(self.matrix)])
         return self._Result([])
 
 
@@ -68,9 +72,7 @@ def main() -> None:
     matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
 
     index = VectorIndex("bench")
-    store = type("S", (), {})()
-    store.db = _Rows(matrix)
-    index.refresh(store)
+    index.refresh(_Rows(matrix))
     from models.embedder import SentenceEmbedder
     from bench.recall_corpus import build
 

@@ -112,7 +112,9 @@ class ChatController(QObject):
         except Exception as exc:  # noqa: BLE001
             self.w.chat_view.show_error(friendly(exc))
             return
-        self.w.chat_view.set_messages([ChatMessage(m.id, m.role, m.text, m.created_at) for m in messages])
+        used = services.thread_answer_memories(self.store, thread_id)
+        self.w.chat_view.set_messages([ChatMessage(m.id, m.role, m.text, m.created_at, used.get(m.id, []))
+                                       for m in messages])
         self.w.sidebar.select(thread_id)
         self.apply_temporary_ui()
 
@@ -297,7 +299,9 @@ class ChatController(QObject):
             meta.append(f"{result.tokens_per_second:.1f} tok/s")
         if result.stopped:
             meta.append(self.tr("stopped"))
-        self.w.chat_view.finish_answer(result.assistant_message_id, " · ".join(meta))
+        bubble = self.w.chat_view.finish_answer(result.assistant_message_id, " · ".join(meta))
+        if bubble is not None and result.assistant_message_id is not None:
+            bubble.set_memories(services.answer_memories(self.store, result.assistant_message_id))
         if info is not None and info.bubble is not None and result.user_message_id is not None:
             info.bubble.message.id = result.user_message_id
         self.answerShown.emit(result)

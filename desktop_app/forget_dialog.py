@@ -92,6 +92,18 @@ class ForgetDialog(QDialog):
         note.setIndent(24)
         layout.addWidget(self.sources)
         layout.addWidget(note)
+        # shown only when answers were generated with what goes (their stored provenance says so)
+        self.answers = QCheckBox()
+        self.answers.setChecked(True)
+        self.answers.setVisible(False)
+        self.answers.toggled.connect(lambda _: self._replan())
+        self.answers_note = QLabel(self.tr("An answer may repeat what it was given word for word."))
+        self.answers_note.setObjectName("Hint")
+        self.answers_note.setWordWrap(True)
+        self.answers_note.setIndent(24)
+        self.answers_note.setVisible(False)
+        layout.addWidget(self.answers)
+        layout.addWidget(self.answers_note)
         heading = QLabel(self.tr("What will be removed"))
         heading.setObjectName("SectionTitle")
         layout.addWidget(heading)
@@ -127,7 +139,7 @@ class ForgetDialog(QDialog):
         self._newest = next(_REQUEST_IDS)
         about = self.query.text() if self.about else None
         self._plan_requested.emit(PlanRequest(self._newest, self.kind, self.item_id, about,
-                                              self.sources.isChecked()))
+                                              self.sources.isChecked(), self.answers.isChecked()))
 
     def _planned(self, request_id: int, plan: Any, text: str) -> None:
         if request_id != self._newest:
@@ -149,6 +161,12 @@ class ForgetDialog(QDialog):
     def _show_plan(self) -> None:
         self.tree.clear()
         plan = self.plan
+        answers = len(plan.answers) if plan is not None else 0
+        self.answers.setText(self.tr("Also remove the answer Mneme gave with it") if answers == 1 else
+                             self.tr("Also remove the %d answers Mneme gave with it") % answers)
+        self.answers.setAccessibleName(self.answers.text())
+        self.answers.setVisible(bool(answers))
+        self.answers_note.setVisible(bool(answers))
         if plan is None or plan.is_empty:
             self.summary.setText(self.tr("Nothing matches yet.") if self.about else "")
             self.forget_button.setEnabled(False)
@@ -178,6 +196,7 @@ class ForgetDialog(QDialog):
             return
         self.forget_button.setEnabled(False)
         self.sources.setEnabled(False)
+        self.answers.setEnabled(False)
         self.cancel_button.setEnabled(False)
         self.busy.show()
         self.confirmed.emit(self.plan)
@@ -219,6 +238,7 @@ class ForgetDialog(QDialog):
         self.busy.hide()
         self.cancel_button.setEnabled(True)
         self.sources.setEnabled(True)
+        self.answers.setEnabled(True)
         self.error.setText(self.tr("Nothing was forgotten: %s") % message)
         self.error.show()
         self._replan()

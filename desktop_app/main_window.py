@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
         self.timeline.forgetRequested.connect(self.forget_item)
         self.timeline.forgetAboutRequested.connect(self.forget_about)
         self.timeline.openMessage.connect(self.chat.open_message)
+        self.chat_view.memoryChosen.connect(self.show_memory)
         self.timeline.observeRequested.connect(self.observe_now)
         self.model_picker.modelChosen.connect(self._model_chosen)
         self.models_page.useRequested.connect(self.use_model_file)
@@ -252,6 +253,17 @@ class MainWindow(QMainWindow):
         if page == "memory":
             self.timeline.reload_chats()
             self.timeline.reload()
+
+    def show_memory(self, kind: str, item_id: int) -> bool:
+        """A used memory under an answer was clicked: select it in the timeline (a message opens in its chat)."""
+        if kind == "message":
+            thread_id = services.message_thread(self.store, item_id)
+            if thread_id is None:
+                return False
+            self.chat.open_message(thread_id, item_id)
+            return True
+        self.show_page("memory")
+        return self.timeline.reveal(kind, item_id)
 
     # -- the model ------------------------------------------------------------------------------
     def _model_chosen(self, path: str) -> None:

@@ -1,4 +1,4 @@
-"""A scripted tour of the real app for the README: chat, memory timeline, forget dialog.
+"""A scripted tour of the real app for the README: chat, memory timeline, forget dialog, used memories.
 
 Run through ``scripts/screenshots.sh`` (under Xvfb). It makes a throwaway
 encrypted data directory, starts the real window with the bundled model and
@@ -21,6 +21,7 @@ CONVERSATION = (
     "Write a Python function that reverses a list, in a code block.",
 )
 PASSPHRASE = "screenshot tour passphrase"
+USED_MEMORIES_QUESTION = "Can you suggest a snack for my next shift?"
 
 
 def wait_for(signal, timeout_ms: int) -> None:
@@ -50,6 +51,20 @@ def shoot(widget, path: Path, *, whole_screen: bool = False) -> None:
         pixmap = widget.grab()
     pixmap.save(str(path))
     print(f"saved {path} ({pixmap.width()}x{pixmap.height()})")
+
+
+def shoot_used_memories(window, path: Path) -> None:
+    """A new chat asks something the memory knows; the answer's "Used N memories" list is opened."""
+    window.new_chat()
+    window.composer.set_text(USED_MEMORIES_QUESTION)
+    window.send()
+    wait_for(window.answerFinished, 180_000)
+    answer = window.chat_view.last_answer()
+    if answer is not None and answer.used_button.isVisible():
+        answer.used_button.setChecked(True)
+        settle(300)
+        window.chat_view.ensureWidgetVisible(answer.used_list, 0, 40)
+    shoot(window, path, whole_screen=True)
 
 
 def shoot_models_page(window, out: Path) -> None:
@@ -135,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         timeline.fact_list.setCurrentRow(0)
     shoot(window, args.out / "facts.png", whole_screen=True)
 
+    shoot_used_memories(window, args.out / "used-memories.png")
+
     porto = services.list_facts(store, text="Porto")
     if porto:
         dialog = window.forget_item("fact", min(f.id for f in porto))
@@ -168,8 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     dark.show()
     wait_for(dark.modelReady, 60_000)
     threads = [t for t in __import__("desktop_app.services", fromlist=["x"]).list_threads(store)]
-    if threads:
-        dark.open_thread(threads[0].id)
+    first_chat = [t for t in threads if t.title and t.title.startswith(CONVERSATION[0][:12])] or threads
+    if first_chat:
+        dark.open_thread(first_chat[0].id)
     dark.composer.set_text("Thanks! And remind me what I'm allergic to?")
     shoot(dark, args.out / "chat-dark.png", whole_screen=True)
     dark.close()

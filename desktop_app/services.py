@@ -59,6 +59,27 @@ def thread_messages(store: Store, thread_id: str) -> list[Message]:
     return store.messages(thread_id)
 
 
+def answer_memories(store: Store, answer_id: int) -> list[Any]:
+    """The memories one answer was generated with (shown under it as "Used N memories")."""
+    from memory_core.storage.answer_memories import memories_for_answer
+
+    return memories_for_answer(store, answer_id)
+
+
+def thread_answer_memories(store: Store, thread_id: str) -> dict[int, list[Any]]:
+    """Answer id -> its used memories, for every answer of a chat that has some."""
+    from memory_core.storage.answer_memories import memories_for_answer, memory_counts
+
+    answers = [m.id for m in store.messages(thread_id) if m.role == "assistant"]
+    return {answer_id: memories_for_answer(store, answer_id) for answer_id in memory_counts(store, answers)}
+
+
+def message_thread(store: Store, message_id: int) -> str | None:
+    """The chat a message is in (None when it is gone)."""
+    found = store.messages_by_ids([message_id])
+    return found[0].thread_id if found else None
+
+
 def title_from(text: str) -> str:
     """A short chat title from the first user message (what ChatGPT and Jan do)."""
     words = " ".join(text.split())
@@ -68,12 +89,15 @@ def title_from(text: str) -> str:
 # -- forget ------------------------------------------------------------------------------
 # The engine (memory_core.forgetting.forget) plans and executes; the UI shows the plan's
 # labels before anything goes and the receipt after.
-def plan_forget(store: Store, kind: str, item_id: int, *, delete_sources: bool = True) -> Any:
-    return forget.plan_forget(store, kind, item_id, include_sources=delete_sources)
+def plan_forget(store: Store, kind: str, item_id: int, *, delete_sources: bool = True,
+                remove_answers: bool = False) -> Any:
+    return forget.plan_forget(store, kind, item_id, include_sources=delete_sources, remove_answers=remove_answers)
 
 
-def plan_forget_about(store: Store, text: str, *, embedder: Any = None, delete_sources: bool = True) -> Any:
-    return forget.plan_forget_about(store, text, embedder, include_sources=delete_sources)
+def plan_forget_about(store: Store, text: str, *, embedder: Any = None, delete_sources: bool = True,
+                      remove_answers: bool = False) -> Any:
+    return forget.plan_forget_about(store, text, embedder, include_sources=delete_sources,
+                                    remove_answers=remove_answers)
 
 
 def apply_forget_plan(store: Store, plan: Any, *, on_forgotten: Callable[[Any], Any] | None = None) -> Any:
@@ -90,12 +114,16 @@ def plan_groups(plan: Any) -> list[tuple[str, list[str]]]:
     """The plan as (heading, labels) groups for the confirmation dialog."""
     names = {"message": "Source messages", "observation": "Observations", "reflection": "Reflection lines",
              "fact": "Facts", "thread": "Chats"}
+    removed_answers = set(plan.answers) if getattr(plan, "remove_answers", False) else set()
     groups = []
     for kind in ("fact", "observation", "reflection", "message", "thread"):
-        ids = sorted(plan.ids(kind), key=str)
+        ids = sorted(plan.ids(kind) - removed_answers if kind == "message" else plan.ids(kind), key=str)
         if ids:
             labels = plan.labels.get(kind, {})
             groups.append((names[kind], [labels.get(i, f"{kind} {i}") or f"{kind} {i}" for i in ids]))
+    if removed_answers:
+        labels = plan.labels.get("answer", {})
+        groups.append(("Answers generated with it", [labels.get(i) or f"message {i}" for i in sorted(removed_answers)]))
     return groups
 
 
@@ -128,15 +156,18 @@ def make_memory_engine(store: Store, model: Any, embedder: Any, *, message_token
     return make_engine(store, model, embedder, config=config)
 
 
-def recall_for(embedder: Any, k: int = 3) -> Callable[[Store, str, str], list[str]]:
-    """The assistant's recall hook: a few hybrid-search hits from other chats, after the stable prompt."""
-    def recall(store: Store, thread_id: str, user_text: str) -> list[str]:
+def recall_for(embedder: Any, k: int = 3) -> Callable[[Store, str, str], list[Any]]:
+    """The assistant's recall hook: a few hybrid-search hits from other chats, after the stable prompt.
+
+    Each comes back with its kind and id, so the answer records it among the memories it used."""
+    def recall(store: Store, thread_id: str, user_text: str) -> list[Any]:
+        from memory_core.chat.context import Recalled
         from memory_core.recall.search import search
 
         result = search(store, user_text, k=k + 4, embedder=embedder)
         if result.abstained:
             return []
-        return [hit.text for hit in result.hits if hit.thread_id != thread_id][:k]
+        return [Recalled(hit.kind, hit.id, hit.text) for hit in result.hits if hit.thread_id != thread_id][:k]
     return recall
 
 

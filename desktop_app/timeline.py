@@ -462,6 +462,37 @@ class TimelineView(QWidget):
                     return True
         return False
 
+    def reveal(self, kind: str, item_id: int) -> bool:
+        """Select and scroll to one item (a link from "Used N memories"); filters that hide it are cleared."""
+        if self.select(kind, item_id):
+            self._scroll_to_current()
+            return True
+        for widget in (self.search, self.fact_search, self.use_dates, self.fact_history, self.chat_filter,
+                       self.kind_filter, *self.priority_buttons.values()):
+            widget.blockSignals(True)
+        self.search.clear()
+        self.fact_search.clear()
+        self.use_dates.setChecked(False)
+        self.fact_history.setChecked(kind == "fact")   # a fact since replaced shows among past facts
+        self.chat_filter.setCurrentIndex(0)
+        self.kind_filter.setCurrentIndex(0)
+        for button in self.priority_buttons.values():
+            button.setChecked(True)
+        for widget in (self.search, self.fact_search, self.use_dates, self.fact_history, self.chat_filter,
+                       self.kind_filter, *self.priority_buttons.values()):
+            widget.blockSignals(False)
+        self.reload()
+        found = self.select(kind, item_id)
+        if found:
+            self._scroll_to_current()
+        return found
+
+    def _scroll_to_current(self) -> None:
+        if self.tabs.currentIndex() == 0 and self.tree.currentItem() is not None:
+            self.tree.scrollToItem(self.tree.currentItem())
+        elif self.fact_list.currentItem() is not None:
+            self.fact_list.scrollToItem(self.fact_list.currentItem())
+
     def _selection_changed(self) -> None:
         data = self._selected_data()
         if data is None or self.store is None:

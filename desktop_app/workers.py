@@ -297,6 +297,7 @@ class PlanRequest:
     item_id: int | None = None
     about: str | None = None
     delete_sources: bool = True
+    remove_answers: bool = False      # also the answers generated with what goes
 
 
 class ForgetPlanner(QObject):
@@ -323,12 +324,14 @@ class ForgetPlanner(QObject):
                     self.planned.emit(request.request_id, None, "")
                     return
                 plan = services.plan_forget_about(store, request.about, embedder=self.embedder,
-                                                  delete_sources=request.delete_sources)
+                                                  delete_sources=request.delete_sources,
+                                                  remove_answers=request.remove_answers)
                 self.planned.emit(request.request_id, plan, request.about)
             else:
                 text = services.item_text(store, request.kind, request.item_id)
                 plan = services.plan_forget(store, request.kind, request.item_id,
-                                            delete_sources=request.delete_sources)
+                                            delete_sources=request.delete_sources,
+                                            remove_answers=request.remove_answers)
                 self.planned.emit(request.request_id, plan, text)
         except Exception as exc:  # noqa: BLE001 - a preview never breaks the dialog
             self.failed.emit(request.request_id, friendly(exc))

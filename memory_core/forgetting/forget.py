@@ -18,11 +18,15 @@ generation consumed a forgotten observation. Facts that merely *supersede* a
 forgotten fact stay (their text is their own statement); the link is cut by
 ``ON DELETE SET NULL``.
 
-Deleting is one transaction: rows (FTS entries via triggers with FTS5
+Deleting is recorded first and then done in short batches
+(``memory_core.storage.deletions``), so a forget of 100k messages never holds
+the write lock for more than a fraction of a second and a crash mid-way is
+finished on the next open: rows (FTS entries via triggers with FTS5
 ``secure-delete``, embeddings, token counts and link rows follow), then FTS
-``optimize`` so no old segment keeps a term, then a ``wal_checkpoint(TRUNCATE)``
-so no WAL frame keeps an old page; ``secure_delete`` zeroes freed space and
-pages. The receipt and the audit event hold ids and counts only, never text.
+merges so no old segment keeps a term, then the audit event (written only when
+everything is gone), then a ``wal_checkpoint(TRUNCATE)`` so no WAL frame keeps
+an old page; ``secure_delete`` zeroes freed space and pages. The receipt and
+the audit event hold ids and counts only, never text.
 """
 from __future__ import annotations
 
@@ -33,7 +37,9 @@ from typing import Any, Callable, Iterable
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
-from memory_core.storage.schema import FTS_TABLES
+from memory_core.storage import deletions
+from memory_core.storage.answer_memories import answers_using
+from memory_core.storage.schema import EXTRA_FTS, FTS_TABLES
 from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, chunks, fts_all_words, marks
 from memory_core.storage.store import Store
 
@@ -122,6 +128,11 @@ class ForgetPlan:
     #: Extra roots (forget_about matches, a thread's messages) the plan started from.
     roots: list[tuple[str, int | str]] = field(default_factory=list)
     expand_from_roots: bool = True
+    #: Assistant answers generated with any item of the plan (their recorded provenance). Listed always;
+    #: removed (with what was drawn from them) only when ``remove_answers`` is on, since an answer
+    #: can repeat a forgotten memory word for word.
+    answers: set[int] = field(default_factory=set)
+    remove_answers: bool = False
 
     def ids(self, kind: str) -> set:
         return getattr(self, _attr(kind))
@@ -163,12 +174,22 @@ class ForgetPlan:
                          if self.include_sources else "  source messages kept (--keep-sources)")
         if self.kept_memories:
             lines.append(f"  {self.kept_memories} memory item(s) drawn from it are kept")
+        if self.answers:
+            verdict = ("removed too" if self.remove_answers
+                       else "kept (they may repeat it; --remove-answers removes them)")
+            lines.append(f"  {len(self.answers)} assistant answer(s) generated with it: {verdict}")
+            labels = self.labels.get("answer", {})
+            for answer_id in sorted(self.answers)[:max_labels]:
+                lines.append(f"    - message:{answer_id}  {labels.get(answer_id, '')}".rstrip())
+            if len(self.answers) > max_labels:
+                lines.append(f"    ... and {len(self.answers) - max_labels} more")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         """Ids and counts (no text): what the CLI prints with --json before deleting."""
         return {"target": f"{self.target_kind}:{self.target_id}", "include_sources": self.include_sources,
-                "counts": self.counts, "ids": _ids_dict(self), "kept_memories": self.kept_memories}
+                "counts": self.counts, "ids": _ids_dict(self), "kept_memories": self.kept_memories,
+                "answers": sorted(self.answers), "remove_answers": self.remove_answers}
 
 
 def _attr(kind: str) -> str:
@@ -180,17 +201,19 @@ def _ids_dict(plan: ForgetPlan) -> dict[str, list]:
 
 
 def plan_forget(store: Store, item_kind: str | None, item_id: int | str | None = None, *,
-                include_sources: bool = True) -> ForgetPlan:
+                include_sources: bool = True, remove_answers: bool = False) -> ForgetPlan:
     """Work out everything that forgetting one item removes (nothing is changed).
 
     ``item_kind`` may be a full reference (``"fact:9"`` or ``"9"``) with
     ``item_id`` left out. ``thread`` forgets a whole chat and what was drawn from it.
+    The assistant answers generated with the forgotten items are listed in ``plan.answers``
+    and, with ``remove_answers``, forgotten too.
     """
     if item_id is None:
         item_kind, item_id = parse_item_ref(store, item_kind or "")
     else:
         item_kind, item_id = parse_item_ref(store, f"{item_kind}:{item_id}")
-    plan = ForgetPlan(item_kind, item_id, include_sources=include_sources)
+    plan = ForgetPlan(item_kind, item_id, include_sources=include_sources, remove_answers=remove_answers)
     if item_kind == "thread":
         plan.roots = [("thread", item_id)]
     else:
@@ -200,9 +223,9 @@ def plan_forget(store: Store, item_kind: str | None, item_id: int | str | None =
 
 
 def plan_forget_many(store: Store, items: Iterable[tuple[str, int]], *, label: str,
-                     include_sources: bool = True) -> ForgetPlan:
+                     include_sources: bool = True, remove_answers: bool = False) -> ForgetPlan:
     """One plan for several items (what ``forget_about`` deletes in one step)."""
-    plan = ForgetPlan("about", label, include_sources=include_sources)
+    plan = ForgetPlan("about", label, include_sources=include_sources, remove_answers=remove_answers)
     plan.roots = [(kind, int(item_id)) for kind, item_id in items]
     _fill(store, plan)
     return plan
@@ -221,6 +244,14 @@ def _fill(store: Store, plan: ForgetPlan) -> None:
                 _walk_up(store, kind, item_id, selected)
     if plan.expand_from_roots:
         _walk_down(store, selected)
+    answers = _answers_generated_with(store, selected)
+    while plan.remove_answers and answers - selected["message"]:
+        # an answer goes with what was drawn from it, and the answers generated with that
+        selected["message"] |= answers
+        if plan.expand_from_roots:
+            _walk_down(store, selected)
+        answers |= _answers_generated_with(store, selected)
+    plan.answers = answers if plan.remove_answers else answers - selected["message"]
     for kind in ITEM_KINDS:
         # only ids that still exist (a root may have vanished between plan and execute)
         setattr(plan, _attr(kind), _existing(store, KIND_TABLES[kind], selected[kind]))
@@ -287,6 +318,10 @@ def _walk_down(store: Store, selected: dict[str, set]) -> None:
             return
 
 
+def _answers_generated_with(store: Store, selected: dict[str, set]) -> set[int]:
+    return answers_using(store, {kind: selected[kind] for kind in ITEM_KINDS})
+
+
 def _unattributed_reflections(store: Store, observation_ids: set[int]) -> set[int]:
     """Reflection lines with no recorded sources, in a generation that consumed one of these observations."""
     generations = _in(store, "SELECT reflected_in FROM observations WHERE id IN ({}) AND reflected_in IS NOT NULL",
@@ -321,7 +356,11 @@ def _count_links(store: Store, plan: ForgetPlan) -> int:
         ("fact_messages", "fact_id", plan.facts, "message_id", plan.messages),
         ("reflection_observations", "reflection_id", plan.reflections, "observation_id", plan.observations),
     )
-    total = 0
+    answer_links: set[int] = set()   # answer_memories rows, by rowid, that go with the plan's items
+    for column, ids in (("answer_id", plan.messages), ("observation_id", plan.observations),
+                        ("reflection_id", plan.reflections), ("fact_id", plan.facts), ("message_id", plan.messages)):
+        answer_links |= _in(store, f"SELECT rowid FROM answer_memories WHERE {column} IN ({{}})", ids)
+    total = len(answer_links)
     for table, left, left_ids, right, right_ids in queries:
         rows: set[tuple[int, int]] = set()
         for chunk in chunks(left_ids):
@@ -348,6 +387,10 @@ def _labels(store: Store, plan: ForgetPlan) -> dict[str, dict[Any, str]]:
     for thread_id in plan.threads:
         row = store.execute("SELECT title FROM threads WHERE id = ?", [thread_id]).fetchone()
         labels["thread"][thread_id] = _shorten(row[0]) if row and row[0] else ""
+    labels["answer"] = {}
+    for chunk in chunks(plan.answers):
+        for row in store.execute(f"SELECT id, created_at, text FROM messages WHERE id IN ({_marks(chunk)})", chunk):
+            labels["answer"][row[0]] = f"({row[1][:10]}) {_shorten(row[2])}"
     return labels
 
 
@@ -371,6 +414,9 @@ class ForgetReceipt:
     verified: bool
     problems: list[str] = field(default_factory=list)
     cache_reset: bool | None = None
+    #: assistant answers generated with the forgotten items, and whether they were removed too
+    answers: list[int] = field(default_factory=list)
+    answers_removed: bool = False
     #: milliseconds per step (replan, delete, fts_optimize, commit, checkpoint, verify)
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -378,13 +424,18 @@ class ForgetReceipt:
         return {"target": self.target, "at": self.at, "removed": self.removed, "counts": self.counts,
                 "kept_memories": self.kept_memories, "fts_optimized": self.fts_optimized,
                 "checkpoint": self.checkpoint, "verified": self.verified, "problems": self.problems,
-                "cache_reset": self.cache_reset, "timings": self.timings}
+                "cache_reset": self.cache_reset, "answers": self.answers, "answers_removed": self.answers_removed,
+                "timings": self.timings}
 
     def describe(self) -> str:
         parts = [f"{n} {name}" for name, n in self.counts.items() if n]
         lines = [f"Forgot {self.target}: " + (", ".join(parts) if parts else "nothing")]
         if self.kept_memories:
             lines.append(f"Kept {self.kept_memories} memory item(s) drawn from it.")
+        if self.answers:
+            lines.append(f"Removed the {len(self.answers)} assistant answer(s) generated with it." if self.answers_removed
+                         else f"Kept {len(self.answers)} assistant answer(s) generated with it "
+                              "(--remove-answers removes them).")
         lines.append("Verified: nothing of it remains in the database, its index or its WAL."
                      if self.verified else "NOT verified: " + "; ".join(self.problems))
         if self.cache_reset is not None:
@@ -394,31 +445,38 @@ class ForgetReceipt:
 
 
 def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
-    """Delete everything in ``plan`` in one transaction, scrub the index and WAL, and verify.
+    """Delete everything in ``plan`` in short batches, scrub the index and WAL, and verify.
 
-    The plan is recomputed inside the write lock and merged with what the user
-    saw, so a memory derived from the same sources between preview and
-    confirmation (the background Observer) goes too.
+    The plan is recomputed and merged with what the user saw, so a memory
+    derived from the same sources between preview and confirmation (the
+    background Observer) goes too: outside the write lock, then again inside
+    it only if a derived row appeared meanwhile. It is recorded in that short
+    transaction, so a crash afterwards is finished on the next open.
     """
     timings: dict[str, float] = {}
     clock = time.perf_counter()
+    seen = {kind: set(plan.ids(kind)) for kind in ITEM_KINDS + ("thread",)}
+    _fill(store, plan)  # outside the write lock: on a big plan this takes seconds
+    filled_at = _derived_high_water(store)
     with store.transaction():
-        seen = {kind: set(plan.ids(kind)) for kind in ITEM_KINDS + ("thread",)}
-        _fill(store, plan)
+        if _derived_high_water(store) != filled_at:  # something was derived meanwhile: look again, under the lock
+            _fill(store, plan)
         for kind in ITEM_KINDS + ("thread",):
             ids = plan.ids(kind)
             table = "threads" if kind == "thread" else KIND_TABLES[kind]
             ids |= _existing(store, table, seen[kind])
-        timings["replan_ms"], clock = _lap(clock)
-        _delete(store, plan)
-        timings["delete_ms"], clock = _lap(clock)
-        optimized = _optimize_fts(store, [KIND_TABLES[k] for k in ITEM_KINDS if plan.ids(k)])
-        timings["fts_optimize_ms"], clock = _lap(clock)
         receipt_counts = plan.counts
-        store.log_event("forgotten", target=f"{plan.target_kind}:{plan.target_id}"
-                        if plan.target_kind != "about" else "about", counts=receipt_counts,
-                        ids=_ids_dict(plan), kept_memories=plan.kept_memories)
-    timings["commit_ms"], clock = _lap(clock)
+        plan_id = deletions.record(store.db, {
+            "ids": _ids_by_kind(plan),
+            "event": {"kind": "forgotten", "detail": {
+                "target": f"{plan.target_kind}:{plan.target_id}" if plan.target_kind != "about" else "about",
+                "counts": receipt_counts, "ids": _ids_dict(plan), "kept_memories": plan.kept_memories}}})
+    timings["replan_ms"], clock = _lap(clock)
+    timings.update(deletions.run_pending(store.db, only=plan_id))
+    touched = {KIND_TABLES[kind] for kind in ITEM_KINDS if plan.ids(kind)}
+    optimized = [fts for table in FTS_TABLES if table in touched
+                 for fts in (f"{table}_fts",) + EXTRA_FTS.get(table, ())]
+    clock = time.perf_counter()
     _drop_cached_vectors(store, plan)
     checkpoint = checkpoint_wal(store)
     timings["checkpoint_ms"], clock = _lap(clock)
@@ -431,7 +489,8 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
         target=f"{plan.target_kind}:{plan.target_id}" if plan.target_kind != "about" else "search matches",
         at=to_iso(utc_now()), removed=_ids_dict(plan), counts=receipt_counts,
         kept_memories=plan.kept_memories, fts_optimized=optimized, checkpoint=checkpoint,
-        verified=not problems, problems=problems, timings=timings)
+        verified=not problems, problems=problems, timings=timings, answers=sorted(plan.answers),
+        answers_removed=plan.remove_answers)
     if on_forgotten is not None:
         try:
             on_forgotten(receipt)
@@ -440,6 +499,12 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
             receipt.cache_reset = False
             receipt.problems.append(f"resetting the model's cache failed: {type(exc).__name__}")
     return receipt
+
+
+def _derived_high_water(store: Store) -> tuple:
+    """The newest derived rows: unchanged means nothing new can hang on the plan's sources."""
+    return tuple(store.execute(f"SELECT max(id) FROM {table}").fetchone()[0]
+                 for table in ("observations", "facts", "reflections", "reflection_generations"))
 
 
 def _lap(started: float) -> tuple[float, float]:
@@ -458,30 +523,9 @@ def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
             indexing.invalidate(store, kind, plan.ids(kind))
 
 
-def _delete(store: Store, plan: ForgetPlan) -> None:
-    """Derived rows first, then sources; FTS rows and embeddings follow by trigger (and explicitly)."""
-    for kind in ("reflection", "fact", "observation", "message"):
-        ids = plan.ids(kind)
-        table = KIND_TABLES[kind]
-        for chunk in chunks(ids):
-            store.execute(f"DELETE FROM embeddings WHERE item_kind = ? AND item_id IN ({_marks(chunk)})",
-                          [kind, *chunk])
-            store.execute(f"DELETE FROM {table} WHERE id IN ({_marks(chunk)})", chunk)
-    for chunk in chunks(plan.threads):
-        store.execute(f"DELETE FROM threads WHERE id IN ({_marks(chunk)})", chunk)
-
-
-def _optimize_fts(store: Store, tables: Iterable[str]) -> list[str]:
-    """Merge each touched FTS5 index into one fresh segment, so no old segment keeps a forgotten term."""
-    done = []
-    for table in (t for t in FTS_TABLES if t in set(tables)):
-        fts = f"{table}_fts"
-        store.execute(f"INSERT INTO {fts}({fts}) VALUES ('optimize')")
-        done.append(fts)
-        if table == "messages":  # the message search index (speaker, when, answered turn) holds text too
-            store.execute("INSERT INTO message_search(message_search) VALUES ('optimize')")
-            done.append("message_search")
-    return done
+def _ids_by_kind(plan: ForgetPlan) -> dict[str, list]:
+    """The plan as the batched deleter takes it: ids per kind, sorted (each batch a contiguous range)."""
+    return {kind: sorted(plan.ids(kind), key=str) for kind in ITEM_KINDS + ("thread",) if plan.ids(kind)}
 
 
 def checkpoint_wal(store: Store) -> dict[str, int]:
@@ -526,7 +570,11 @@ def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
                    ("fact_messages", "message_id", plan.messages), ("fact_messages", "fact_id", plan.facts),
                    ("reflection_observations", "observation_id", plan.observations),
                    ("reflection_observations", "reflection_id", plan.reflections),
-                   ("message_tokens", "message_id", plan.messages))
+                   ("message_tokens", "message_id", plan.messages),
+                   ("answer_memories", "answer_id", plan.messages), ("answer_memories", "message_id", plan.messages),
+                   ("answer_memories", "observation_id", plan.observations),
+                   ("answer_memories", "reflection_id", plan.reflections),
+                   ("answer_memories", "fact_id", plan.facts))
     for table, column, ids in link_checks:
         if _count_in(store, f"SELECT count(*) FROM {table} WHERE {column} IN ({{}})", ids):
             problems.append(f"{table} still links some of them")
@@ -581,14 +629,16 @@ def _recall_hits(store: Store, text: str, embedder: Any) -> list[tuple[str, int]
             if hit.kind in KIND_TABLES and (hit.similarity or 0.0) >= SEMANTIC_MATCH]
 
 
-def plan_forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True) -> ForgetPlan:
-    return plan_forget_many(store, find_matches(store, text, embedder), label=text, include_sources=include_sources)
+def plan_forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True,
+                      remove_answers: bool = False) -> ForgetPlan:
+    return plan_forget_many(store, find_matches(store, text, embedder), label=text, include_sources=include_sources,
+                            remove_answers=remove_answers)
 
 
 def forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True,
-                 on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
+                 remove_answers: bool = False, on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
     """"Forget everything about ...": search, then forget every match and what hangs on it, in one step."""
-    plan = plan_forget_about(store, text, embedder, include_sources=include_sources)
+    plan = plan_forget_about(store, text, embedder, include_sources=include_sources, remove_answers=remove_answers)
     return execute_forget(store, plan, on_forgotten=on_forgotten)
 
 

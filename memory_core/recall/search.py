@@ -37,7 +37,7 @@ from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for
-from memory_core.storage.db import DB_ERRORS
+from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
 from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS, fts_term
 from memory_core.storage.store import Store
 
@@ -194,6 +194,8 @@ def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window,
         try:
             rows = store.execute(sql, params).fetchall()
         except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
+            if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
+                raise translate_database_error(store.path, exc) from None
             raise InvalidInput(f"the search could not be run: {exc}") from None
         scored += [(row[1], kind, row[0]) for row in rows]
     scored.sort(key=lambda item: item[0])

@@ -16,9 +16,10 @@ from typing import Any, Iterable, Iterator
 import sqlite_utils
 
 from memory_core.clock import to_iso, utc_now
-from memory_core.errors import InvalidInput, MnemeError
+from memory_core.errors import IncompleteSetup, InvalidInput, KeyMissing, MnemeError
 from memory_core.storage import db as dbmod
-from memory_core.storage.keys import KeyStore, key_check_of
+from memory_core.storage import deletions, first_run
+from memory_core.storage.keys import HEADER_NAME, KeyStore, key_check_of
 from memory_core.storage.schema import migrate
 from memory_core.storage.sql import chunks, marks
 
@@ -52,8 +53,25 @@ def clean_text(text: str) -> str:
     """
     if not isinstance(text, str):
         raise InvalidInput("message text must be text")
+    require_unicode(text, "the message text")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return "".join(ch for ch in text if ch in "\n\t" or not (ord(ch) < 32 or ord(ch) == 127))
+
+
+def _discard_staged_key(staging: Path) -> None:
+    """A half-made store's key leaves the keyring with it."""
+    keys = KeyStore(staging)
+    if keys.exists():
+        keys.forget_keyring()
+
+
+def require_unicode(text: str, what: str) -> None:
+    """A lone surrogate (from bad UTF-8 on a command line, or "\\ud83d" in JSON) cannot be stored: say so."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(f"{what} is not valid Unicode (it holds a lone surrogate, e.g. from bytes that were not "
+                           "UTF-8): nothing was stored") from None
 
 
 class Store:
@@ -68,34 +86,59 @@ class Store:
     # -- opening -----------------------------------------------------------
     @classmethod
     def exists(cls, data_dir: Path) -> bool:
+        """Whether ``data_dir`` holds a store (a first run a crash interrupted is finished or removed first)."""
+        cls.recover_interrupted_setup(data_dir)
         return (Path(data_dir) / DB_NAME).exists() or KeyStore(data_dir).exists()
+
+    @staticmethod
+    def recover_interrupted_setup(data_dir: Path) -> list[str]:
+        return first_run.recover(Path(data_dir), (HEADER_NAME, DB_NAME), _discard_staged_key)
 
     @classmethod
     def create(cls, data_dir: Path, *, use_keyring: bool, passphrase: str | None = None) -> "Store":
-        """Make a new encrypted database; refuses to touch an existing file."""
+        """Make a new encrypted database, all or nothing (see first_run.py); refuses to touch an existing one."""
         data_dir = Path(data_dir)
         dbmod.ensure_writable_dir(data_dir)
         path = data_dir / DB_NAME
-        if path.exists():
-            raise MnemeError(f"{path} already exists; refusing to create a new database over it")
-        key = KeyStore(data_dir).create(use_keyring=use_keyring, passphrase=passphrase)
-        database = dbmod.connect(path, key, create=True)
-        migrate(database)
-        store = cls(data_dir, key, database)
-        store.log_event("database_created", protection=KeyStore(data_dir).header().protection)
-        return store
+        holder: dict[str, bytes] = {}
+
+        def make(staging: Path) -> str:
+            keys = KeyStore(staging)
+            key = keys.create(use_keyring=use_keyring, passphrase=passphrase)
+            database = dbmod.connect(staging / DB_NAME, key, create=True)
+            try:
+                migrate(database)
+                staged = cls(staging, key, database)
+                staged.log_event("database_created", protection=keys.header().protection)
+            finally:
+                database.conn.close()
+            holder["key"] = key
+            return keys.header().db_id
+
+        with first_run.setup_lock(data_dir):
+            first_run.recover_locked(data_dir, (HEADER_NAME, DB_NAME), _discard_staged_key)
+            for existing in (path, KeyStore(data_dir).header_path):
+                if existing.exists():
+                    raise MnemeError(f"{existing} already exists; refusing to create a new database over it")
+            first_run.create_atomically(data_dir, (HEADER_NAME, DB_NAME), make)
+        return cls.open_with_key(data_dir, holder["key"])
 
     @classmethod
     def open(cls, data_dir: Path, passphrase: str | None = None) -> "Store":
         data_dir = Path(data_dir)
+        cls.recover_interrupted_setup(data_dir)
         keys = KeyStore(data_dir)
         path = data_dir / DB_NAME
         if not path.exists():
             if keys.exists():
-                raise MnemeError(f"the key header exists but the database {path} is missing; restore it from a backup")
+                raise IncompleteSetup(
+                    f"there is a key header in {data_dir} but no database ({path}). Either a first run of an older "
+                    "Mneme was interrupted before the database was made (then nothing was stored: move "
+                    f"{keys.header_path.name} away to start over), or the database was moved or deleted (restore it "
+                    "from a backup).")
             raise MnemeError(f"no Mneme database in {data_dir}; run 'mneme' to set one up or pass --data-dir")
         if not keys.exists():
-            raise MnemeError(
+            raise KeyMissing(
                 f"{path} has no key header ({keys.header_path}) beside it: without it the database cannot be "
                 "opened. Restore the header file from a backup; the database was left untouched."
             )
@@ -111,6 +154,8 @@ class Store:
         database = dbmod.connect(path, key, key_matches_header=matches)
         try:
             migrate(database)
+            if deletions.pending(database):
+                deletions.run_pending(database, wait=False)  # a forget a crash interrupted: finish the same plan
         except Exception:
             database.conn.close()
             raise
@@ -191,6 +236,7 @@ class Store:
         """
         if role not in ROLES:
             raise InvalidInput(f"role must be one of {', '.join(ROLES)}, not {role!r}")
+        require_unicode(str(thread_id), "the thread id")
         text = clean_text(text)
         if not text.strip():
             raise InvalidInput("the message is empty: nothing was stored")

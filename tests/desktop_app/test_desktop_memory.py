@@ -137,9 +137,9 @@ def test_forget_removes_everything_and_the_warm_cache_cannot_repeat_it(make_wind
     for table in ("observations", "reflections", "facts"):
         rows = store.execute(f"SELECT count(*) FROM {table} WHERE text LIKE '%Porto%'").fetchone()[0]
         assert rows == 0, table
-    # the source message is gone; the later answer that repeated it is not derived from it and stays
-    assert store.execute("SELECT count(*) FROM messages WHERE role = 'user' AND text LIKE '%Porto%'"
-                         ).fetchone()[0] == 0
+    # the source message is gone, and so is the later answer generated with it (offered, on by default)
+    assert dialog.answers.isChecked()
+    assert store.execute("SELECT count(*) FROM messages WHERE text LIKE '%Porto%'").fetchone()[0] == 0
     dialog.accept()
 
     window.new_chat()

@@ -46,7 +46,7 @@ CONCEPTS: dict[str, Concept] = {
     "gym": Concept("provider", "gym", ("gym", "gym membership", "membership", "fitness club")),
     "bank": Concept("provider", "bank", ("bank", "banks", "checking account", "bank account", "account", "banking")),
     "internet": Concept("provider", "internet provider", ("internet", "internet provider", "broadband",
-                                                          "internet service provider")),
+                                                          "internet service provider", "wifi", "wi-fi", "home internet")),
     "manager": Concept("work", "manager", ("manager", "boss", "supervisor", "line manager", "team lead")),
     "works_at": Concept("work", "employer", ("employer", "company", "job", "workplace")),
     "job_title": Concept("work", "job title", ("title", "role", "position", "job title")),

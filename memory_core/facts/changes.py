@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.cues import cue_concepts
 from memory_core.facts.frames import STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
+from memory_core.facts.lexicon import kind_of, lexical_values
 
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
@@ -182,7 +183,10 @@ def _good_new_value(value: str, old: str) -> str | None:
     value = clean_value(_tail(value))
     if not plausible_value(value) or value.lower() in _PRONOUNS:
         return None
-    if _norm(value) == _norm(old) or _mention(value, old):
+    if _norm(value) == _norm(old) or value.lower() in _FILLERS:
+        return None
+    new_words = {w for w in _norm(value).split() if w not in ("the", "a", "an", "dr")}
+    if new_words <= set(_norm(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None
     if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
         return None
@@ -191,6 +195,9 @@ def _good_new_value(value: str, old: str) -> str | None:
     return value
 
 
+#: Chat words a loose frame may catch as a value ("not running it anymore").
+_FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
+            "atm", "these days", "then", "yet", "already"}
 _OLD = "QQOLDQQ"
 _REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
 
@@ -212,6 +219,18 @@ def _successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = (
             value = _good_new_value(match.group("y"), old)
             if value:
                 return value
+    return None
+
+
+def _same_kind_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one value of the old value's lexicon kind named beside it (none if several or of no kind)."""
+    kind = kind_of(old)
+    if kind is None:
+        return None
+    for sentence in sentences:
+        others = {value for _, k, value in lexical_values(sentence) if k == kind and _norm(value) != _norm(old)}
+        if len(others) == 1:
+            return others.pop()
     return None
 
 
@@ -244,6 +263,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 again = _mention(following, fact.value)
                 new_value = (_replacement(following, again, fact.value) if again else None) or \
                     _successor(following, fact.value, _NEXT_SUCCESSOR_PATTERNS)
+            if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
+                new_value = _same_kind_value(sentences[index:index + 2], fact.value)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = _CORRECTION.search(sentence)

@@ -21,6 +21,7 @@ from typing import Iterator
 
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
+from memory_core.facts.lexicon import kind_of
 
 USER = "user"
 
@@ -158,6 +159,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?:me\s+|it\s+|us\s+)?(?:back\s+)?to\s+{_DATE}", "@appointment"),
     _frame(rf"\b(?:the\s+)?(?P<act>dentist|doctor|vet|physio|therapist)\s+(?:has\s+)?(?:moved|rescheduled|pushed|changed)\s+"
            rf"(?:my|the|our)\s+(?:appointment|appt|checkup|check-up)\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
+    _frame(rf"\b(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|changed)\s+(?:the|my|our)\s+"
+           rf"(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
+           rf"\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
     _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
     _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
     _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
@@ -223,7 +227,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
     _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
-           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:with|at|in|on|from|by)?\s*"
+           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:with|at|in|on|from|by|to)?\s*"
            rf"{VALUE}"),
     _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
@@ -243,6 +247,8 @@ def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = US
     value = clean_value(value)
     if not plausible_value(value):
         return None
+    if attr in ("go-to", "usual", "fave", "favorite", "favourite", "regular") and kind_of(value):
+        return Candidate("assert", subject, kind_of(value), value, sentence)  # "my go-to is hot chocolate"
     if attr in ("thing", "jam", "passion", "obsession", "new thing"):  # "tennis is my thing"
         return Candidate("assert", subject, interest_attribute(value), value, sentence) if subject == USER else None
     words = attr.split()
@@ -312,7 +318,7 @@ _MESSAGE_FRAMES = (
                 r"(?:a\s+|an\s+|the\s+)?" + _Y), False),
     (re.compile(r"(?i)\b(?:switched|changed)\s+(?:my\s+|our\s+)?(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:providers?|companies|"
                 r"suppliers?)\s+to\s+" + _Y), False),
-    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my|our)\s+(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
+    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my\s+|our\s+|the\s+)?(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
                 r"(?:to|for)\s+(?:a\s+|an\s+|the\s+)?" + _Y), True),
 )
 _OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|'s)\s+(?:off|cancel+ed|"

@@ -227,7 +227,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
     _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
-           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:with|at|in|on|from|by|to)?\s*"
+           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:(?:with|at|in|on|from|by|to)\s+)?"
            rf"{VALUE}"),
     _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"

@@ -36,7 +36,9 @@ _END_CUES = re.compile(
     r"lost\s+my\s+taste|gone\s+off|went\s+off|doesn't\s+do\s+it|dead\s+to\s+me|grew\s+out|tired\s+of|"
     r"phase\s+is\s+over|closed|instead|rather\s+than|not\b|prefer|beats|better\s+than|over\b|than|>|"
     r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
-    r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past)\b")
+    r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past|"
+    r"gave|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
+    r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling)\b")
 
 _Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
@@ -50,7 +52,7 @@ _REPLACEMENTS = (
     rf"(?:^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|is\s+better\s+than|instead\s+of|rather\s+than)\s+{_A}{{x}}",
     rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
     rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
-    rf"{_A}{_Y}\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
+    rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
 )
 #: A new value said without the old one, after the old one was ended in the same message.
 _SUCCESSORS = (

@@ -63,6 +63,13 @@ CONCEPTS: dict[str, Concept] = {
     "anniversary": Concept("people", "anniversary", ("anniversary", "wedding anniversary")),
     "dentist_appointment": Concept("plan", "dentist appointment", ("dentist appointment", "dental checkup",
                                                                    "dental appointment", "next dental checkup")),
+    "team": Concept("preference", "team supported", ("team", "football team", "club supported", "side")),
+    "barber": Concept("provider", "barber", ("barber", "hairdresser", "stylist", "hair stylist", "hairstylist")),
+    "insurance": Concept("provider", "insurer", ("insurance", "insurer", "car insurance", "insurance company",
+                                                 "home insurance", "insurance provider")),
+    "streaming": Concept("provider", "streaming service", ("streaming", "streaming service", "subscription",
+                                                           "streaming subscription", "tv subscription")),
+    "commute": Concept("schedule", "commute", ("commute", "way to work", "ride to work")),
     "trip": Concept("plan", "trip", ("trip", "holiday", "vacation", "travel plan")),
     "lives_in": Concept("home", "home", ("home", "city", "hometown", "place", "address")),
 }

@@ -214,6 +214,17 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\bnamed\s+(?:her|him|it|them|the\s+\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
     _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
            r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
+    # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")
+    _frame(r"\b(?:support|supporting|root\s+for|rooting\s+for|cheer\s+for|cheering\s+for|follow|following)\s+(?:the\s+)?"
+           r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "team"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:fan|supporter|season\s+ticket(?:\s+holder)?)\b", "team"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:cuts|does|styles)\s+my\s+hair\b", "barber"),
+    _frame(r"\bhair(?:cut|cuts)?\s+(?:done\s+|cut\s+)?(?:by|with|at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "barber"),
+    _frame(r"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "insurance"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+insures\s+(?:my|our)\b", "insurance"),
+    _frame(r"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "streaming"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+subscription\b", "streaming"),
+    _frame(r"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
     _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)\s+(?:is|are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"

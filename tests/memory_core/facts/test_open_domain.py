@@ -190,3 +190,14 @@ def test_a_preposition_is_not_cut_from_a_value():
 
     assert [c.value for c in extract("Our pet is Tofu now.")] == ["Tofu"]
     assert [c.value for c in extract("My home is Inverness.")] == ["Inverness"]
+
+
+def test_providers_and_allegiances_named_by_their_verb():
+    from memory_core.facts.extraction import extract
+
+    said = {"I support Celtic": ("team", "Celtic"), "Luca cuts my hair": ("barber", "Luca"),
+            "my car is insured with Aviva": ("insurance", "Aviva"),
+            "we have a Netflix subscription": ("streaming", "Netflix")}
+    for text, fact in said.items():
+        assert fact in {(c.predicate, c.value) for c in extract(text)}, text
+    assert extract("I follow the news") == []

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts.extraction import extract
-from memory_core.facts.ledger import ledger as factsmod
+from memory_core.facts import ledger as factsmod
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Message, Store
 

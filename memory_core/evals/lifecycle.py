@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from memory_core.clock import parse_iso, to_iso
-from memory_core.facts.ledger import ledger as factsmod
+from memory_core.facts import ledger as factsmod
 from memory_core.ingest import ingest_message
 from memory_core.llm import Embedder
 from memory_core.recall.search import search as recall

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Sequence
 
 from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
-from memory_core.facts.ledger import ledger as factsmod
+from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for

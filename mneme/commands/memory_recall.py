@@ -139,7 +139,7 @@ def _run_batch(store, args, embedder) -> int:
 
 
 def run_facts(args) -> int:
-    from memory_core.facts.ledger import ledger as factsmod
+    from memory_core.facts import ledger as factsmod
 
     with open_or_create(args.data_dir) as store:
         if args.history:

@@ -97,7 +97,7 @@ def test_timeline_groups_filters_and_shows_provenance(make_window, qtbot, store)
 
 
 def test_facts_show_their_validity(make_window, store):
-    from memory_core.facts.ledger import ledger as facts
+    from memory_core.facts import ledger as facts
 
     facts.add_fact(store, "user", "lives_in", "Porto", valid_at="2025-01-10T00:00:00+00:00")
     facts.add_fact(store, "user", "lives_in", "Lisbon", valid_at="2026-03-05T00:00:00+00:00")

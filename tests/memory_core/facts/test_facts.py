@@ -5,7 +5,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from memory_core.facts.ledger import ledger as facts
+from memory_core.facts import ledger as facts
 from memory_core.errors import InvalidInput
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.facts.ledger import ledger as facts
+from memory_core.facts import ledger as facts
 from memory_core.clock import parse_iso
 from memory_core.facts.extraction import extract
 from memory_core.ingest import ingest_message

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from memory_core.facts.ledger import ledger as facts
+from memory_core.facts import ledger as facts
 from memory_core.errors import InvalidInput
 from memory_core.portability.importers import import_file
 from memory_core.storage.store import MAX_MESSAGE_CHARS

@@ -28,7 +28,7 @@ from memory_core.clock import to_iso, utc_now
 from memory_core.llm import Embedder, TextModel
 from memory_core.observational.drafts import Draft
 from memory_core.observational.extractive_observer import ExtractiveObserver
-from memory_core.observational.llm_observer import LLMObserver, ObservationRejected
+from memory_core.observational.llm_observer import MAX_NOTES, LLMObserver, ObservationRejected
 from memory_core.observational.log import as_lines, current_log
 from memory_core.observational.reflector import Reflector
 from memory_core.observational.supersession import annotate_drafts
@@ -275,8 +275,12 @@ class OMEngine:
         counts = self.token_counts(store, messages)
         chunks, chunk, size = [], [], 0
         limit = max(256, self.config.message_tokens // 2)
+        # the LLM writes at most MAX_NOTES lines per call: a chunk never holds more user messages than that
+        users_limit = MAX_NOTES if self._llm_model() is not None else None
         for message in messages:
-            if chunk and size + counts[message.id] > limit:
+            users = sum(1 for m in chunk if m.role == "user")
+            if chunk and (size + counts[message.id] > limit
+                          or (users_limit and message.role == "user" and users >= users_limit)):
                 chunks.append(chunk)
                 chunk, size = [], 0
             chunk.append(message)

@@ -61,13 +61,12 @@ def _contained(a: set[str], b: set[str]) -> bool:
 
 
 def _priority(item: LogItem, kind: str | None) -> str:
-    """By kind, not by how it was phrased or rated: a high kind is 🔴 even if an observer said 🟡."""
+    """The kind sets the floor: a high kind is 🔴 even if an observer said 🟡; what was asked is 🟢."""
     if item.priority == "done":
         return "done"
     if kind == NOISE_KIND or kind is None:
         return "low"
-    by_kind = kind_priority(kind)
-    return item.priority if PRIORITY_RANK[item.priority] > PRIORITY_RANK[by_kind] and kind == "other" else by_kind
+    return max((item.priority, kind_priority(kind)), key=PRIORITY_RANK.__getitem__)
 
 
 def condense(items: Sequence[LogItem], level: int, similar: Callable[[int, int], bool] | None = None,

@@ -58,7 +58,7 @@ def main() -> None:
     import torch
 
     from bench.corpus import cached_vectors, corpus_key, messages
-    from memory_core.recall.search import search as recall
+    from memory_core.recall import search as recall
     from memory_core.recall.vectors import backfill_embeddings, index_for, to_blob
     from memory_core.ingest import ingest_in_transaction
     from memory_core.recall.query_time import parse_time_filter

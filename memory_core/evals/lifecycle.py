@@ -33,7 +33,7 @@ from memory_core.clock import parse_iso, to_iso
 from memory_core.facts import ledger as factsmod
 from memory_core.ingest import ingest_message
 from memory_core.llm import Embedder
-from memory_core.recall.search import search as recall
+from memory_core.recall import search as recall
 from memory_core.storage.store import Store
 
 Slot = tuple[str, str]  # (subject, predicate)

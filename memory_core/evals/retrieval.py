@@ -18,7 +18,7 @@ from typing import Any
 
 from memory_core.llm import Embedder
 from memory_core.portability.importers import import_file
-from memory_core.recall.search import search as recall
+from memory_core.recall import search as recall
 from memory_core.recall.vectors import backfill_embeddings
 from memory_core.storage.store import Store
 

@@ -83,7 +83,7 @@ def _kinds(text: str | None):
 
 
 def run_search(args) -> int:
-    from memory_core.recall.search import search as recall
+    from memory_core.recall import search as recall
     from memory_core.recall.vectors import backfill_embeddings
 
     if args.k < 1:
@@ -113,7 +113,7 @@ def run_search(args) -> int:
 
 
 def _run_batch(store, args, embedder) -> int:
-    from memory_core.recall.search import search as recall
+    from memory_core.recall import search as recall
 
     if not args.batch.is_file():
         raise InvalidInput(f"no file at {args.batch}")

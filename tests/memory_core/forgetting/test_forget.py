@@ -370,7 +370,7 @@ class SynonymEmbedder:
 
 
 def test_forget_about_with_an_embedder_takes_close_meanings_only(store, mem):
-    from memory_core.recall.search import vectors as indexing
+    from memory_core.recall import vectors as indexing
 
     porto = mem.message("Porto")
     kitten = mem.message("kitten")

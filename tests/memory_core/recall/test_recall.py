@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from memory_core.recall.search import search as recall
+from memory_core.recall import search as recall
 from memory_core.clock import parse_iso
 from memory_core.storage.db import OperationalError
 from memory_core.errors import InvalidInput

@@ -39,6 +39,7 @@ import json
 import os
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -215,6 +216,56 @@ def run_history(history: History, counter, observer: str, path: str) -> RunResul
                      time.perf_counter() - started, block)
 
 
+def _cli(code_dir: Path, data_dir: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(code_dir), MNEME_PASSPHRASE=PASSPHRASE, HF_HUB_OFFLINE="1")
+    return subprocess.run([sys.executable, "-m", "mneme", "--data-dir", str(data_dir), *args], env=env, cwd=code_dir,
+                          capture_output=True, text=True, timeout=600, check=False)
+
+
+def run_history_cli(history: History, code_dir: Path, observer: str = "extractive") -> RunResult:
+    """The independent check's way, through the command line of the code in ``code_dir``:
+    ``memory import``, ``memory observe`` until nothing is pending, ``memory context --thread new-chat``."""
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mneme-retention-cli-") as tmp:
+        data = Path(tmp) / "data"
+        month = history.write_jsonl(Path(tmp) / "month.jsonl")
+        steps = [_cli(code_dir, data, "memory", "import", str(month))]
+        for _ in range(5):
+            steps.append(_cli(code_dir, data, "memory", "observe"))
+            if re.search(r"observed 0 of 0 pending", steps[-1].stdout) or steps[-1].returncode:
+                break
+        context = _cli(code_dir, data, "memory", "context", "--thread", NEW_THREAD)
+        steps.append(context)
+        reflections = len(re.findall(r"reflected \(", "".join(step.stdout for step in steps)))
+    failed = [step for step in steps if step.returncode]
+    if failed:
+        raise RuntimeError(f"CLI step failed: {failed[0].args[3:]}: {failed[0].stderr.strip()[-300:]}")
+    block = context.stdout
+    memory = re.search(r"(\d+) of memory", context.stderr)
+    lines = memory_lines(block)
+    scores = [score_fact(f, lines) for f in history.facts]
+    noise = sum(1 for line in lines if not personal(line, history.facts))
+    return RunResult(history.seed, history.split, observer, "cli", scores, lines, noise,
+                     int(memory.group(1)) if memory else 0, (CONTEXT - 512) // 2, OMConfig_threshold(), reflections,
+                     observer, time.perf_counter() - started, block)
+
+
+def baseline_code(rev: str) -> Path:
+    """The code at ``rev`` (default: where this branch left main), unpacked for its CLI; with the
+    one-line import fix main needed at the time, so the baseline runs at all."""
+    root = Path(__file__).resolve().parent.parent
+    target = Path(tempfile.mkdtemp(prefix="mneme-baseline-"))
+    archive = subprocess.run(["git", "-C", str(root), "archive", rev, "memory_core", "mneme", "models"],
+                             capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive.stdout, check=True)
+    for path in target.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if "from memory_core.facts.ledger import ledger as" in text:
+            path.write_text(text.replace("from memory_core.facts.ledger import ledger as",
+                                         "from memory_core.facts import ledger as"), encoding="utf-8")
+    return target
+
+
 def OMConfig_threshold() -> int:  # noqa: N802 - reads like the config field it reports
     from memory_core.observational.engine import OMConfig
 
@@ -278,8 +329,13 @@ def render_markdown(summary: dict, meta: dict) -> str:
         f"Token counts: {meta['counter']}. Context {CONTEXT}: memory budget {meta['memory_budget']} tokens "
         f"(half the prompt budget, enforced by `assemble`); reflection starts at {meta['threshold']} tokens of "
         "observations.",
-        "Paths: `bulk` = import JSONL, observe until nothing is pending, context of a new thread (the independent "
-        "check's way); `live` = messages one by one with the engine after each (the worker's way).",
+        "Paths: `bulk` = import JSONL, observe until nothing is pending, context of a new thread, in-process with "
+        "the bundled model's token counts; `live` = messages one by one with the engine after each (the worker's "
+        "way); `cli` = the independent check's way through the command line (`memory import`, `memory observe` "
+        "until nothing is pending, `memory context --thread new-chat`; approximate token counts, as the CLI uses "
+        "without --model).",
+        f"Baseline: `baseline-main` = the same CLI steps on the code this branch started from (main @ "
+        f"{meta.get('baseline_rev', '?')[:10]}), same histories, same run.",
         "Observers: `extractive` (no LLM); `llm-double` = the LLM observer path driven by a scripted double that "
         "notes each user message at 🟡 (not a real model; reflections fall back to the extractive ladder).",
         "Stale = an old value in a line not marked as past with no later line naming the current value (the issue's "
@@ -343,24 +399,39 @@ def main(argv: Sequence[str] = ()) -> dict:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     counter, counter_name = _counter()
     observers = os.environ.get("MNEME_RETENTION_OBSERVERS", "extractive,llm-double").split(",")
-    paths = os.environ.get("MNEME_RETENTION_PATHS", "bulk,live").split(",")
+    paths = os.environ.get("MNEME_RETENTION_PATHS", "bulk,live,cli").split(",")
+    root = Path(__file__).resolve().parent.parent
+    base_rev = os.environ.get("MNEME_RETENTION_BASELINE") or subprocess.run(
+        ["git", "-C", str(root), "merge-base", "HEAD", "main"], capture_output=True, text=True).stdout.strip()
     runs: dict[str, list[RunResult]] = {}
-    for observer in observers:
-        for path in paths:
-            for split in ("dev", "test"):
-                key = f"{observer}/{path}/{split}"
-                for seed in range(SEEDS):
-                    result = run_history(generate_history(seed, split), counter, observer, path)
-                    runs.setdefault(key, []).append(result)
-                    print(f"{key} seed {seed}: retention {sum(f.retained for f in result.facts)}/"
-                          f"{len(result.facts)}, stale {sum(f.stale for f in result.facts)}, "
-                          f"noise {result.noise_lines}/{len(result.lines)}, {result.memory_tokens} tokens, "
-                          f"{result.seconds:.1f}s", file=sys.stderr)
+
+    def record(key: str, result: RunResult) -> None:
+        runs.setdefault(key, []).append(result)
+        print(f"{key} seed {result.seed}: retention {sum(f.retained for f in result.facts)}/{len(result.facts)}, "
+              f"stale {sum(f.stale for f in result.facts)}, noise {result.noise_lines}/{len(result.lines)}, "
+              f"{result.memory_tokens} tokens, {result.seconds:.1f}s", file=sys.stderr)
+
+    for split in ("dev", "test"):
+        for seed in range(SEEDS):
+            history = generate_history(seed, split)
+            for observer in observers:
+                for path in paths:
+                    if path == "cli":
+                        if observer == "extractive":
+                            record(f"extractive/cli/{split}", run_history_cli(history, root))
+                        continue
+                    record(f"{observer}/{path}/{split}", run_history(history, counter, observer, path))
+    if base_rev:
+        base = baseline_code(base_rev)
+        for split in ("dev", "test"):
+            for seed in range(SEEDS):
+                record(f"baseline-main/cli/{split}", run_history_cli(generate_history(seed, split), base))
     summary = {key: summarize(group) for key, group in runs.items()}
     sample = generate_history(0, "dev")
     meta = {"date": time.strftime("%Y-%m-%d"), "seeds": SEEDS, "messages": len(sample.messages),
             "chats": len(sample.threads), "days": (sample.end - sample.messages[0].at).days + 1,
-            "counter": counter_name, "memory_budget": (CONTEXT - 512) // 2, "threshold": OMConfig_threshold()}
+            "counter": counter_name, "memory_budget": (CONTEXT - 512) // 2, "threshold": OMConfig_threshold(),
+            "baseline_rev": base_rev}
     RESULTS.mkdir(exist_ok=True)
     detail = {key: [{"seed": r.seed, "observer_used": r.observer_used, "memory_tokens": r.memory_tokens,
                      "noise_lines": r.noise_lines, "lines": r.lines,

@@ -71,6 +71,7 @@ _SMALL_TALK = re.compile(
     r"brilliant|perfect|awesome|sounds good|that makes sense|makes sense|fair enough|got it)\b", re.I)
 _TRANSIENT = re.compile(r"\b(?:today|tonight|this (?:morning|afternoon|evening)|right now|at the moment|just now|"
                         r"just|tired|knackered|exhausted|weather|raining|rain|sunny|cold out|hot out)\b", re.I)
+_OWN = re.compile(r"\b(?:i'm|i am|i have|i've|i was|my|we're|we are|we have|our)\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|mine|me|we|we're|we've|our|ours|us)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][\w'&-]*")
 _NOT_PROPER = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Ok"}
@@ -120,7 +121,9 @@ def sentence_kind(sentence: str) -> str | None:
     if not words:
         return None
     if is_question(text) or is_request(text):
-        return NOISE_KIND
+        # "What can I cook, given I'm lactose intolerant?" still tells us something about the user
+        kind = cue_kind(text) if _OWN.search(text) else None
+        return kind if kind not in (None, "remember") else NOISE_KIND
     kind = cue_kind(text)
     if (len(words) < 4 and kind not in HIGH_KINDS) or (_SMALL_TALK.match(text) and len(words) < 7):
         return None

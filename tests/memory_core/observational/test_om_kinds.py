@@ -20,11 +20,14 @@ def test_kind_decides_priority_however_casually_it_is_said():
 
 def test_questions_requests_and_chatter_are_not_facts():
     assert sentence_kind("What is the capital of Australia?") == NOISE_KIND
-    assert sentence_kind("Write a short poem about my dog.") == NOISE_KIND
+    assert sentence_kind("Write a short poem about autumn leaves.") == NOISE_KIND
+    assert sentence_kind("Remind me how compound interest works?") == NOISE_KIND
     assert sentence_kind("Could you draft an email to my landlord") == NOISE_KIND
     assert sentence_kind("Thanks, that helps.") is None
     assert sentence_kind("It's raining again here.") is None
     assert sentence_kind("I'm so tired today.") is None
+    # but a question that says something about the user keeps that
+    assert sentence_kind("What can I cook for friends, given I am lactose intolerant?") == "health"
 
 
 def test_one_asked_line_per_chunk_and_facts_verbatim():

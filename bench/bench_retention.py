@@ -335,7 +335,8 @@ def render_markdown(summary: dict, meta: dict) -> str:
         "until nothing is pending, `memory context --thread new-chat`; approximate token counts, as the CLI uses "
         "without --model).",
         f"Baseline: `baseline-main` = the same CLI steps on the code this branch started from (main @ "
-        f"{meta.get('baseline_rev', '?')[:10]}), same histories, same run.",
+        f"{meta.get('baseline_rev', '?')[:10]}), same histories, same run."
+        + (f" Extra rows: {meta['extra']} (another tree's CLI on the same histories)." if meta.get("extra") else ""),
         "Observers: `extractive` (no LLM); `llm-double` = the LLM observer path driven by a scripted double that "
         "notes each user message at 🟡 (not a real model; reflections fall back to the extractive ladder).",
         "Stale = an old value in a line not marked as past with no later line naming the current value (the issue's "
@@ -426,12 +427,17 @@ def main(argv: Sequence[str] = ()) -> dict:
         for split in ("dev", "test"):
             for seed in range(SEEDS):
                 record(f"baseline-main/cli/{split}", run_history_cli(generate_history(seed, split), base))
+    for extra in filter(None, os.environ.get("MNEME_RETENTION_EXTRA", "").split(",")):
+        label, _, code = extra.partition("=")       # e.g. "with-h12=/tmp/tree": another tree's CLI, same histories
+        for split in ("dev", "test"):
+            for seed in range(SEEDS):
+                record(f"{label}/cli/{split}", run_history_cli(generate_history(seed, split), Path(code)))
     summary = {key: summarize(group) for key, group in runs.items()}
     sample = generate_history(0, "dev")
     meta = {"date": time.strftime("%Y-%m-%d"), "seeds": SEEDS, "messages": len(sample.messages),
             "chats": len(sample.threads), "days": (sample.end - sample.messages[0].at).days + 1,
             "counter": counter_name, "memory_budget": (CONTEXT - 512) // 2, "threshold": OMConfig_threshold(),
-            "baseline_rev": base_rev}
+            "baseline_rev": base_rev, "extra": os.environ.get("MNEME_RETENTION_EXTRA", "")}
     RESULTS.mkdir(exist_ok=True)
     detail = {key: [{"seed": r.seed, "observer_used": r.observer_used, "memory_tokens": r.memory_tokens,
                      "noise_lines": r.noise_lines, "lines": r.lines,

@@ -163,6 +163,7 @@ class RunResult:
     observer_used: str
     seconds: float
     block: str = field(repr=False, default="")
+    trimmed_lines: int = 0          # log lines the prompt's safety net left out to fit the memory budget
 
 
 def _open_store(tmp: Path):
@@ -206,6 +207,9 @@ def run_history(history: History, counter, observer: str, path: str) -> RunResul
             prompt = assemble(store, NEW_THREAD, None, counter=counter, budget=budget, now=history.end)
             block = prompt.messages[0]["content"]
             reflections = store.execute("SELECT count(*) FROM reflection_generations").fetchone()[0]
+            from memory_core.observational.log import current_log
+
+            log_items = len(current_log(store))
         finally:
             store.close()
     lines = memory_lines(block)
@@ -213,7 +217,7 @@ def run_history(history: History, counter, observer: str, path: str) -> RunResul
     noise = sum(1 for line in lines if not personal(line, history.facts))
     return RunResult(history.seed, history.split, observer, path, scores, lines, noise, prompt.report.memory_tokens,
                      budget // 2, OMConfig_threshold(), reflections, engine.state.observer,
-                     time.perf_counter() - started, block)
+                     time.perf_counter() - started, block, max(0, log_items - len(lines)))
 
 
 def _cli(code_dir: Path, data_dir: Path, *args: str) -> subprocess.CompletedProcess:
@@ -293,6 +297,7 @@ def summarize(runs: Sequence[RunResult]) -> dict:
         "memory_budget": runs[0].memory_budget if runs else 0,
         "observation_threshold": runs[0].observation_threshold if runs else 0,
         "within_budget": all(r.memory_tokens <= r.memory_budget for r in runs),
+        "trimmed_lines_total": sum(r.trimmed_lines for r in runs),
         "reflections_mean": statistics.mean(r.reflections for r in runs) if runs else 0,
         "seconds_mean": statistics.mean(r.seconds for r in runs) if runs else 0,
         "by_kind": {},
@@ -341,20 +346,23 @@ def render_markdown(summary: dict, meta: dict) -> str:
         "notes each user message at 🟡 (not a real model; reflections fall back to the extractive ladder).",
         "Stale = an old value in a line not marked as past with no later line naming the current value (the issue's "
         "definition), as a share of changed facts; strict = the old line itself is not marked.",
+        "Within budget: the memory block (preamble included) is at most the memory budget; \"lines cut to fit\" "
+        "counts log lines the prompt's safety net left out (in-process paths; it is 0 when the log fits).",
         "Phrasing pools were split dev/test before any tuning; test pool in another voice (see bench/history_pools.py).",
         "",
         "## Overall",
         "",
         "| observer | path | split | retention | stale | stale strict | noise share | lines | memory tokens mean / "
-        "median / max | within budget | reflections |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "median / max | within budget | lines cut to fit | reflections |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for key, s in summary.items():
         observer, path, split = key.split("/")
         rows.append(f"| {observer} | {path} | {split} | {_pct(s['retention'])} | {_pct(s['stale_of_changed'])} | "
                     f"{_pct(s['stale_strict_of_changed'])} | {_pct(s['noise_share'])} | {s['lines_mean']:.1f} | "
                     f"{s['memory_tokens_mean']:.0f} / {s['memory_tokens_median']:.0f} / {s['memory_tokens_max']} | "
-                    f"{'yes' if s['within_budget'] else 'NO'} | {s['reflections_mean']:.1f} |")
+                    f"{'yes' if s['within_budget'] else 'NO'} | {s.get('trimmed_lines_total', 0)} | "
+                    f"{s['reflections_mean']:.1f} |")
     pairs = sorted({tuple(k.split("/")[:2]) for k in summary})
     for observer, path in pairs:
         dev, test = summary.get(f"{observer}/{path}/dev"), summary.get(f"{observer}/{path}/test")

@@ -359,10 +359,12 @@ class OMEngine:
 
     def reflect_threshold(self, store) -> int:
         """Reflect when the log reaches the threshold, or, when the last reflection had to keep more than
-        that (every current fact), once the log has grown by half a threshold since: not on every turn."""
+        that (every current fact), once the log has grown by half a threshold since (not on every turn),
+        but never later than the most the log may hold (``max_observation_tokens``)."""
         row = store.execute("SELECT output_tokens FROM reflection_generations ORDER BY id DESC LIMIT 1").fetchone()
         kept = row[0] if row else 0
-        return max(self.config.observation_tokens, kept + self.config.observation_tokens // 2)
+        grown = min(kept + self.config.observation_tokens // 2, self.config.max_observation_tokens)
+        return max(self.config.observation_tokens, grown)
 
     def _reflect_if_due(self, store, force: bool, report: CycleReport, progress) -> None:
         tokens = self.observation_tokens(store)

@@ -14,8 +14,9 @@ from tests.doubles import FakeChatModel
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 
 
-def engine(observation_tokens=100_000):
-    return OMEngine(TokenCounter(FakeChatModel()), OMConfig(400, observation_tokens), observer_mode="extractive")
+def engine(observation_tokens=100_000, **config):
+    return OMEngine(TokenCounter(FakeChatModel()), OMConfig(400, observation_tokens, **config),
+                    observer_mode="extractive")
 
 
 def test_old_value_is_marked_and_the_new_line_names_it_when_observed_after_the_change(store):
@@ -41,7 +42,7 @@ def test_a_line_observed_before_the_change_is_folded_at_reflection(store):
 
 
 def test_reflection_waits_for_growth_when_it_had_to_keep_more_than_the_threshold(store):
-    om = engine(observation_tokens=20)
+    om = engine(observation_tokens=20, max_observation_factor=100)
     for n, name in enumerate(["Ana", "Bea", "Cleo", "Dora", "Eve", "Fay"]):
         ingest_message(store, "a", "user", f"My sister {name} lives in {name}ville.", at=T0 + timedelta(days=n))
         ingest_message(store, "a", "user", f"What is the capital of country {name}?", at=T0 + timedelta(days=n, hours=1))
@@ -50,3 +51,5 @@ def test_reflection_waits_for_growth_when_it_had_to_keep_more_than_the_threshold
     assert kept > 20 and om.reflect_threshold(store) == kept + 10
     ingest_message(store, "a", "user", "Thanks!", at=T0 + timedelta(days=7))
     assert not om.run_due(store, force=True).reflected         # no reflection on every turn
+    om.config = OMConfig(400, 20)                               # but never later than the most the log may hold
+    assert om.reflect_threshold(store) == om.config.max_observation_tokens == 40

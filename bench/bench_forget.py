@@ -36,17 +36,16 @@ def populate(store, n: int) -> None:
             text = (f"message {i} about {WORDS[i % len(WORDS)]} and {WORDS[(i * 7) % len(WORDS)]}"
                     + (" rareword" if i % 100 == 0 else "") + " with some more ordinary words to make it realistic")
             store.insert_message(f"thread{i % 50}", "user", text)
-        conn = store.db.conn
-        conn.executemany("INSERT INTO observations (thread_id, priority, observed_at, text, created_at) "
-                         "VALUES (?, 'medium', ?, ?, ?)",
-                         [(f"thread{i % 50}", now, f"User mentioned {WORDS[i % len(WORDS)]} ({i})", now)
-                          for i in range(0, n, 10)])
-        conn.execute("INSERT INTO observation_messages SELECT o.id, (o.id - 1) * 10 + 1 FROM observations o")
-        conn.executemany("INSERT INTO facts (subject, predicate, value, text, category, valid_at, created_at) "
-                         "VALUES ('user', ?, ?, ?, 'misc', ?, ?)",
-                         [(f"p{i}", WORDS[i % len(WORDS)], f"user likes {WORDS[i % len(WORDS)]} {i}", now, now)
-                          for i in range(0, n, 20)])
-        conn.execute("INSERT INTO fact_messages SELECT f.id, (f.id - 1) * 20 + 1 FROM facts f")
+        store.executemany("INSERT INTO observations (thread_id, priority, observed_at, text, created_at) "
+                          "VALUES (?, 'medium', ?, ?, ?)",
+                          [(f"thread{i % 50}", now, f"User mentioned {WORDS[i % len(WORDS)]} ({i})", now)
+                           for i in range(0, n, 10)])
+        store.execute("INSERT INTO observation_messages SELECT o.id, (o.id - 1) * 10 + 1 FROM observations o")
+        store.executemany("INSERT INTO facts (subject, predicate, value, text, category, valid_at, created_at) "
+                          "VALUES ('user', ?, ?, ?, 'misc', ?, ?)",
+                          [(f"p{i}", WORDS[i % len(WORDS)], f"user likes {WORDS[i % len(WORDS)]} {i}", now, now)
+                           for i in range(0, n, 20)])
+        store.execute("INSERT INTO fact_messages SELECT f.id, (f.id - 1) * 20 + 1 FROM facts f")
     store.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 

@@ -76,7 +76,7 @@ def main() -> None:
                 for thread, role, text, at in corpus[offset: offset + 5000]:
                     ingest_in_transaction(store, thread, role, text, at=datetime.fromisoformat(at))
         with store.transaction():  # what the background job would have written, from the cache
-            store.db.conn.executemany(
+            store.executemany(
                 "INSERT INTO embeddings (item_kind, item_id, model, dim, vector) VALUES ('message', ?, ?, ?, ?)",
                 ((i + 1, embedder.model_id, vectors.shape[1], to_blob(vectors[i])) for i in range(MESSAGES)))
         facts_embedded = backfill_embeddings(store, embedder, limit=None, kinds=("fact",))

@@ -45,7 +45,7 @@ def _checkpoint_loop(store, stop: threading.Event) -> None:
     other = store.connect()
     try:
         while not stop.wait(0.5):
-            other.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+            other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
     finally:
         other.close()
 
@@ -69,7 +69,7 @@ def main() -> None:
         samples = corpus[PRELOAD:]
         timings, with_facts = _time_writes(store, samples[: SAMPLES // 2], now)
         # the configuration we recommend: no checkpoint on the writer, a background connection checkpoints
-        store.db.execute("PRAGMA wal_autocheckpoint = 0")
+        store.execute("PRAGMA wal_autocheckpoint = 0")
         stop = threading.Event()
         checkpointer = threading.Thread(target=_checkpoint_loop, args=(store, stop), daemon=True)
         checkpointer.start()

@@ -1,11 +1,14 @@
 """The conversation: message bubbles (Markdown answers, streaming), and the composer.
 
 Streaming tokens are collected and re-rendered at most every 50 ms, so a fast
-model cannot flood the event loop with layout work.
+model cannot flood the event loop with layout work. Under each answer a
+"Used N memories" control opens the memories that were in front of the model
+for it (its stored provenance); each one links to the timeline.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QTextOption
@@ -27,6 +30,13 @@ class ChatMessage:
     role: str
     text: str
     created_at: str = ""
+    #: for answers: the memories it was generated with (memory_core's UsedMemory read model)
+    memories: list[Any] = field(default_factory=list)
+
+
+KIND_LABELS = {"observation": "Observation", "reflection": "Reflection", "fact": "Fact", "message": "Message"}
+KIND_ICONS = {"observation": "memory", "reflection": "memory", "fact": "fact", "message": "chat"}
+MEMORY_LINK_CHARS = 90
 
 
 def _time_label(iso: str) -> str:
@@ -38,11 +48,60 @@ def _time_label(iso: str) -> str:
         return ""
 
 
+def _memory_link_text(memory: Any) -> str:
+    text = " ".join(str(memory.text).split())
+    if len(text) > MEMORY_LINK_CHARS:
+        text = text[:MEMORY_LINK_CHARS - 1] + "…"
+    when = ""
+    try:
+        when = parse_iso(memory.at).astimezone().strftime("%d %b, %H:%M")
+    except Exception:  # noqa: BLE001 - a label, never worth an error
+        pass
+    via = " · recalled" if memory.via == "recalled" else ""
+    return f"{KIND_LABELS.get(memory.kind, memory.kind)}{via} · {when}\n{text}" if when else text
+
+
+class UsedMemories(QFrame):
+    """The list under an answer: one link per memory it used; a click asks to show it in the timeline."""
+
+    memoryChosen = Signal(str, int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("UsedMemories")
+        self.setAccessibleName(self.tr("Memories used for this answer"))
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setContentsMargins(8, 6, 8, 6)
+        self.layout_.setSpacing(2)
+        self.links: list[QPushButton] = []
+
+    def set_memories(self, memories: list[Any]) -> None:
+        for link in self.links:
+            link.deleteLater()
+        self.links = []
+        muted = theme.tokens()["muted"]
+        for memory in memories:
+            link = QPushButton(_memory_link_text(memory))
+            link.setObjectName("MemoryLink")
+            link.setIcon(theme.icon(KIND_ICONS.get(memory.kind, "memory"), muted, 16))
+            link.setIconSize(QSize(16, 16))
+            link.setFlat(True)
+            link.setCursor(Qt.CursorShape.PointingHandCursor)
+            link.setToolTip(self.tr("Show %s:%s in the timeline") % (memory.kind, memory.id) if memory.kind != "message"
+                            else self.tr("Open the message in its chat"))
+            link.setAccessibleName(self.tr("Show memory: %s") % memory.text[:80])
+            link.setProperty("memory_ref", f"{memory.kind}:{memory.id}")
+            link.clicked.connect(lambda _=False, m=memory: self.memoryChosen.emit(m.kind, int(m.id)))
+            self.layout_.addWidget(link)
+            self.links.append(link)
+
+
 class MessageBubble(QFrame):
-    """One message: text (Markdown for answers), and its actions on hover."""
+    """One message: text (Markdown for answers), its actions, and for answers the memories it used."""
 
     copyRequested = Signal(str)
     regenerateRequested = Signal()
+    memoryChosen = Signal(str, int)
 
     def __init__(self, message: ChatMessage, parent: QWidget | None = None):
         super().__init__(parent)
@@ -71,12 +130,42 @@ class MessageBubble(QFrame):
         self.copy_button = self._action("copy", self.tr("Copy"), lambda: self.copyRequested.emit(self.message.text))
         self.regen_button = self._action("regenerate", self.tr("Regenerate"), self.regenerateRequested.emit)
         self.regen_button.setVisible(False)
+        self.used_button = QToolButton()
+        self.used_button.setObjectName("UsedMemoriesButton")
+        self.used_button.setCheckable(True)
+        self.used_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.used_button.setIcon(theme.icon("memory", theme.tokens()["accent"], 14))
+        self.used_button.setIconSize(QSize(14, 14))
+        self.used_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.used_button.setToolTip(self.tr("The memories that were in front of the model for this answer"))
+        self.used_button.toggled.connect(self._toggle_memories)
+        self.used_button.setVisible(False)
         actions.addWidget(self.meta)
+        actions.addWidget(self.used_button)
         actions.addStretch(1)
         actions.addWidget(self.copy_button)
         actions.addWidget(self.regen_button)
         layout.addLayout(actions)
+        self.used_list = UsedMemories()
+        self.used_list.memoryChosen.connect(self.memoryChosen)
+        self.used_list.setVisible(False)
+        layout.addWidget(self.used_list)
+        self.set_memories(message.memories)
         self.render()
+
+    def set_memories(self, memories: list[Any]) -> None:
+        """Show "Used N memories" (hidden for user messages and for answers that used none)."""
+        self.message.memories = list(memories)
+        count = len(self.message.memories)
+        self.used_button.setText(self.tr("Used 1 memory") if count == 1 else self.tr("Used %d memories") % count)
+        self.used_button.setAccessibleName(self.used_button.text())
+        self.used_button.setVisible(bool(count) and not self.is_user)
+        self.used_list.set_memories(self.message.memories)
+        if not count:
+            self.used_button.setChecked(False)
+
+    def _toggle_memories(self, on: bool) -> None:
+        self.used_list.setVisible(on and bool(self.message.memories))
 
     def _action(self, icon: str, tip: str, slot) -> QToolButton:
         button = QToolButton()
@@ -125,6 +214,8 @@ class ChatView(QScrollArea):
 
     regenerateRequested = Signal(int)  # message id of the answer to replace
     suggestionChosen = Signal(str)
+    memoryChosen = Signal(str, int)    # a used memory was clicked: (kind, id) to show in the timeline
+    modelsRequested = Signal()  # the first-run pointer to the Models page
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -179,6 +270,14 @@ class ChatView(QScrollArea):
         layout.addWidget(logo)
         layout.addWidget(title)
         layout.addWidget(note)
+        self.model_hint = QPushButton(self.tr("Answers come from the small built-in model. For better ones, "
+                                              "get a model that fits this computer in Models →"))
+        self.model_hint.setObjectName("ModelsLink")
+        self.model_hint.setAccessibleName(self.tr("Open Models"))
+        self.model_hint.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.model_hint.clicked.connect(self.modelsRequested.emit)
+        self.model_hint.hide()
+        layout.addWidget(self.model_hint, 0, Qt.AlignmentFlag.AlignHCenter)
         grid = QHBoxLayout()
         for text in (self.tr("Plan my week: gym on Tuesday, dentist Thursday"),
                      self.tr("Explain Python list comprehensions with an example"),
@@ -193,10 +292,14 @@ class ChatView(QScrollArea):
         layout.addLayout(grid)
         return box
 
+    def show_model_hint(self, visible: bool) -> None:
+        """Point to the Models page while the small bundled model answers."""
+        self.model_hint.setVisible(visible)
+
     # -- content -------------------------------------------------------------------
     def clear(self) -> None:
         for bubble in self.bubbles:
-            bubble.deleteLater()
+            bubble.holder.deleteLater()   # the row, avatar included (deleting the bubble alone left avatars behind)
         self.bubbles.clear()
         self.streaming = None
         self.clear_error()
@@ -215,6 +318,7 @@ class ChatView(QScrollArea):
         bubble = MessageBubble(message)
         bubble.copyRequested.connect(lambda text: QGuiApplication.clipboard().setText(text))
         bubble.regenerateRequested.connect(lambda b=bubble: self.regenerateRequested.emit(b.message.id or -1))
+        bubble.memoryChosen.connect(self.memoryChosen)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         if bubble.is_user:
@@ -279,6 +383,14 @@ class ChatView(QScrollArea):
         if self.streaming is not None:
             self.streaming.render()
             self.streaming.set_meta(self.tr("writing…"))
+
+    def set_used_memories(self, message_id: int, memories: list[Any]) -> bool:
+        """Attach an answer's used memories once it is stored (the stream knows no ids)."""
+        bubble = self.bubble_for(message_id)
+        if bubble is None:
+            return False
+        bubble.set_memories(memories)
+        return True
 
     def finish_answer(self, message_id: int | None, meta: str = "") -> MessageBubble | None:
         bubble = self.streaming

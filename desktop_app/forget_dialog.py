@@ -2,37 +2,47 @@
 
 The plan comes from ``memory_core.forgetting.forget`` (item, everything derived from it,
 and by default its source messages, because a memory kept from its sources
-comes back). The deletion itself runs on a worker; this dialog only shows
-progress and, at the end, the engine's verified receipt.
+comes back). Planning runs on the ``ForgetPlanner`` worker (a search may run the
+embedder) and the deletion on the task thread; this dialog only asks, shows the
+newest plan, progress and, at the end, the engine's verified receipt.
 """
 from __future__ import annotations
 
 import html
+import itertools
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QLineEdit,
                                QPushButton, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
-from memory_core.errors import MnemeError
-from memory_core.storage.store import Store
-
 from . import services, theme
 from .timeline import fact_display
 from .widgets import busy_bar, error_banner
+from .workers import ForgetPlanner, PlanRequest
+
+
+#: Plan request ids, unique across dialogs: every open dialog hears the planner's answers.
+_REQUEST_IDS = itertools.count(1)
 
 
 class ForgetDialog(QDialog):
     """``kind``/``item_id`` forget one item; ``about=True`` searches and forgets every match."""
 
     confirmed = Signal(object)  # the engine's ForgetPlan
+    planShown = Signal()  # the newest preview is on screen (tests wait on it)
+    _plan_requested = Signal(object)
 
-    def __init__(self, store: Store, kind: str | None = None, item_id: int | None = None, *,
-                 about: bool = False, embedder: Any = None, parent: QWidget | None = None):
+    def __init__(self, planner: ForgetPlanner, kind: str | None = None, item_id: int | None = None, *,
+                 about: bool = False, parent: QWidget | None = None):
         super().__init__(parent)
-        self.store, self.kind, self.item_id, self.about, self.embedder = store, kind, item_id, about, embedder
+        self.kind, self.item_id, self.about = kind, item_id, about
         self.plan: Any = None
         self.receipt: Any = None
+        self._newest = 0
+        self._plan_requested.connect(planner.plan)
+        planner.planned.connect(self._planned)
+        planner.failed.connect(self._plan_failed)
         self.setWindowTitle(self.tr("Forget everything about…") if about else self.tr("Forget this memory"))
         self.setMinimumSize(560, 460)
         layout = QVBoxLayout(self)
@@ -82,6 +92,18 @@ class ForgetDialog(QDialog):
         note.setIndent(24)
         layout.addWidget(self.sources)
         layout.addWidget(note)
+        # shown only when answers were generated with what goes (their stored provenance says so)
+        self.answers = QCheckBox()
+        self.answers.setChecked(True)
+        self.answers.setVisible(False)
+        self.answers.toggled.connect(lambda _: self._replan())
+        self.answers_note = QLabel(self.tr("An answer may repeat what it was given word for word."))
+        self.answers_note.setObjectName("Hint")
+        self.answers_note.setWordWrap(True)
+        self.answers_note.setIndent(24)
+        self.answers_note.setVisible(False)
+        layout.addWidget(self.answers)
+        layout.addWidget(self.answers_note)
         heading = QLabel(self.tr("What will be removed"))
         heading.setObjectName("SectionTitle")
         layout.addWidget(heading)
@@ -111,34 +133,44 @@ class ForgetDialog(QDialog):
         return page
 
     def _replan(self) -> None:
+        """Ask the planner for a fresh preview; until it answers, nothing can be confirmed."""
         self.error.hide()
-        try:
-            if self.about:
-                text = self.query.text()
-                if not services.fts_query(text):
-                    self.plan = None
-                    self._show_plan()
-                    return
-                self.plan = services.plan_forget_about(self.store, text, embedder=self.embedder,
-                                                       delete_sources=self.sources.isChecked())
-            else:
-                text = services.item_text(self.store, self.kind, self.item_id)
-                shown = fact_display(text) if self.kind == "fact" else text
-                self.target.setText(f"<b>{html.escape(self.kind.capitalize())}</b><br>{html.escape(shown)}")
-                self.plan = services.plan_forget(self.store, self.kind, self.item_id,
-                                                 delete_sources=self.sources.isChecked())
-        except MnemeError as exc:
-            self.plan = None
-            self.error.setText(str(exc))
-            self.error.show()
+        self.forget_button.setEnabled(False)
+        self._newest = next(_REQUEST_IDS)
+        about = self.query.text() if self.about else None
+        self._plan_requested.emit(PlanRequest(self._newest, self.kind, self.item_id, about,
+                                              self.sources.isChecked(), self.answers.isChecked()))
+
+    def _planned(self, request_id: int, plan: Any, text: str) -> None:
+        if request_id != self._newest:
+            return  # an older keystroke's answer
+        if not self.about:
+            shown = fact_display(text) if self.kind == "fact" else text
+            self.target.setText(f"<b>{html.escape(self.kind.capitalize())}</b><br>{html.escape(shown)}")
+        self.plan = plan
+        self._show_plan()
+
+    def _plan_failed(self, request_id: int, message: str) -> None:
+        if request_id != self._newest:
+            return
+        self.plan = None
+        self.error.setText(message)
+        self.error.show()
         self._show_plan()
 
     def _show_plan(self) -> None:
         self.tree.clear()
         plan = self.plan
+        answers = len(plan.answers) if plan is not None else 0
+        self.answers.setText(self.tr("Also remove the answer Mneme gave with it") if answers == 1 else
+                             self.tr("Also remove the %d answers Mneme gave with it") % answers)
+        self.answers.setAccessibleName(self.answers.text())
+        self.answers.setVisible(bool(answers))
+        self.answers_note.setVisible(bool(answers))
         if plan is None or plan.is_empty:
             self.summary.setText(self.tr("Nothing matches yet.") if self.about else "")
             self.forget_button.setEnabled(False)
+            self.planShown.emit()
             return
         for heading, labels in services.plan_groups(plan):
             group = QTreeWidgetItem([f"{heading} ({len(labels)})"])
@@ -157,12 +189,14 @@ class ForgetDialog(QDialog):
                                      "entries, and the model's cached context.") % {"e": counts.get("embeddings", 0),
                                                                                     "l": counts.get("links", 0)})
         self.forget_button.setEnabled(True)
+        self.planShown.emit()
 
     def _confirm(self) -> None:
         if self.plan is None or self.plan.is_empty:
             return
         self.forget_button.setEnabled(False)
         self.sources.setEnabled(False)
+        self.answers.setEnabled(False)
         self.cancel_button.setEnabled(False)
         self.busy.show()
         self.confirmed.emit(self.plan)
@@ -204,6 +238,7 @@ class ForgetDialog(QDialog):
         self.busy.hide()
         self.cancel_button.setEnabled(True)
         self.sources.setEnabled(True)
+        self.answers.setEnabled(True)
         self.error.setText(self.tr("Nothing was forgotten: %s") % message)
         self.error.show()
         self._replan()

@@ -1,4 +1,4 @@
-"""Render the app icon (resources/icons/mneme.svg) to PNGs in the sizes desktops ask for.
+"""Render the app icon (desktop_app/resources/icons/mneme.svg) to PNGs in the sizes desktops ask for.
 
 ``python -m desktop_app.make_icons``; the PNGs are committed so packaging needs no SVG renderer.
 """

@@ -1,4 +1,4 @@
-"""A scripted tour of the real app for the README: chat, memory timeline, forget dialog.
+"""A scripted tour of the real app for the README: chat, memory timeline, forget dialog, used memories.
 
 Run through ``scripts/screenshots.sh`` (under Xvfb). It makes a throwaway
 encrypted data directory, starts the real window with the bundled model and
@@ -21,6 +21,7 @@ CONVERSATION = (
     "Write a Python function that reverses a list, in a code block.",
 )
 PASSPHRASE = "screenshot tour passphrase"
+USED_MEMORIES_QUESTION = "Can you suggest a snack for my next shift?"
 
 
 def wait_for(signal, timeout_ms: int) -> None:
@@ -52,10 +53,34 @@ def shoot(widget, path: Path, *, whole_screen: bool = False) -> None:
     print(f"saved {path} ({pixmap.width()}x{pixmap.height()})")
 
 
+def shoot_used_memories(window, path: Path) -> None:
+    """A new chat asks something the memory knows; the answer's "Used N memories" list is opened."""
+    window.new_chat()
+    window.composer.set_text(USED_MEMORIES_QUESTION)
+    window.send()
+    wait_for(window.answerFinished, 180_000)
+    answer = window.chat_view.last_answer()
+    if answer is not None and answer.used_button.isVisible():
+        answer.used_button.setChecked(True)
+        settle(300)
+        window.chat_view.ensureWidgetVisible(answer.used_list, 0, 40)
+    shoot(window, path, whole_screen=True)
+
+
+def shoot_models_page(window, out: Path) -> None:
+    """The Models page as this computer sees it: its hardware, the timed bundled model, the real catalog."""
+    window.show_page("models")
+    page = window.models_page
+    if page.profile is None:
+        wait_for(page.surveyFinished, 120_000)
+    shoot(window, out / "models-page.png", whole_screen=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--data-dir", type=Path, default=None, help="default: a new temporary directory")
+    parser.add_argument("--only", choices=("models",), help="only the Models page (no conversation)")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -67,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     QSettings.setPath(QSettings.Format.NativeFormat, QSettings.Scope.UserScope, str(data_dir.parent / "qsettings"))
     from memory_core.storage.store import Store
 
+    from . import services
     from .app import create_application
     from .main_window import MainWindow
     from .unlock import FirstRunDialog
@@ -93,6 +119,11 @@ def main(argv: list[str] | None = None) -> int:
     if window.model is None:
         print("the model did not load; see the window's message", file=sys.stderr)
         return 1
+    if args.only == "models":
+        shoot_models_page(window, args.out)
+        window.close()
+        store.close()
+        return 0
     for text in CONVERSATION:
         window.composer.set_text(text)
         window.send()
@@ -101,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     window.composer.set_text("What should I cook for dinner this week?")
     settle(200)
     shoot(window, args.out / "chat.png", whole_screen=True)
+
+    shoot_models_page(window, args.out)
+    window.show_page("chat")
 
     window.observe_now()
     wait_for(window.memoryCycle, 180_000)
@@ -116,13 +150,16 @@ def main(argv: list[str] | None = None) -> int:
         timeline.fact_list.setCurrentRow(0)
     shoot(window, args.out / "facts.png", whole_screen=True)
 
-    fact = store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%' ORDER BY id LIMIT 1").fetchone()
-    if fact is not None:
-        dialog = window.forget_item("fact", fact[0])
+    shoot_used_memories(window, args.out / "used-memories.png")
+
+    porto = services.list_facts(store, text="Porto")
+    if porto:
+        dialog = window.forget_item("fact", min(f.id for f in porto))
     else:
-        first = store.execute("SELECT id FROM observations ORDER BY id LIMIT 1").fetchone()
-        dialog = window.forget_item("observation", first[0])
+        oldest = services.timeline(store, services.TimelineFilter(kinds={"observation"}), newest_first=False)
+        dialog = window.forget_item("observation", oldest[0].id)
     dialog.resize(620, 520)
+    wait_for(dialog.planShown, 60_000)
     settle(400)
     shoot(dialog, args.out / "forget.png", whole_screen=True)
     dialog.forget_button.click()
@@ -148,8 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     dark.show()
     wait_for(dark.modelReady, 60_000)
     threads = [t for t in __import__("desktop_app.services", fromlist=["x"]).list_threads(store)]
-    if threads:
-        dark.open_thread(threads[0].id)
+    first_chat = [t for t in threads if t.title and t.title.startswith(CONVERSATION[0][:12])] or threads
+    if first_chat:
+        dark.open_thread(first_chat[0].id)
     dark.composer.set_text("Thanks! And remind me what I'm allergic to?")
     shoot(dark, args.out / "chat-dark.png", whole_screen=True)
     dark.close()

@@ -29,7 +29,8 @@ class AppSettings:
     model_path: str = ""  # "" = the bundled model
     context_length: int = 4096
     threads: int = 0  # 0 = automatic
-    gpu_layers: int = 0
+    #: -1: automatic (all that fit on a GPU build of llama.cpp, none on a CPU-only build); 0: CPU only
+    gpu_layers: int = -1
     memory_enabled: bool = True
     message_tokens: int = 0  # 0 = scale with the model's context (the engine's default)
     observation_tokens: int = 0
@@ -102,7 +103,9 @@ class SettingsDialog(QDialog):
         self.threads = _spin(0, max(os.cpu_count() or 1, 1) * 2, s.threads, self.tr("CPU threads"),
                              self.tr("Automatic"))
         form.addRow(self.tr("CPU threads"), self.threads)
-        self.gpu_layers = _spin(0, 999, s.gpu_layers, self.tr("GPU layers"), self.tr("None (CPU only)"))
+        self.gpu_layers = _spin(-1, 999, s.gpu_layers, self.tr("GPU layers"), self.tr("Automatic"))
+        self.gpu_layers.setToolTip(self.tr("Automatic: every layer that fits in the GPU's free memory when this "
+                                           "llama.cpp build has a GPU backend; 0: CPU only"))
         form.addRow(self.tr("GPU layers"), self.gpu_layers)
         self.max_answer = _spin(32, 8192, s.max_answer_tokens, self.tr("Longest answer"), step=64)
         form.addRow(self.tr("Longest answer (tokens)"), self.max_answer)

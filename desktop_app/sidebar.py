@@ -36,7 +36,7 @@ class Sidebar(QFrame):
     deleteRequested = Signal(str)
     searchChanged = Signal(str)
     hitActivated = Signal(str, int)  # thread id, message id
-    pageRequested = Signal(str)  # "chat" | "memory"
+    pageRequested = Signal(str)  # "chat" | "memory" | "models"
     settingsRequested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
@@ -67,9 +67,11 @@ class Sidebar(QFrame):
 
         self.nav_chat = self._nav("chat", self.tr("Chats"), "chat")
         self.nav_memory = self._nav("memory", self.tr("Memory"), "memory")
+        self.nav_models = self._nav("models", self.tr("Models"), "models")
         self.nav_chat.setChecked(True)
         layout.addWidget(self.nav_chat)
         layout.addWidget(self.nav_memory)
+        layout.addWidget(self.nav_models)
 
         self.search = QLineEdit()
         self.search.setPlaceholderText(self.tr("Search all chats  (Ctrl+F)"))
@@ -124,6 +126,7 @@ class Sidebar(QFrame):
     def set_page(self, page: str, *, emit: bool = False) -> None:
         self.nav_chat.setChecked(page == "chat")
         self.nav_memory.setChecked(page == "memory")
+        self.nav_models.setChecked(page == "models")
         if emit:
             self.pageRequested.emit(page)
 

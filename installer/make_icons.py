@@ -1,10 +1,10 @@
 """Lay out the app icon in the freedesktop hicolor theme for the .deb.
 
-The PNGs are rendered once from resources/icons/mneme.svg by
+The PNGs are rendered once from desktop_app/resources/icons/mneme.svg by
 ``python -m desktop_app.make_icons`` and committed; here they are only placed
 where desktops look them up, so the installer needs no SVG renderer.
 
-    python installer/make_icons.py resources/icons build/icons
+    python installer/make_icons.py desktop_app/resources/icons build/icons
 writes build/icons/hicolor/<N>x<N>/apps/mneme.png for every size below and
 build/icons/hicolor/scalable/apps/mneme.svg.
 """

@@ -5,6 +5,7 @@ Timestamps are stored as ISO 8601 in UTC with an explicit offset
 """
 from __future__ import annotations
 
+import math
 from datetime import date, datetime, timezone
 
 from memory_core.errors import InvalidInput
@@ -40,9 +41,25 @@ def parse_iso(text: str) -> datetime:
             raise InvalidInput(
                 f"cannot parse date {raw!r}: expected ISO 8601, e.g. 2026-03-14 or 2026-03-14T09:30:00+00:00"
             ) from None
-    if moment.tzinfo is None:
-        moment = moment.astimezone()
-    return moment.astimezone(timezone.utc)
+    try:
+        if moment.tzinfo is None:
+            moment = moment.astimezone()
+        return moment.astimezone(timezone.utc)
+    except (OverflowError, ValueError, OSError):
+        raise InvalidInput(f"date {raw!r} is out of range: in UTC it falls outside the years 1 to 9999") from None
+
+
+def from_epoch(value: object) -> datetime:
+    """A Unix timestamp (seconds) from a file, as an aware UTC datetime; InvalidInput for NaN, infinities,
+    booleans and anything outside the years 1 to 9999 (``datetime.fromtimestamp`` raises three kinds)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidInput(f"time {value!r} is not a number of seconds since 1970")
+    if not math.isfinite(value):
+        raise InvalidInput(f"time {value!r} is not a finite number of seconds since 1970")
+    try:
+        return datetime.fromtimestamp(value, timezone.utc)
+    except (OverflowError, ValueError, OSError):
+        raise InvalidInput(f"time {value!r} (seconds since 1970) is outside the years 1 to 9999") from None
 
 
 def normalize_iso(text: str) -> str:

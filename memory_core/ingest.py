@@ -1,9 +1,11 @@
 """The hot write path: store a message and do the cheap, model-free work at once.
 
-Storing, the FTS index (triggers) and fact extraction (rules, no LLM) happen in
-one transaction, so a crash never leaves a message without its facts or facts
-without their message. Embeddings are deferred to the background memory job
-(``indexing.backfill_embeddings``) so storing stays within milliseconds.
+Storing, the FTS index (triggers), fact extraction (rules, frames and cues, no
+model) and change detection against the facts the message names happen in one
+transaction, so a crash never leaves a message without its facts or facts
+without their message. Embeddings, and the attribute matcher that needs them
+(``facts.semantic``), are deferred to background passes so storing stays
+within milliseconds.
 """
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from datetime import datetime, timedelta
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
-from memory_core.facts.extraction import extract
+from memory_core.facts.attributes import same_attribute
+from memory_core.facts.changes import KnownFact, detect_changes
+from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Message, Store
@@ -37,22 +41,83 @@ def check_not_future(at: datetime | None, *, now: datetime | None = None) -> Non
                            "(and its time zone); nothing was stored")
 
 
+def _value_key(value: str) -> str:
+    """What a value is about, for "was this just ended?": "Iceland, July" is about Iceland."""
+    return factsmod.normalize_value(value.split(",", 1)[0])
+
+
+#: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
+RECENT_THREAD_FACTS = 20
+
+
+def _known_facts(store: Store, message: Message) -> list[KnownFact]:
+    """Current facts whose value the message may mention, plus the thread's latest facts.
+
+    SQLite does the pre-filter (the value's first word inside the message text), so the
+    cost stays flat as facts accumulate.
+    """
+    columns = "id, subject, predicate, value, thread_id, created_at, category"
+    current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
+    params = {"at": message.created_at, "text": message.text.casefold(), "thread": message.thread_id,
+              "recent": RECENT_THREAD_FACTS}
+    rows = list(store.query(
+        f"SELECT {columns} FROM facts WHERE {current} AND instr(:text, lower(CASE WHEN instr(value, ' ') > 0 "
+        "THEN substr(value, 1, instr(value, ' ') - 1) ELSE value END)) > 0", params))
+    rows += store.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
+                           "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
+    known: dict[int, KnownFact] = {}
+    for row in rows:
+        known.setdefault(row["id"], KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
+                                              row["thread_id"], row["created_at"], row["category"]))
+    return list(known.values())
+
+
 def extract_into(store: Store, message: Message) -> IngestResult:
-    """Run rule extraction on a stored user message and resolve exact-slot conflicts (caller's transaction)."""
+    """Extract facts from a stored user message and resolve them against the ledger (caller's transaction).
+
+    Changes anchored on a known value come first ("I traded the Civic for a Mazda"),
+    then the rule and frame candidates; a candidate repeating a value just ended is dropped.
+    """
     result = IngestResult(message)
     if message.role != "user":
         return result
-    for candidate in extract(message.text):
-        if candidate.op == "retract":
-            change = factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
-                                           at=message.created_at, message_ids=[message.id])
-        else:
-            change = factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
-                                       valid_at=message.created_at, message_ids=[message.id],
-                                       thread_id=message.thread_id)
+
+    def note(change: factsmod.FactChange) -> None:
         if change.fact_id is not None and change.fact_id not in result.fact_ids:
             result.fact_ids.append(change.fact_id)
         result.retired_fact_ids += change.retired
+
+    candidates = extract(message.text)
+    changes = detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id)
+    ended = [_value_key(change.old.value) for change in changes]
+    placed: list[str] = []
+    successors = []
+    for change in changes:
+        note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
+        restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
+                       _value_key(c.value or "") not in ended and
+                       same_attribute(c.predicate, change.old.predicate) for c in candidates)
+        if change.value and not restated:  # the frames name the new value with its attribute: they win
+            placed.append(_value_key(change.value))
+            successors.append(change)
+    # retractions first, then the new values ("I sold my Mazda and bought a Subaru")
+    for candidate in (c for c in candidates if c.op == "retract"):
+        if candidate.value is not None and _value_key(candidate.value) in ended:
+            continue
+        note(factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
+                                   at=message.created_at, message_ids=[message.id]))
+    for change in successors:
+        note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
+                               replaces=change.old.id))
+    for candidate in (c for c in candidates if c.op == "assert"):
+        if _value_key(candidate.value or "") in ended + placed:
+            continue  # a value a change already ended or placed on its attribute
+        replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
+                         and same_attribute(candidate.predicate, c.old.predicate)), None)
+        note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
+                               replaces=replaced))
     return result
 
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from memory_core.errors import MnemeError
+from memory_core.errors import InvalidInput, MnemeError
 
 from .paths import default_data_dir
 
@@ -21,6 +21,7 @@ from .paths import default_data_dir
 COMMAND_MODULES = (
     "mneme.commands.doctor",
     "mneme.commands.chat",
+    "mneme.commands.models",
     "mneme.commands.memory",
     "mneme.commands.eval",
     "mneme.commands.keys",
@@ -68,6 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.data_dir = resolve_data_dir(args)
     try:
+        check_arguments_are_text(args)
         if args.self_test:
             from .selftest import run_self_test
 
@@ -84,11 +86,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MnemeError as exc:
         print(f"mneme: {exc}", file=sys.stderr)
         return exc.exit_code
+    except Exception as exc:
+        translated = _storage_failure(args, exc)
+        if translated is None:
+            raise
+        print(f"mneme: {translated}", file=sys.stderr)
+        return translated.exit_code
+    except OverflowError as exc:  # a date at the edge of year 1 or 9999 met arithmetic somewhere
+        print(f"mneme: a date or number is out of range ({exc}); nothing was changed", file=sys.stderr)
+        return InvalidInput.exit_code
     except KeyboardInterrupt:
         print("mneme: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+
+
+def check_arguments_are_text(args: argparse.Namespace) -> None:
+    """Arguments that were not valid UTF-8 arrive as lone surrogates (Python's surrogateescape);
+    refuse them by name before they reach the store (SQLite cannot encode them)."""
+    for name, value in vars(args).items():
+        values = value if isinstance(value, (list, tuple)) else [value]
+        for item in values:
+            text = str(item) if isinstance(item, (str, Path)) else None
+            if text is None or name == "data_dir":
+                continue
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                option = "--" + name.replace("_", "-")
+                raise InvalidInput(f"{option} is not valid UTF-8 text: check the terminal's encoding "
+                                   "(or pass the text with --file or on standard input)") from None
+
+
+def _storage_failure(args: argparse.Namespace, exc: Exception) -> MnemeError | None:
+    """An SQLCipher error that escaped a command (a damaged page met mid-write, a read-only file):
+    the same message and exit code as at open time, never a traceback."""
+    from memory_core.storage import db as dbmod
+    from memory_core.storage.store import DB_NAME
+
+    if not isinstance(exc, dbmod.DB_ERRORS):
+        return None
+    return dbmod.translate_database_error(Path(args.data_dir) / DB_NAME, exc)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -135,10 +135,10 @@ def check_store(ctx: SelfTestContext) -> str:
 
 def check_model(ctx: SelfTestContext) -> str:
     from models.bundled import bundled_model_path
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.loading import open_chat_model
 
     path = Path(bundled_model_path())
-    ctx.model = LlamaChatModel(path, RuntimeSettings(context_length=SELF_TEST_CONTEXT))
+    ctx.model = open_chat_model(path, context_length=SELF_TEST_CONTEXT)
     return f"{path.name} ({path.stat().st_size / 1e6:.0f} MB) loaded with llama.cpp, context {SELF_TEST_CONTEXT}"
 
 
@@ -194,15 +194,16 @@ def check_observe(ctx: SelfTestContext) -> str:
         worker.close()
     if report.skipped:
         raise CheckFailed(f"the observer did not run: {report.skipped}")
-    rows = list(store.query("SELECT o.text, count(om.message_id) AS sources FROM observations o "
-                            "LEFT JOIN observation_messages om ON om.observation_id = o.id GROUP BY o.id"))
-    if not rows:
+    from memory_core.observational.timeline import TimelineFilter, timeline
+
+    observations = timeline(store, TimelineFilter(kinds={"observation"}), limit=None)
+    if not observations:
         raise CheckFailed(f"{len(SAMPLE_CONVERSATION)} messages observed but no observation was written")
-    if not any(SEARCH_EXPECT in row["text"] for row in rows):
+    if not any(SEARCH_EXPECT in item.text for item in observations):
         raise CheckFailed(f"no observation kept the user's move to {SEARCH_EXPECT}")
-    if any(row["sources"] == 0 for row in rows):
+    if any(not item.message_ids for item in observations):
         raise CheckFailed("an observation does not point to the messages it came from")
-    indexed = store.execute("SELECT count(*) FROM embeddings").fetchone()[0]
+    indexed = store.counts()["embeddings"]
     return (f"{report.observations} observations from {len(SAMPLE_CONVERSATION)} messages "
             f"({worker.state.observer} observer), {indexed} items embedded for recall")
 

@@ -10,9 +10,11 @@ Plain ``urllib``: one dependency less, and we need nothing it lacks.
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import http.client
 import os
+import shutil
 import threading
 import time
 import urllib.error
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .errors import ChecksumMismatch, DownloadCancelled, DownloadError
+from .errors import ChecksumMismatch, DiskFull, DownloadCancelled, DownloadError, NetworkUnavailable
 
 CHUNK_SIZE = 1 << 20
 USER_AGENT = "Mneme/0.1 (model download)"
@@ -119,9 +121,10 @@ class Download:
             except (urllib.error.URLError, http.client.HTTPException, ConnectionError, TimeoutError) as exc:
                 failures += 1
                 if failures > self.retries:
-                    raise DownloadError(
-                        f"download of {self.destination.name} failed after {failures} attempts ({_reason(exc)}); "
-                        "the partial file is kept and the next attempt resumes it") from exc
+                    raise NetworkUnavailable(
+                        f"download of {self.destination.name} failed after {failures} attempts ({_reason(exc)}): "
+                        "check the network connection, then download again: the partial file is kept and "
+                        "the next attempt resumes it") from exc
                 time.sleep(min(0.2 * failures, 2.0))
                 continue
             if complete:
@@ -141,6 +144,8 @@ class Download:
             have = 0
         if self.expected_size is not None and have == self.expected_size:
             return True
+        if self.expected_size is not None:
+            self._check_free_space(self.expected_size - have)
         headers = {"User-Agent": USER_AGENT}
         if have:
             headers["Range"] = f"bytes={have}-"
@@ -162,24 +167,53 @@ class Download:
             total = start + int(length) if length is not None else self.expected_size
             downloaded = start
             self._report(downloaded, total, start)
-            with open(self.part_path, mode) as out:
-                while True:
-                    if self.cancel.is_set():
-                        out.flush()
-                        raise DownloadCancelled(
-                            f"download of {self.destination.name} cancelled at {downloaded} bytes; "
-                            "the partial file is kept for resuming")
-                    chunk = response.read(self.chunk_size)
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    downloaded += len(chunk)
-                    self._report(downloaded, total, start)
-                out.flush()
-                os.fsync(out.fileno())
+            if total is not None:
+                self._check_free_space(total - start)
+            try:
+                with open(self.part_path, mode) as out:
+                    while True:
+                        if self.cancel.is_set():
+                            out.flush()
+                            raise DownloadCancelled(
+                                f"download of {self.destination.name} cancelled at {downloaded} bytes; "
+                                "the partial file is kept for resuming")
+                        chunk = response.read(self.chunk_size)
+                        if not chunk:
+                            break
+                        out.write(chunk)
+                        downloaded += len(chunk)
+                        self._report(downloaded, total, start)
+                    out.flush()
+                    os.fsync(out.fileno())
+            except OSError as exc:
+                if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                    raise DiskFull(self._disk_full_message(total - downloaded if total else None)) from exc
+                if isinstance(exc, (ConnectionError, TimeoutError)):
+                    raise
+                raise DownloadError(f"cannot write {self.part_path}: {exc.strerror or exc}") from exc
         if total is not None:
             return downloaded >= total
         return True
+
+    def _check_free_space(self, remaining: int) -> None:
+        """Refuse early, with numbers, when the rest of the file cannot fit on the disk."""
+        try:
+            free = shutil.disk_usage(self.part_path.parent).free
+        except OSError:
+            return
+        if remaining > free:
+            raise DiskFull(self._disk_full_message(remaining, free))
+
+    def _disk_full_message(self, remaining: int | None, free: int | None = None) -> str:
+        if free is None:
+            try:
+                free = shutil.disk_usage(self.part_path.parent).free
+            except OSError:
+                free = None
+        need = f"needs {_size(remaining)} more" if remaining else "needs more space"
+        have = f", {_size(free)} free" if free is not None else ""
+        return (f"the disk is full: {self.destination.name} {need} in {self.part_path.parent}{have}. "
+                "Free some space, then download again: the partial file is kept and the download resumes")
 
     def _install(self) -> Path:
         size = self.part_path.stat().st_size
@@ -201,6 +235,14 @@ class Download:
     def _report(self, downloaded: int, total: int | None, resumed_from: int) -> None:
         if self.progress is not None:
             self.progress(Progress(downloaded, total, resumed_from))
+
+
+def _size(size: int | None) -> str:
+    if size is None:
+        return "?"
+    if size >= 1024 ** 3:
+        return f"{size / 1024 ** 3:.1f} GB"
+    return f"{size / 1024 ** 2:.0f} MB"
 
 
 def _reason(exc: BaseException) -> str:

@@ -30,6 +30,14 @@ class DownloadError(ModelError):
     """A model download failed, was cancelled, or did not match its checksum."""
 
 
+class DiskFull(DownloadError):
+    """Not enough free space for the model file; the partial file (if any) is kept for resuming."""
+
+
+class NetworkUnavailable(DownloadError):
+    """The server could not be reached (or the connection kept dropping); the partial file is kept."""
+
+
 class DownloadCancelled(DownloadError):
     """The user cancelled the download; the partial file is kept for resuming."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import codecs
 import ctypes
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -117,16 +118,22 @@ class _Context:
     Only one generation runs on a context at a time (``lock``).
     """
 
-    def __init__(self, llama: Any, template: ChatTemplate, batch_size: int):
+    def __init__(self, llama: Any, template: ChatTemplate, batch_size: int,
+                 control_tokens: "ControlTokens | None" = None):
         self.llama = llama
         self.template = template
         self.batch_size = batch_size
         self.lock = threading.RLock()
         self.last_stats: GenerationStats | None = None
+        self.control_tokens = control_tokens or ControlTokens.of(llama)
 
     # -- tokens ------------------------------------------------------------
     def tokenize_prompt(self, messages: Sequence[dict[str, str]]) -> list[int]:
-        text = self.template.render(messages)
+        """The rendered conversation as tokens. Only the template's own markers become control tokens:
+        any control-token spelling inside a message's text is split first, so it tokenizes as text."""
+        text = self.template.render([{**message, "content": self.control_tokens.neutralize(message["content"])}
+                                     if isinstance(message, dict) and isinstance(message.get("content"), str)
+                                     else message for message in messages])
         tokens = self.llama.tokenize(text.encode("utf-8"), add_bos=True, special=True)
         bos = self.llama.token_bos()
         # A template that writes the BOS text itself plus a vocab that adds BOS gives two: keep one.
@@ -241,6 +248,38 @@ class _Context:
             self.llama.reset()
             self.llama._ctx.kv_cache_clear()
             self.llama.input_ids[:] = 0
+
+
+#: Inserted after the first character of a control-token spelling found in user text (invisible).
+WORD_JOINER = "\u2060"
+
+
+class ControlTokens:
+    """The vocabulary's control tokens (the ones llama.cpp parses only with ``special=True``) and a way
+    to make their spellings inert in text a person wrote: ``<|im_end|>`` typed in a message must not
+    end the turn, whatever the template (ChatML, Llama 3, Gemma, Mistral, Phi ...)."""
+
+    def __init__(self, spellings: Sequence[str]):
+        self.spellings = sorted({s for s in spellings if len(s) >= 2}, key=len, reverse=True)
+        self._prefixes = {s[:2] for s in self.spellings}
+        self._pattern = re.compile("|".join(re.escape(s) for s in self.spellings)) if self.spellings else None
+
+    @classmethod
+    def of(cls, llama: Any) -> "ControlTokens":
+        import llama_cpp
+
+        vocab = llama._model.vocab
+        wanted = llama_cpp.LLAMA_TOKEN_ATTR_CONTROL | llama_cpp.LLAMA_TOKEN_ATTR_UNKNOWN
+        spellings = []
+        for token in range(llama_cpp.llama_vocab_n_tokens(vocab)):
+            if llama_cpp.llama_vocab_get_attr(vocab, token) & wanted:
+                spellings.append(_token_text(llama, token))
+        return cls(spellings)
+
+    def neutralize(self, text: str) -> str:
+        if self._pattern is None or not any(prefix in text for prefix in self._prefixes):
+            return text
+        return self._pattern.sub(lambda match: match.group(0)[0] + WORD_JOINER + match.group(0)[1:], text)
 
 
 def _token_bytes(vocab: Any, token: int) -> bytes:
@@ -436,7 +475,8 @@ class LlamaChatModel:
         with self._background_lock:
             if self._background is None:
                 llama = _second_context(self._chat.llama, self.context_length)
-                context = _Context(llama, self._chat.template, self.settings.batch_size)
+                context = _Context(llama, self._chat.template, self.settings.batch_size,
+                                   self._chat.control_tokens)
                 self._background = BackgroundModel(self, context)
             return self._background
 

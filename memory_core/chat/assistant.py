@@ -16,18 +16,23 @@ from memory_core.chat.context import (
     DEFAULT_SYSTEM_PROMPT,
     AssembledPrompt,
     PrefixTracker,
+    Recalled,
     assemble,
 )
+from memory_core.chat.model_view import CHAT_STOPS, DEFAULT_STYLE
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
-from memory_core.ingest import ingest_message
+from memory_core.ingest import ingest_in_transaction, ingest_message
 from memory_core.llm import ChatModel, Embedder
 from memory_core.observational.engine import OMEngine, exclude_thread
 from memory_core.observational.tokens import TokenCounter
+from memory_core.storage import db as dbmod
+from memory_core.storage.answer_memories import MemoryUse, record_answer_memories
 from memory_core.storage.store import Message, clean_text
 
-#: recall(store, thread_id, user_text) -> snippets placed after the stable part of the prompt.
-Recall = Callable[[object, str, str], Sequence[str]]
+#: recall(store, thread_id, user_text) -> items placed after the stable part of the prompt. ``Recalled``
+#: items (kind, id, text) are also recorded as the answer's provenance; plain strings only shown.
+Recall = Callable[[object, str, str], Sequence[str | Recalled]]
 
 
 @dataclass
@@ -37,6 +42,9 @@ class ChatSettings:
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
     max_tokens: int = 512
     temperature: float = 0.7
+    #: how memory lines are written for the model, and where an answer stops (see model_view.py)
+    memory_style: str = DEFAULT_STYLE
+    stops: tuple[str, ...] = CHAT_STOPS
 
 
 @dataclass
@@ -87,7 +95,7 @@ class Assistant:
                             tracker=self.tracker)
         if settings.memory and self.engine is not None:
             self.engine.ensure_within_hard_limit(self.store, thread_id)
-        recalled: Sequence[str] = ()
+        recalled: Sequence[str | Recalled] = ()
         if settings.memory and self.recall is not None:
             try:
                 recalled = list(self.recall(self.store, thread_id, user_text))
@@ -95,17 +103,24 @@ class Assistant:
                 recalled = ()
         return assemble(self.store, thread_id, user_text, counter=self.counter, budget=self.budget,
                         memory=settings.memory, tz=self.tz, now=now, system_prompt=settings.system_prompt,
-                        recalled=recalled, status=self.status(), tracker=self.tracker)
+                        recalled=recalled, status=self.status(), tracker=self.tracker,
+                        memory_style=settings.memory_style)
 
     def stream(self, thread_id: str, user_text: str, *, cancel: threading.Event | None = None,
-               now: datetime | None = None) -> Iterator[str]:
-        """Yield reply pieces; the turn is stored when the generator finishes (or is closed)."""
-        result = yield from self._turn(thread_id, user_text, cancel=cancel, now=now)
+               now: datetime | None = None,
+               on_user_stored: Callable[[int], None] | None = None) -> Iterator[str]:
+        """Yield reply pieces; the turn is stored when the generator finishes (or is closed).
+
+        ``on_user_stored(message_id)`` fires as soon as the user's message is safe in the
+        store, before the model runs, so a caller knows it even if the model then fails.
+        """
+        result = yield from self._turn(thread_id, user_text, cancel=cancel, now=now, on_user_stored=on_user_stored)
         return result
 
     def send(self, thread_id: str, user_text: str, *, on_token: Callable[[str], None] | None = None,
-             cancel: threading.Event | None = None, now: datetime | None = None) -> TurnResult:
-        generator = self._turn(thread_id, user_text, cancel=cancel, now=now)
+             cancel: threading.Event | None = None, now: datetime | None = None,
+             on_user_stored: Callable[[int], None] | None = None) -> TurnResult:
+        generator = self._turn(thread_id, user_text, cancel=cancel, now=now, on_user_stored=on_user_stored)
         while True:
             try:
                 piece = next(generator)
@@ -114,33 +129,64 @@ class Assistant:
             if on_token is not None:
                 on_token(piece)
 
-    def _turn(self, thread_id: str, user_text: str, *, cancel, now) -> Iterator[str]:
+    def _turn(self, thread_id: str, user_text: str, *, cancel, now, on_user_stored=None) -> Iterator[str]:
         text = clean_text(user_text)
         if not text.strip():
             raise InvalidInput("the message is empty: nothing was sent")
         now = now or utc_now()
         prompt = self.prepare(thread_id, text, now=now)
         user_id = self._remember(thread_id, "user", text, now)
+        if user_id is not None and on_user_stored is not None:
+            on_user_stored(user_id)
         pieces: list[str] = []
         for piece in self.model.stream(prompt.messages, max_tokens=self.settings.max_tokens,
-                                       temperature=self.settings.temperature, cancel=cancel):
+                                       temperature=self.settings.temperature, stop=self.settings.stops,
+                                       cancel=cancel):
             pieces.append(piece)
             yield piece
         reply = "".join(pieces).strip()
-        reply_id = self._remember(thread_id, "assistant", reply, utc_now() if now is None else now) if reply else None
+        reply_id = self._remember(thread_id, "assistant", reply, utc_now() if now is None else now,
+                                  used=prompt.used) if reply else None
         if not self.settings.temporary and self.settings.memory and self.worker is not None:
             self.worker.notify(thread_id)
         return TurnResult(reply, prompt, getattr(self.model, "last_stats", None), user_id, reply_id,
                           bool(cancel is not None and cancel.is_set()))
 
-    def _remember(self, thread_id: str, role: str, text: str, at: datetime) -> int | None:
+    def take_back_last_exchange(self, thread_id: str) -> str | None:
+        """Regenerate: remove the last question and its answer; returns the question (None: nothing to ask)."""
+        if self.settings.temporary:
+            messages = self._temporary.get(thread_id, _TemporaryChat()).messages
+        else:
+            messages = self.store.messages(thread_id)[-2:]
+        taken = messages[-1:] if messages and messages[-1].role == "assistant" else []
+        rest = messages[:len(messages) - len(taken)]
+        if not rest or rest[-1].role != "user":
+            return None
+        question = rest[-1]
+        if self.settings.temporary:
+            del messages[len(rest) - 1:]
+        else:
+            self.store.delete_messages([question.id] + [m.id for m in taken])
+        return question.text
+
+    def _remember(self, thread_id: str, role: str, text: str, at: datetime,
+                  used: Sequence[MemoryUse] = ()) -> int | None:
+        """Store one message; an answer's used memories go in with it, in the same transaction."""
         if self.settings.temporary:
             chat = self._temporary.setdefault(thread_id, _TemporaryChat())
             chat.messages.append(Message(-len(chat.messages) - 1, thread_id, role, text, to_iso(at)))
             return None
         if not self.settings.memory:
             exclude_thread(self.store, thread_id)
-        return ingest_message(self.store, thread_id, role, text, at=at).message.id
+        if not used:
+            return ingest_message(self.store, thread_id, role, text, at=at).message.id
+        try:
+            with self.store.transaction():
+                result = ingest_in_transaction(self.store, thread_id, role, text, at=at)
+                record_answer_memories(self.store, result.message.id, used)
+        except dbmod.OperationalError as exc:
+            raise dbmod.translate_storage_error(self.store.path, exc) from exc
+        return result.message.id
 
 
 def open_assistant(store, model: ChatModel, thread_id: str, *, settings: ChatSettings | None = None,

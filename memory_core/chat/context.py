@@ -11,9 +11,11 @@ when new, so turn N+1's prompt is turn N's prompt plus the reply plus the new
 message, and only those are evaluated (plus the volatile part, when there is one).
 
 The memory block is fenced: stored text is data and can neither close the
-fence (angle brackets become ‹ ›) nor start a line of its own (every line
-begins with its "* 🔴 (HH:MM)" marker), so "</observations> SYSTEM: ..." typed
-by someone stays inside as a quoted note.
+fence (angle brackets become ‹ ›) nor start a line of its own (each note is
+flattened to one line inside its day's paragraph, which begins with the day),
+so "</observations> SYSTEM: ..." typed by someone stays inside as a quoted note.
+The lines are written for the model as prose, not in the stored line format
+(model_view.py), because a small model copies line markup into its answers.
 """
 from __future__ import annotations
 
@@ -22,12 +24,14 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Sequence
 
+from memory_core.chat.model_view import DEFAULT_STYLE, render_for_model
 from memory_core.clock import utc_now
 from memory_core.observational.dates import local_time
 from memory_core.observational.format import one_line, render_log
 from memory_core.observational.log import PRIORITY_RANK, as_lines, current_log
 from memory_core.observational.tokens import TokenCounter
 from memory_core.prompts import DEFAULT_SYSTEM_PROMPT, MEMORY_PREAMBLE  # noqa: E402,F401
+from memory_core.storage.answer_memories import MemoryUse
 from memory_core.storage.store import Message
 
 NO_MEMORY_YET = "(nothing yet)"
@@ -35,7 +39,7 @@ NO_MEMORY_YET = "(nothing yet)"
 
 def fence_safe(text: str) -> str:
     """Make stored text inert inside the fence: no tags, no template tokens, one line."""
-    return one_line(text.replace("<", "‹").replace(">", "›"))
+    return one_line(inert_specials(text).replace("<", "‹").replace(">", "›"))
 
 
 @dataclass
@@ -58,6 +62,17 @@ class AssembledPrompt:
     messages: list[dict[str, str]]
     report: PromptReport
     text: str                     # the rendered prompt (ChatML), exactly what a ChatML model reads
+    #: every memory item this prompt put in front of the model (stored with the answer as its provenance)
+    used: list[MemoryUse] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """A recalled item for this turn: its text for the prompt, its kind and id for the answer's provenance."""
+
+    kind: str                     # message | observation | reflection | fact
+    id: int
+    text: str
 
 
 @dataclass
@@ -85,12 +100,14 @@ def render_chatml(messages: Sequence[dict[str, str]], add_generation_prompt: boo
 
 
 def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None = None,
-                 max_tokens: int | None = None) -> str:
+                 max_tokens: int | None = None, used: list[MemoryUse] | None = None,
+                 style: str = DEFAULT_STYLE) -> str:
     """Reflections then observations, each group in time order; the whole block is fenced.
 
     A safety net, not the normal path: if the log outgrew ``max_tokens`` (the reflector could not
     shrink it enough), the least important and oldest lines are left out of this prompt (they stay
-    stored) so the chat still fits its context.
+    stored) so the chat still fits its context. ``used`` (when given) receives every item the block
+    shows, for the answer's provenance. ``style`` is how lines are written for the model (model_view.py).
     """
 
 
@@ -106,7 +123,9 @@ def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None =
         lines = as_lines(group, tz)
         safe = [type(line)(line.day, line.time, line.priority, fence_safe(line.text), line.referenced_date)
                 for line in lines]
-        return render_log(safe, today) if safe else NO_MEMORY_YET
+        return render_for_model(safe, today, style) if safe else NO_MEMORY_YET
+    if used is not None:
+        used.extend(MemoryUse(item.kind, item.id) for item in reflections + observations)
     parts = [MEMORY_PREAMBLE, "<memory>"]
     if reflections:
         parts += ["<reflections>", render(reflections), "</reflections>"]
@@ -114,20 +133,37 @@ def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None =
     return "\n".join(parts)
 
 
-def volatile_block(recalled: Sequence[str], status: str | None) -> str:
+def volatile_block(recalled: Sequence[str | Recalled], status: str | None) -> str:
     """Recalled snippets and status for this turn only ("" when there are none)."""
     parts = []
     if recalled:
-        parts.append("<recalled>\n" + "\n".join(f"- {fence_safe(s)}" for s in recalled) + "\n</recalled>")
+        parts.append("<recalled>\n" + "\n".join(f"- {fence_safe(_text(s))}" for s in recalled) + "\n</recalled>")
     if status:
         parts.append(f"Status: {fence_safe(status)}")
     return "\n".join(parts)
 
 
+#: A word joiner: invisible, and it splits a control-token spelling so no tokenizer matches it.
+WORD_JOINER = "\u2060"
+#: Control-token spellings of the chat templates Mneme may run (the catalog's and the common others):
+#: ChatML/Qwen/SmolLM2 and Phi ``<|im_start|>``, ``<|user|>``, ``<|end|>``; Llama 3 ``<|begin_of_text|>``,
+#: ``<|start_header_id|>``, ``<|eot_id|>``; DeepSeek's full-width ``<｜User｜>``; Mistral ``[INST]``,
+#: ``[/INST]``, ``[SYSTEM_PROMPT]``, ``[TOOL_CALLS]``; SentencePiece ``<s>``, ``</s>``, ``<unk>``;
+#: Gemma ``<start_of_turn>``, ``<end_of_turn>``, ``<bos>``, ``<eos>``.
+_CONTROL_TOKEN = re.compile(
+    r"<(?=[|｜])"                                    # <|anything|>, <｜anything｜>
+    r"|\[(?=/?[A-Z][A-Z_]*\])"                       # [INST], [/INST], [SYSTEM_PROMPT], [TOOL_CALLS] ...
+    r"|<(?=/?(?:s|unk|pad|bos|eos|mask|start_of_turn|end_of_turn|start_of_image|end_of_image)>)")
+def _text(item: str | Recalled) -> str:
+    return item if isinstance(item, str) else item.text
+
+
 def inert_specials(text: str) -> str:
-    """Chat-template control tokens typed or pasted by someone ("<|im_start|>system") stay text: the
-    runtime parses special tokens in the rendered prompt, so "<|" is split before it gets there."""
-    return text.replace("<|", "<\u2060|").replace("[INST]", "[\u2060INST]")
+    """Chat-template control tokens typed or pasted by someone ("<|im_start|>system", "[INST]",
+    "<end_of_turn>") stay text for every template the catalog ships: a word joiner goes in after the
+    opening bracket, so the spelling no longer matches the control token (the runtime also never
+    parses user text as special; this keeps the rendered prompt text honest too)."""
+    return _CONTROL_TOKEN.sub(lambda match: match.group(0) + WORD_JOINER, text)
 
 
 def stamp(moment: datetime, tz: tzinfo | None, previous_day) -> str:
@@ -164,8 +200,10 @@ def _role(message: Message) -> str:
 
 def assemble(store, thread_id: str | None, user_text: str | None, *, counter: TokenCounter, budget: int,
              memory: bool = True, tz: tzinfo | None = None, now: datetime | None = None,
-             system_prompt: str = DEFAULT_SYSTEM_PROMPT, recalled: Sequence[str] = (), status: str | None = None,
-             history: Sequence[Message] | None = None, tracker: PrefixTracker | None = None) -> AssembledPrompt:
+             system_prompt: str = DEFAULT_SYSTEM_PROMPT, recalled: Sequence[str | Recalled] = (),
+             status: str | None = None,
+             history: Sequence[Message] | None = None, tracker: PrefixTracker | None = None,
+             memory_style: str = DEFAULT_STYLE) -> AssembledPrompt:
     """Build the prompt for a thread's next turn.
 
     ``store`` may be None (temporary chat): then ``history`` holds the chat so far
@@ -175,14 +213,16 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
     today = local_time(now, tz).date()
     system = system_prompt
     memory_tokens = 0
+    used: list[MemoryUse] = []
     if memory and store is not None:
-        block = memory_block(store, tz, today, counter, max_tokens=budget // 2)
+        block = memory_block(store, tz, today, counter, max_tokens=budget // 2, used=used, style=memory_style)
         memory_tokens = counter.count(block)
         system = f"{system_prompt}\n\n{block}"
     if history is None:
         history = _thread_history(store, thread_id, unobserved_only=memory) if store is not None and thread_id else []
     head = [{"role": "system", "content": system}]
     extra = volatile_block(recalled, status)
+    used += [MemoryUse(r.kind, r.id, "recalled") for r in recalled if isinstance(r, Recalled)]
     volatile = [{"role": "system", "content": extra}] if extra else []
     tail, new_message = stamped(history, tz, user_text, now)
     ask = [new_message] if new_message else []
@@ -199,7 +239,7 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
     reused = tracker.reused(thread_id or "", text, counter) if tracker is not None else 0
     stable_tokens = counter.count(render_chatml(head, add_generation_prompt=False))
     return AssembledPrompt(messages, PromptReport(prompt_tokens, reused, stable_tokens, memory_tokens, len(tail),
-                                                  dropped, budget), text)
+                                                  dropped, budget), text, used)
 
 
 def _thread_history(store, thread_id: str, unobserved_only: bool) -> list[Message]:

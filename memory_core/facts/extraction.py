@@ -1,7 +1,18 @@
-"""Hot-path fact extraction without a model: hand-written patterns over first-person sentences.
+"""Hot-path fact extraction without a model, in three layers per sentence.
 
-Runs inside the message's write transaction, so it must take well under a
-millisecond: a few dozen precompiled regular expressions, applied per sentence.
+1. slot rules (below): hand-written patterns for the common predicates (home,
+   work, people, likes, health, contact, plans, schedules);
+2. open-domain frames (``frames``): sentence shapes that take the attribute from
+   the user's own words ("my <attribute> is <value>", "a <thing> called <value>");
+3. cues (``cues``), only when nothing else parsed: a named value beside a word
+   that names its attribute.
+
+Changes anchored on known values ("I traded the Civic for a Mazda") are found
+in ``changes``, against the ledger, by ``ingest``; sentences none of this
+parses wait for the background matcher (``semantic``).
+
+Runs inside the message's write transaction, so it must stay around a
+millisecond: precompiled regular expressions, applied per sentence.
 It is deliberately conservative. Questions, hypotheticals ("if I moved to
 Lisbon"), wishes ("I want to live in Rome"), the past ("I used to work at X")
 and other people's facts ("my brother lives in Madrid", which becomes a fact
@@ -17,6 +28,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.cues import cue_candidates
+from memory_core.facts.frames import frame_candidates, message_candidates
 from memory_core.facts.ledger import USER
 
 # -- building blocks -----------------------------------------------------------------
@@ -27,6 +41,7 @@ _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every
 #: Words that end a captured value: "I live in Porto now because ..." -> "Porto".
 _STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
          r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
+         r"more than|rather than|better than|over|"
          r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|\s*[,.;:!?()\"]|\s+-|$)")
 _VALUE = r"(?P<v>[^,.;:!?()\"]{1,60}?)" + _STOP
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
@@ -85,17 +100,6 @@ _HEDGE = re.compile(
     r"used to|going to (?:move|live|work|quit|start|join)|someday|one day|pretend|hypothetically|should i|"
     r"do you|did you|can you|what if|not sure|don't know if|was told|said that|says that|heard that|"
     r"supposed to|might be|in the past|years ago|back then|when i was)\b")
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One fact (or retraction) found in a message; ``value`` None retracts any value of the slot."""
-
-    op: str  # "assert" or "retract"
-    subject: str
-    predicate: str | None
-    value: str | None
-    evidence: str
 
 
 @dataclass(frozen=True)
@@ -233,7 +237,9 @@ _RULES: list[_Rule] = [
 _SPELLINGS = {"colour": "color", "flavour": "flavor", "neighbour": "neighbor", "programme": "program",
               "tv_programme": "tv_program", "theatre": "theater"}
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;])\s+|\n+")
+#: Sentence ends, but not after a title ("Dr. Patel") or an initial.
+_SENTENCE_SPLIT = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bdr\.)(?<!\b[A-Z]\.)"
+                             r"(?<=[.!?;])\s+|\n+")
 
 
 def sentences(text: str) -> Iterator[str]:
@@ -293,6 +299,9 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
             predicate, value = f"plan:{_slug(value or '')}", None
         else:
             predicate = f"plan:{_slug(activity or '')}"
+            destination = re.search(r"\b(?:to|in)\s+([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)$", activity or "")
+            if destination:  # "trip to Peru", "the summer" -> "Peru, the summer": the place is the fact
+                value = f"{destination.group(1)}, {value}"
     elif predicate == "owns":
         if rule.op == "assert":
             words = re.findall(r"[\w-]+", value.lower())
@@ -317,7 +326,7 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         if value.split()[0].lower() in ("home", "night", "nights", "weekends", "myself", "a", "an", "the", "it", "work"):
             if value.split()[0].lower() not in ("a", "an", "the"):
                 return None
-    if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them)\b", value):
+    if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them|my|our)\b", value):
         return None
     if rule.op == "assert" and value is not None and len(value) > 60:
         return None
@@ -325,7 +334,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
 
 
 def extract(text: str) -> list[Candidate]:
-    """Facts the user states about themselves in ``text`` (retractions first, in reading order)."""
+    """Facts the user states about themselves in ``text``: the slot rules first, then the
+    open-domain frames on what they left (retractions first, in reading order)."""
     found: list[Candidate] = []
     for sentence in sentences(text):
         if len(sentence) > 400 or sentence.rstrip().endswith("?"):
@@ -344,5 +354,17 @@ def extract(text: str) -> list[Candidate]:
                     continue
                 seen_spans.append(span)
                 found.append(candidate)
+        if hedged:
+            continue
+        for span, candidate in frame_candidates(sentence):
+            if any(span[0] < end and start < span[1] for start, end in seen_spans):
+                continue
+            seen_spans.append(span)
+            found.append(candidate)
+        if not seen_spans:  # nothing parsed: a named value beside a word naming its attribute
+            found += cue_candidates(sentence)
+    for candidate in message_candidates(text):
+        if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
+            found.append(candidate)
     # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
     return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

@@ -5,15 +5,17 @@ Two axes on every fact:
 * valid time ``valid_at``/``invalid_at``: when it was true for the user;
 * transaction time ``created_at``/``expired_at``: when Mneme believed it.
 
-A fact is never overwritten. A contradicting newer fact on the *same exact
-slot* invalidates the old one (``old.invalid_at = new.valid_at``,
+A fact is never overwritten. A contradicting newer fact on the same slot
+invalidates the old one (``old.invalid_at = new.valid_at``,
 ``old.expired_at = now``) and links to it (``new.supersedes = old.id``), so the
-history reads "lived in Porto until March 2026". Conflicts are resolved only on
-exact slots: ``(subject, predicate)`` for single-valued predicates and
-``(subject, predicate, value)`` for set-valued ones (likes, siblings,
-allergies). Zep's users saw 41% of a graph wrongly invalidated because
-invalidation searched by similarity; here an unrelated fact can never retire
-another.
+history reads "lived in Porto until March 2026". A slot is ``(subject,
+attribute)`` for single-valued attributes, the attribute matched by meaning
+(``attributes.same_attribute``: "club" is "running club", "GP" is "family
+doctor", "book club" is not "running club"), and ``(subject, predicate,
+value)`` for set-valued ones (likes, siblings, allergies). Zep's users saw 41%
+of a graph wrongly invalidated because invalidation searched by free
+similarity; here sameness is a measured threshold on attribute words, never on
+the values, so an unrelated fact does not retire another.
 
 Facts the user stated outrank facts a model inferred: an inferred fact cannot
 retire a stated one. Retiring a fact spreads to the facts that ``depends_on``
@@ -32,6 +34,7 @@ from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from memory_core.clock import parse_iso, to_iso, utc_now
+from memory_core.facts import attributes
 from memory_core.errors import InvalidInput
 from memory_core.storage.store import Store
 
@@ -42,14 +45,13 @@ ORIGINS = ("stated", "inferred")
 @dataclass(frozen=True)
 class Predicate:
     """How one kind of fact behaves: its category, whether it holds one value or a set,
-    its opposite (likes/dislikes), the fact it depends on, and words that help find it."""
+    its opposite (likes/dislikes) and the fact it depends on."""
 
     category: str
     multi: bool = False
     opposite: str | None = None
     parent: str | None = None
     phrase: str = "{predicate}: {value}"
-    keywords: str = ""
 
 
 #: Staleness windows per category, in days (None: never goes stale).
@@ -64,6 +66,8 @@ CATEGORY_TTL_DAYS: dict[str, int | None] = {
     "plan": 60,
     "health": 730,
     "possession": 730,
+    "provider": 730,
+    "activity": 365,
     "other": 365,
 }
 #: Rank multiplier for a stale fact: lower, not gone.
@@ -73,43 +77,29 @@ INFERRED_WEIGHT = 0.8
 UNTARGETED_CATEGORIES = ("preference", "people", "identity", "health")
 
 _FAMILY = ("sister", "brother", "son", "daughter", "child", "friend", "best_friend", "dog", "cat", "pet")
+#: Set-valued predicates outside the people families.
 _SINGLE_PEOPLE = ("mother", "father", "spouse", "partner")
 
 PREDICATES: dict[str, Predicate] = {
-    "name": Predicate("identity", phrase="The user's name is {value} (call them {value})",
-                      keywords="name called call me"),
-    "lives_in": Predicate("home", phrase="The user lives in {value}",
-                          keywords="home city lives live living residence moved address"),
-    "neighborhood": Predicate("home", parent="lives_in", phrase="The user's neighborhood is {value}",
-                              keywords="home neighbourhood area lives"),
-    "works_at": Predicate("work", phrase="The user works at {value}",
-                          keywords="work job employer company works working"),
-    "job_title": Predicate("work", parent="works_at", phrase="The user works as {value}",
-                           keywords="job title role position work"),
-    "manager": Predicate("work", parent="works_at", phrase="The user's manager is {value}",
-                         keywords="boss manager work"),
-    "likes": Predicate("preference", multi=True, opposite="dislikes", phrase="The user likes {value}",
-                       keywords="likes loves enjoys preference favorite"),
-    "dislikes": Predicate("preference", multi=True, opposite="likes", phrase="The user dislikes {value}",
-                          keywords="dislikes hates avoid preference"),
-    "diet": Predicate("health", phrase="The user's diet: {value}", keywords="diet eat food eats"),
-    "allergy": Predicate("health", multi=True, phrase="The user is allergic to {value}",
-                         keywords="allergy allergic health food"),
-    "condition": Predicate("health", multi=True, phrase="The user has {value} (health)",
-                           keywords="health condition medical"),
-    "contact_method": Predicate("contact", phrase="The user prefers to be contacted by {value}",
-                                keywords="contact reach prefer call text email message"),
-    "contact_avoid": Predicate("contact", phrase="Do not contact the user {value}",
-                               keywords="contact call avoid"),
-    "owns": Predicate("possession", multi=True, phrase="The user owns {value}",
-                      keywords="owns has own bought drives"),
+    "name": Predicate("identity", phrase="The user's name is {value} (call them {value})"),
+    "lives_in": Predicate("home", phrase="The user lives in {value}"),
+    "neighborhood": Predicate("home", parent="lives_in", phrase="The user's neighborhood is {value}"),
+    "works_at": Predicate("work", phrase="The user works at {value}"),
+    "job_title": Predicate("work", parent="works_at", phrase="The user works as {value}"),
+    "manager": Predicate("work", parent="works_at", phrase="The user's manager is {value}"),
+    "likes": Predicate("preference", multi=True, opposite="dislikes", phrase="The user likes {value}"),
+    "dislikes": Predicate("preference", multi=True, opposite="likes", phrase="The user dislikes {value}"),
+    "diet": Predicate("health", phrase="The user's diet: {value}"),
+    "allergy": Predicate("health", multi=True, phrase="The user is allergic to {value}"),
+    "condition": Predicate("health", multi=True, phrase="The user has {value}"),
+    "contact_method": Predicate("contact", phrase="The user prefers to be contacted by {value}"),
+    "contact_avoid": Predicate("contact", phrase="Do not contact the user {value}"),
+    "owns": Predicate("possession", multi=True, phrase="The user owns {value}"),
 }
 for _rel in _FAMILY:
-    PREDICATES[_rel] = Predicate("people", multi=True, phrase=f"The user's {_rel.replace('_', ' ')} is {{value}}",
-                                 keywords=f"{_rel.replace('_', ' ')} family name")
+    PREDICATES[_rel] = Predicate("people", multi=True, phrase=f"The user's {_rel.replace('_', ' ')} is {{value}}")
 for _rel in _SINGLE_PEOPLE:
-    PREDICATES[_rel] = Predicate("people", phrase=f"The user's {_rel} is {{value}}",
-                                 keywords=f"{_rel} family name")
+    PREDICATES[_rel] = Predicate("people", phrase=f"The user's {_rel} is {{value}}")
 
 
 def predicate_info(predicate: str) -> Predicate:
@@ -120,20 +110,18 @@ def predicate_info(predicate: str) -> Predicate:
     family, _, key = predicate.partition(":")
     key_words = key.replace("_", " ")
     if family == "schedule":
-        return Predicate("schedule", phrase=f"The user's {key_words} is {{value}}",
-                         keywords=f"{key_words} schedule when every weekly routine")
+        return Predicate("schedule", phrase=f"The user's {key_words} is {{value}}")
     if family == "plan":
-        return Predicate("plan", phrase=f"The user plans {key_words}: {{value}}",
-                         keywords=f"{key_words} plan plans planning trip upcoming when date")
+        return Predicate("plan", phrase=f"The user plans {key_words}: {{value}}")
     if family == "favorite":
-        return Predicate("preference", phrase=f"The user's favorite {key_words} is {{value}}",
-                         keywords=f"favorite favourite {key_words} preference")
+        return Predicate("preference", phrase=f"The user's favorite {key_words} is {{value}}")
     if family == "owns":
-        return Predicate("possession", phrase=f"The user's {key_words} is {{value}}",
-                         keywords=f"{key_words} owns own has drives bought")
+        return Predicate("possession", phrase=f"The user's {key_words} is {{value}}")
     if family == "lives_in" or family == "works_at":  # another person's home or work: "sister.lives_in"
         return PREDICATES[family]
-    return Predicate("other")
+    category = attributes.category_of(predicate)
+    label = attributes.label_of(predicate)
+    return Predicate(category or "other", phrase=f"The user's {label} is {{value}}")
 
 
 def normalize_value(value: str) -> str:
@@ -186,13 +174,13 @@ class FactChange:
 
 
 def fact_text(subject: str, predicate: str, value: str) -> str:
-    """A searchable sentence with a few key words, so "where do I live" finds "lives in Lisbon"."""
+    """The sentence a user reads in the timeline ("The user's gym is FitHub."): no keyword lists."""
     info = predicate_info(predicate)
     phrase = info.phrase.format(predicate=predicate.replace("_", " "), value=value)
     if subject != USER:
-        phrase = phrase.replace("The user's", f"The user's {subject}'s", 1).replace(
-            "The user ", f"The user's {subject} ", 1)
-    return f"{phrase}. [{info.category}; {info.keywords}]" if info.keywords else f"{phrase}. [{info.category}]"
+        who = subject.replace("_", " ")
+        phrase = phrase.replace("The user's", f"The user's {who}'s", 1).replace("The user ", f"The user's {who} ", 1)
+    return f"{phrase}."
 
 
 # -- reading ---------------------------------------------------------------------
@@ -259,7 +247,7 @@ def _select_slots(store: Store, where: str, params: dict[str, Any], subject: str
         sql += " AND f.predicate = :predicate"
         params["predicate"] = predicate
     sql += " ORDER BY f.subject, f.predicate, f.valid_at, f.id"
-    return [_row_to_fact(dict(r)) for r in store.db.query(sql, params)]
+    return [_row_to_fact(dict(r)) for r in store.query(sql, params)]
 
 
 def get_facts(store: Store, ids: Iterable[int]) -> list[Fact]:
@@ -267,7 +255,7 @@ def get_facts(store: Store, ids: Iterable[int]) -> list[Fact]:
     if not ids:
         return []
     marks = ",".join("?" * len(ids))
-    return [_row_to_fact(dict(r)) for r in store.db.query(_SELECT + f" WHERE f.id IN ({marks})", ids)]
+    return [_row_to_fact(dict(r)) for r in store.query(_SELECT + f" WHERE f.id IN ({marks})", ids)]
 
 
 def get_fact(store: Store, fact_id: int) -> Fact | None:
@@ -307,31 +295,47 @@ def rank_weight(fact: Fact, now: datetime | str | None = None) -> float:
 
 # -- writing (inside the caller's transaction) ------------------------------------------
 def _slot_rows(store: Store, subject: str, predicate: str, value: str | None) -> list[dict[str, Any]]:
-    """Current (not retired) facts on the exact slot of (subject, predicate[, value])."""
+    """Current (not retired) facts on the slot of (subject, predicate[, value]).
+
+    A single-valued slot is matched by meaning (``attributes.same_attribute``:
+    "club" and "running club", "GP" and "doctor"); a set-valued one by its exact
+    predicate (and its opposite) and value, so two likes never retire each other.
+    """
     info = predicate_info(predicate)
-    predicates = [predicate] + ([info.opposite] if info.opposite else [])
-    marks = ",".join("?" * len(predicates))
-    rows = [dict(r) for r in store.db.query(
+    if info.multi:
+        predicates = [predicate] + ([info.opposite] if info.opposite else [])
+        marks = ",".join("?" * len(predicates))
+        rows = [dict(r) for r in store.query(
+            f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
+            "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *predicates])]
+        if value is not None:
+            wanted = normalize_value(value)
+            rows = [r for r in rows if normalize_value(r["value"]) == wanted]
+        return rows
+    held = [r["predicate"] for r in store.query(  # the slot index answers this without reading facts
+        "SELECT DISTINCT predicate FROM facts WHERE subject = ? AND expired_at IS NULL", [subject])]
+    same = [p for p in held if p == predicate or (
+        not predicate_info(p).multi and attributes.same_attribute(predicate, p))]
+    if not same:
+        return []
+    marks = ",".join("?" * len(same))
+    return [dict(r) for r in store.query(
         f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
-        "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *predicates])]
-    if info.multi and value is not None:
-        wanted = normalize_value(value)
-        rows = [r for r in rows if normalize_value(r["value"]) == wanted]
-    return rows
+        "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *same])]
 
 
 def _link_messages(store: Store, fact_id: int, message_ids: Sequence[int]) -> None:
     for message_id in message_ids:
-        store.db.execute("INSERT OR IGNORE INTO fact_messages (fact_id, message_id) VALUES (?, ?)",
+        store.execute("INSERT OR IGNORE INTO fact_messages (fact_id, message_id) VALUES (?, ?)",
                          [fact_id, message_id])
 
 
 def _retire(store: Store, fact_id: int, invalid_at: str, now: str) -> list[int]:
     """Invalidate one fact and, recursively, the current facts that depend on it."""
-    store.db.execute("UPDATE facts SET invalid_at = CASE WHEN ? < valid_at THEN valid_at ELSE ? END, "
+    store.execute("UPDATE facts SET invalid_at = CASE WHEN ? < valid_at THEN valid_at ELSE ? END, "
                      "expired_at = ? WHERE id = ? AND expired_at IS NULL", [invalid_at, invalid_at, now, fact_id])
     retired = [fact_id]
-    for row in list(store.db.query("SELECT id FROM facts WHERE depends_on = ? AND invalid_at IS NULL "
+    for row in list(store.query("SELECT id FROM facts WHERE depends_on = ? AND invalid_at IS NULL "
                                    "AND expired_at IS NULL", [fact_id])):
         retired += _retire(store, row["id"], invalid_at, now)
     return retired
@@ -341,7 +345,7 @@ def _parent_fact(store: Store, subject: str, predicate: str) -> int | None:
     parent = predicate_info(predicate).parent
     if not parent:
         return None
-    row = store.db.execute("SELECT id FROM facts WHERE subject = ? AND predicate = ? AND invalid_at IS NULL "
+    row = store.execute("SELECT id FROM facts WHERE subject = ? AND predicate = ? AND invalid_at IS NULL "
                            "AND expired_at IS NULL ORDER BY valid_at DESC, id DESC LIMIT 1",
                            [subject, parent]).fetchone()
     return row[0] if row else None
@@ -350,13 +354,14 @@ def _parent_fact(store: Store, subject: str, predicate: str) -> int | None:
 def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at: str | datetime,
              text: str | None = None, category: str | None = None, origin: str = "stated",
              salience: float | None = None, message_ids: Sequence[int] = (), thread_id: str | None = None,
-             now: str | datetime | None = None) -> FactChange:
+             now: str | datetime | None = None, replaces: int | None = None) -> FactChange:
     """Record that ``subject predicate value`` holds from ``valid_at`` on, resolving the exact slot.
 
     Same value again: the existing fact is reinforced (salience up, provenance
     added), nothing duplicated. A different value on a single-valued slot (or
     the opposite predicate on a set-valued one, "likes" vs "dislikes") retires
-    the old fact and links the new one to it.
+    the old fact and links the new one to it. ``replaces`` names a fact the caller
+    has just retired for this one ("I traded the Civic for a Mazda").
     """
     subject, predicate, value = (subject or "").strip(), (predicate or "").strip(), (value or "").strip()
     if not subject or not predicate or not value:
@@ -371,10 +376,11 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     wanted = normalize_value(value)
     existing = _slot_rows(store, subject, predicate, value)
 
-    same = [r for r in existing if r["predicate"] == predicate and normalize_value(r["value"]) == wanted]
+    same = [r for r in existing if normalize_value(r["value"]) == wanted and (
+        r["predicate"] == predicate or not info.multi)]
     if same:
         fact_id = same[-1]["id"]
-        store.db.execute("UPDATE facts SET salience = min(1.0, salience + 0.1), "
+        store.execute("UPDATE facts SET salience = min(1.0, salience + 0.1), "
                          "origin = CASE WHEN ? = 'stated' THEN 'stated' ELSE origin END WHERE id = ?",
                          [origin, fact_id])
         _link_messages(store, fact_id, message_ids)
@@ -387,8 +393,8 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     newer = [r for r in conflicting if r["valid_at"] > valid]
     invalid_at = min(r["valid_at"] for r in newer) if newer else None
     base_salience = salience if salience is not None else (0.7 if origin == "stated" else 0.4)
-    supersedes = None if newer else (conflicting[-1]["id"] if conflicting else None)
-    cursor = store.db.execute(
+    supersedes = None if newer else (conflicting[-1]["id"] if conflicting else replaces)
+    cursor = store.execute(
         "INSERT INTO facts (subject, predicate, value, text, category, salience, origin, valid_at, invalid_at, "
         "created_at, expired_at, supersedes, depends_on, thread_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         [subject, predicate, value, text, category, base_salience, origin, valid, invalid_at, now_iso,
@@ -401,6 +407,20 @@ def add_fact(store: Store, subject: str, predicate: str, value: str, *, valid_at
     for row in conflicting:
         retired += _retire(store, row["id"], valid, now_iso)
     return FactChange("superseded" if retired else "added", fact_id, retired)
+
+
+def retire_fact(store: Store, fact_id: int, *, at: str | datetime, message_ids: Sequence[int] = (),
+                now: str | datetime | None = None) -> FactChange:
+    """Retire one known fact (a change anchored on its value: "the Iceland trip is off")."""
+    when = _moment(at)
+    now_iso = _moment(now) or to_iso(utc_now())
+    row = store.execute("SELECT id FROM facts WHERE id = ? AND invalid_at IS NULL AND expired_at IS NULL "
+                           "AND valid_at <= ?", [fact_id, when]).fetchone()
+    if row is None:
+        return FactChange("unchanged")
+    retired = _retire(store, fact_id, when, now_iso)
+    _link_messages(store, fact_id, message_ids)
+    return FactChange("retracted", None, retired)
 
 
 def retract_fact(store: Store, subject: str, predicate: str | None, value: str | None = None, *,
@@ -416,10 +436,9 @@ def retract_fact(store: Store, subject: str, predicate: str | None, value: str |
     now_iso = _moment(now) or to_iso(utc_now())
     sql = "SELECT * FROM facts WHERE subject = ? AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?"
     params: list[Any] = [subject, when]
-    if predicate is not None:
-        sql += " AND predicate = ?"
-        params.append(predicate)
-    rows = [dict(r) for r in store.db.query(sql, params)]
+    rows = [dict(r) for r in store.query(sql, params)]
+    if predicate is not None:  # the same attribute by meaning ("the dental checkup is off")
+        rows = [r for r in rows if r["predicate"] == predicate or attributes.same_attribute(predicate, r["predicate"])]
     if predicate is None:  # "I quit yoga" retires a schedule, never a taste, a person or a name
         rows = [r for r in rows if r["category"] not in UNTARGETED_CATEGORIES]
     if value is not None:
@@ -444,7 +463,7 @@ def _value_matches(stored: str, said: str) -> bool:
 
 
 def fact_json(fact: Fact) -> dict[str, Any]:
-    """The JSON shape scripts depend on (see issue 5)."""
+    """The JSON shape scripts depend on."""
     data = fact.to_json()
     data["stale"] = is_stale(fact)
     return data

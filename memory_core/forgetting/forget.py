@@ -18,15 +18,18 @@ generation consumed a forgotten observation. Facts that merely *supersede* a
 forgotten fact stay (their text is their own statement); the link is cut by
 ``ON DELETE SET NULL``.
 
-Deleting is one transaction: rows (FTS entries via triggers with FTS5
+Deleting is recorded first and then done in short batches
+(``memory_core.storage.deletions``), so a forget of 100k messages never holds
+the write lock for more than a fraction of a second and a crash mid-way is
+finished on the next open: rows (FTS entries via triggers with FTS5
 ``secure-delete``, embeddings, token counts and link rows follow), then FTS
-``optimize`` so no old segment keeps a term, then a ``wal_checkpoint(TRUNCATE)``
-so no WAL frame keeps an old page; ``secure_delete`` zeroes freed space and
-pages. The receipt and the audit event hold ids and counts only, never text.
+merges so no old segment keeps a term, then the audit event (written only when
+everything is gone), then a ``wal_checkpoint(TRUNCATE)`` so no WAL frame keeps
+an old page; ``secure_delete`` zeroes freed space and pages. The receipt and
+the audit event hold ids and counts only, never text.
 """
 from __future__ import annotations
 
-import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -34,18 +37,20 @@ from typing import Any, Callable, Iterable
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
+from memory_core.storage import deletions
+from memory_core.storage.answer_memories import answers_using
 from memory_core.storage.schema import FTS_TABLES
+from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, chunks, fts_all_words, marks
 from memory_core.storage.store import Store
 
-#: Item kinds a user can forget, with their table.
-ITEM_TABLES = {"message": "messages", "observation": "observations", "reflection": "reflections", "fact": "facts"}
-KINDS = tuple(ITEM_TABLES)
 LABEL_CHARS = 72
 #: How long a forget waits for readers to let the WAL checkpoint finish (readers are short).
 CHECKPOINT_WAIT_S = 2.0
 #: "Forget everything about X" also takes items this close in meaning (cosine, unit vectors).
 SEMANTIC_MATCH = 0.6
 RECALL_DEPTH = 200
+#: The module holding the loaded vector indexes (see ``_drop_cached_vectors``).
+VECTORS_MODULE = "memory_core.recall.vectors"
 
 ForgottenCallback = Callable[["ForgetReceipt"], Any]
 
@@ -68,14 +73,14 @@ def parse_item_ref(store: Store, ref: str | int) -> tuple[str, int | str]:
             if not _exists(store, "threads", raw_id):
                 raise InvalidInput(f"there is no thread {raw_id!r}")
             return "thread", raw_id
-        if kind not in ITEM_TABLES:
-            raise InvalidInput(f"unknown item kind {kind!r}: use one of {', '.join(KINDS + ('thread',))}")
+        if kind not in KIND_TABLES:
+            raise InvalidInput(f"unknown item kind {kind!r}: use one of {', '.join(ITEM_KINDS + ('thread',))}")
         item_id = _parse_int(raw_id, text)
-        if not _exists(store, ITEM_TABLES[kind], item_id):
+        if not _exists(store, KIND_TABLES[kind], item_id):
             raise InvalidInput(f"there is no {kind} {item_id} (it may have been forgotten already)")
         return kind, item_id
     item_id = _parse_int(text, text)
-    found = [kind for kind, table in ITEM_TABLES.items() if _exists(store, table, item_id)]
+    found = [kind for kind, table in KIND_TABLES.items() if _exists(store, table, item_id)]
     if not found:
         raise InvalidInput(f"no message, observation, reflection or fact has id {item_id}")
     if len(found) > 1:
@@ -123,6 +128,11 @@ class ForgetPlan:
     #: Extra roots (forget_about matches, a thread's messages) the plan started from.
     roots: list[tuple[str, int | str]] = field(default_factory=list)
     expand_from_roots: bool = True
+    #: Assistant answers generated with any item of the plan (their recorded provenance). Listed always;
+    #: removed (with what was drawn from them) only when ``remove_answers`` is on, since an answer
+    #: can repeat a forgotten memory word for word.
+    answers: set[int] = field(default_factory=set)
+    remove_answers: bool = False
 
     def ids(self, kind: str) -> set:
         return getattr(self, _attr(kind))
@@ -147,7 +157,7 @@ class ForgetPlan:
             return "Nothing to forget."
         target = f"{self.target_kind}:{self.target_id}" if self.target_kind != "about" else f"matches of {self.target_id!r}"
         lines = [f"Forgetting {target} removes:"]
-        for kind in KINDS + ("thread",):
+        for kind in ITEM_KINDS + ("thread",):
             ids = sorted(self.ids(kind), key=str)
             if not ids:
                 continue
@@ -159,39 +169,51 @@ class ForgetPlan:
             if len(ids) > max_labels:
                 lines.append(f"    ... and {len(ids) - max_labels} more")
         lines.append(f"  {self.embeddings} embedding(s) and {self.links} provenance link(s)")
-        if self.target_kind in KINDS:
+        if self.target_kind in ITEM_KINDS:
             lines.append("  source messages included (a memory kept from its sources comes back)"
                          if self.include_sources else "  source messages kept (--keep-sources)")
         if self.kept_memories:
             lines.append(f"  {self.kept_memories} memory item(s) drawn from it are kept")
+        if self.answers:
+            verdict = ("removed too" if self.remove_answers
+                       else "kept (they may repeat it; --remove-answers removes them)")
+            lines.append(f"  {len(self.answers)} assistant answer(s) generated with it: {verdict}")
+            labels = self.labels.get("answer", {})
+            for answer_id in sorted(self.answers)[:max_labels]:
+                lines.append(f"    - message:{answer_id}  {labels.get(answer_id, '')}".rstrip())
+            if len(self.answers) > max_labels:
+                lines.append(f"    ... and {len(self.answers) - max_labels} more")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         """Ids and counts (no text): what the CLI prints with --json before deleting."""
         return {"target": f"{self.target_kind}:{self.target_id}", "include_sources": self.include_sources,
-                "counts": self.counts, "ids": _ids_dict(self), "kept_memories": self.kept_memories}
+                "counts": self.counts, "ids": _ids_dict(self), "kept_memories": self.kept_memories,
+                "answers": sorted(self.answers), "remove_answers": self.remove_answers}
 
 
 def _attr(kind: str) -> str:
-    return "threads" if kind == "thread" else ITEM_TABLES[kind]
+    return "threads" if kind == "thread" else KIND_TABLES[kind]
 
 
 def _ids_dict(plan: ForgetPlan) -> dict[str, list]:
-    return {_attr(kind): sorted(plan.ids(kind), key=str) for kind in KINDS + ("thread",)}
+    return {_attr(kind): sorted(plan.ids(kind), key=str) for kind in ITEM_KINDS + ("thread",)}
 
 
 def plan_forget(store: Store, item_kind: str | None, item_id: int | str | None = None, *,
-                include_sources: bool = True) -> ForgetPlan:
+                include_sources: bool = True, remove_answers: bool = False) -> ForgetPlan:
     """Work out everything that forgetting one item removes (nothing is changed).
 
     ``item_kind`` may be a full reference (``"fact:9"`` or ``"9"``) with
     ``item_id`` left out. ``thread`` forgets a whole chat and what was drawn from it.
+    The assistant answers generated with the forgotten items are listed in ``plan.answers``
+    and, with ``remove_answers``, forgotten too.
     """
     if item_id is None:
         item_kind, item_id = parse_item_ref(store, item_kind or "")
     else:
         item_kind, item_id = parse_item_ref(store, f"{item_kind}:{item_id}")
-    plan = ForgetPlan(item_kind, item_id, include_sources=include_sources)
+    plan = ForgetPlan(item_kind, item_id, include_sources=include_sources, remove_answers=remove_answers)
     if item_kind == "thread":
         plan.roots = [("thread", item_id)]
     else:
@@ -201,9 +223,9 @@ def plan_forget(store: Store, item_kind: str | None, item_id: int | str | None =
 
 
 def plan_forget_many(store: Store, items: Iterable[tuple[str, int]], *, label: str,
-                     include_sources: bool = True) -> ForgetPlan:
+                     include_sources: bool = True, remove_answers: bool = False) -> ForgetPlan:
     """One plan for several items (what ``forget_about`` deletes in one step)."""
-    plan = ForgetPlan("about", label, include_sources=include_sources)
+    plan = ForgetPlan("about", label, include_sources=include_sources, remove_answers=remove_answers)
     plan.roots = [(kind, int(item_id)) for kind, item_id in items]
     _fill(store, plan)
     return plan
@@ -222,9 +244,17 @@ def _fill(store: Store, plan: ForgetPlan) -> None:
                 _walk_up(store, kind, item_id, selected)
     if plan.expand_from_roots:
         _walk_down(store, selected)
-    for kind in KINDS:
+    answers = _answers_generated_with(store, selected)
+    while plan.remove_answers and answers - selected["message"]:
+        # an answer goes with what was drawn from it, and the answers generated with that
+        selected["message"] |= answers
+        if plan.expand_from_roots:
+            _walk_down(store, selected)
+        answers |= _answers_generated_with(store, selected)
+    plan.answers = answers if plan.remove_answers else answers - selected["message"]
+    for kind in ITEM_KINDS:
         # only ids that still exist (a root may have vanished between plan and execute)
-        setattr(plan, _attr(kind), _existing(store, ITEM_TABLES[kind], selected[kind]))
+        setattr(plan, _attr(kind), _existing(store, KIND_TABLES[kind], selected[kind]))
     plan.threads = {t for t in selected["thread"] if _exists(store, "threads", t)}
     plan.threads |= _emptied_threads(store, plan.messages, plan.threads)
     plan.embeddings = _count_embeddings(store, plan)
@@ -288,6 +318,10 @@ def _walk_down(store: Store, selected: dict[str, set]) -> None:
             return
 
 
+def _answers_generated_with(store: Store, selected: dict[str, set]) -> set[int]:
+    return answers_using(store, {kind: selected[kind] for kind in ITEM_KINDS})
+
+
 def _unattributed_reflections(store: Store, observation_ids: set[int]) -> set[int]:
     """Reflection lines with no recorded sources, in a generation that consumed one of these observations."""
     generations = _in(store, "SELECT reflected_in FROM observations WHERE id IN ({}) AND reflected_in IS NOT NULL",
@@ -309,7 +343,7 @@ def _emptied_threads(store: Store, message_ids: set[int], already: set[str]) -> 
 
 def _count_embeddings(store: Store, plan: ForgetPlan) -> int:
     total = 0
-    for kind in KINDS:
+    for kind in ITEM_KINDS:
         total += _count_in(store, f"SELECT count(*) FROM embeddings WHERE item_kind = '{kind}' AND item_id IN ({{}})",
                            plan.ids(kind))
     return total
@@ -322,13 +356,17 @@ def _count_links(store: Store, plan: ForgetPlan) -> int:
         ("fact_messages", "fact_id", plan.facts, "message_id", plan.messages),
         ("reflection_observations", "reflection_id", plan.reflections, "observation_id", plan.observations),
     )
-    total = 0
+    answer_links: set[int] = set()   # answer_memories rows, by rowid, that go with the plan's items
+    for column, ids in (("answer_id", plan.messages), ("observation_id", plan.observations),
+                        ("reflection_id", plan.reflections), ("fact_id", plan.facts), ("message_id", plan.messages)):
+        answer_links |= _in(store, f"SELECT rowid FROM answer_memories WHERE {column} IN ({{}})", ids)
+    total = len(answer_links)
     for table, left, left_ids, right, right_ids in queries:
         rows: set[tuple[int, int]] = set()
-        for chunk in _chunks(left_ids):
+        for chunk in chunks(left_ids):
             rows |= {tuple(r) for r in store.execute(
                 f"SELECT {left}, {right} FROM {table} WHERE {left} IN ({_marks(chunk)})", chunk).fetchall()}
-        for chunk in _chunks(right_ids):
+        for chunk in chunks(right_ids):
             rows |= {tuple(r) for r in store.execute(
                 f"SELECT {left}, {right} FROM {table} WHERE {right} IN ({_marks(chunk)})", chunk).fetchall()}
         total += len(rows)
@@ -337,11 +375,11 @@ def _count_links(store: Store, plan: ForgetPlan) -> int:
 
 def _labels(store: Store, plan: ForgetPlan) -> dict[str, dict[Any, str]]:
     labels: dict[str, dict[Any, str]] = {}
-    for kind in KINDS:
-        table = ITEM_TABLES[kind]
+    for kind in ITEM_KINDS:
+        table = KIND_TABLES[kind]
         when = "created_at" if kind in ("message", "fact") else "observed_at"
         found = {}
-        for chunk in _chunks(plan.ids(kind)):
+        for chunk in chunks(plan.ids(kind)):
             for row in store.execute(f"SELECT id, {when}, text FROM {table} WHERE id IN ({_marks(chunk)})", chunk):
                 found[row[0]] = f"({row[1][:10]}) {_shorten(row[2])}"
         labels[kind] = found
@@ -349,6 +387,10 @@ def _labels(store: Store, plan: ForgetPlan) -> dict[str, dict[Any, str]]:
     for thread_id in plan.threads:
         row = store.execute("SELECT title FROM threads WHERE id = ?", [thread_id]).fetchone()
         labels["thread"][thread_id] = _shorten(row[0]) if row and row[0] else ""
+    labels["answer"] = {}
+    for chunk in chunks(plan.answers):
+        for row in store.execute(f"SELECT id, created_at, text FROM messages WHERE id IN ({_marks(chunk)})", chunk):
+            labels["answer"][row[0]] = f"({row[1][:10]}) {_shorten(row[2])}"
     return labels
 
 
@@ -372,6 +414,9 @@ class ForgetReceipt:
     verified: bool
     problems: list[str] = field(default_factory=list)
     cache_reset: bool | None = None
+    #: assistant answers generated with the forgotten items, and whether they were removed too
+    answers: list[int] = field(default_factory=list)
+    answers_removed: bool = False
     #: milliseconds per step (replan, delete, fts_optimize, commit, checkpoint, verify)
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -379,13 +424,18 @@ class ForgetReceipt:
         return {"target": self.target, "at": self.at, "removed": self.removed, "counts": self.counts,
                 "kept_memories": self.kept_memories, "fts_optimized": self.fts_optimized,
                 "checkpoint": self.checkpoint, "verified": self.verified, "problems": self.problems,
-                "cache_reset": self.cache_reset, "timings": self.timings}
+                "cache_reset": self.cache_reset, "answers": self.answers, "answers_removed": self.answers_removed,
+                "timings": self.timings}
 
     def describe(self) -> str:
         parts = [f"{n} {name}" for name, n in self.counts.items() if n]
         lines = [f"Forgot {self.target}: " + (", ".join(parts) if parts else "nothing")]
         if self.kept_memories:
             lines.append(f"Kept {self.kept_memories} memory item(s) drawn from it.")
+        if self.answers:
+            lines.append(f"Removed the {len(self.answers)} assistant answer(s) generated with it." if self.answers_removed
+                         else f"Kept {len(self.answers)} assistant answer(s) generated with it "
+                              "(--remove-answers removes them).")
         lines.append("Verified: nothing of it remains in the database, its index or its WAL."
                      if self.verified else "NOT verified: " + "; ".join(self.problems))
         if self.cache_reset is not None:
@@ -395,31 +445,37 @@ class ForgetReceipt:
 
 
 def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
-    """Delete everything in ``plan`` in one transaction, scrub the index and WAL, and verify.
+    """Delete everything in ``plan`` in short batches, scrub the index and WAL, and verify.
 
-    The plan is recomputed inside the write lock and merged with what the user
-    saw, so a memory derived from the same sources between preview and
-    confirmation (the background Observer) goes too.
+    The plan is recomputed and merged with what the user saw, so a memory
+    derived from the same sources between preview and confirmation (the
+    background Observer) goes too: outside the write lock, then again inside
+    it only if a derived row appeared meanwhile. It is recorded in that short
+    transaction, so a crash afterwards is finished on the next open.
     """
     timings: dict[str, float] = {}
     clock = time.perf_counter()
+    seen = {kind: set(plan.ids(kind)) for kind in ITEM_KINDS + ("thread",)}
+    _fill(store, plan)  # outside the write lock: on a big plan this takes seconds
+    filled_at = _derived_high_water(store)
     with store.transaction():
-        seen = {kind: set(plan.ids(kind)) for kind in KINDS + ("thread",)}
-        _fill(store, plan)
-        for kind in KINDS + ("thread",):
+        if _derived_high_water(store) != filled_at:  # something was derived meanwhile: look again, under the lock
+            _fill(store, plan)
+        for kind in ITEM_KINDS + ("thread",):
             ids = plan.ids(kind)
-            table = "threads" if kind == "thread" else ITEM_TABLES[kind]
+            table = "threads" if kind == "thread" else KIND_TABLES[kind]
             ids |= _existing(store, table, seen[kind])
-        timings["replan_ms"], clock = _lap(clock)
-        _delete(store, plan)
-        timings["delete_ms"], clock = _lap(clock)
-        optimized = _optimize_fts(store, [ITEM_TABLES[k] for k in KINDS if plan.ids(k)])
-        timings["fts_optimize_ms"], clock = _lap(clock)
         receipt_counts = plan.counts
-        store.log_event("forgotten", target=f"{plan.target_kind}:{plan.target_id}"
-                        if plan.target_kind != "about" else "about", counts=receipt_counts,
-                        ids=_ids_dict(plan), kept_memories=plan.kept_memories)
-    timings["commit_ms"], clock = _lap(clock)
+        plan_id = deletions.record(store.db, {
+            "ids": _ids_by_kind(plan),
+            "event": {"kind": "forgotten", "detail": {
+                "target": f"{plan.target_kind}:{plan.target_id}" if plan.target_kind != "about" else "about",
+                "counts": receipt_counts, "ids": _ids_dict(plan), "kept_memories": plan.kept_memories}}})
+    timings["replan_ms"], clock = _lap(clock)
+    timings.update(deletions.run_pending(store.db, only=plan_id))
+    touched = {KIND_TABLES[kind] for kind in ITEM_KINDS if plan.ids(kind)}
+    optimized = [f"{table}_fts" for table in FTS_TABLES if table in touched]
+    clock = time.perf_counter()
     _drop_cached_vectors(store, plan)
     checkpoint = checkpoint_wal(store)
     timings["checkpoint_ms"], clock = _lap(clock)
@@ -432,7 +488,8 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
         target=f"{plan.target_kind}:{plan.target_id}" if plan.target_kind != "about" else "search matches",
         at=to_iso(utc_now()), removed=_ids_dict(plan), counts=receipt_counts,
         kept_memories=plan.kept_memories, fts_optimized=optimized, checkpoint=checkpoint,
-        verified=not problems, problems=problems, timings=timings)
+        verified=not problems, problems=problems, timings=timings, answers=sorted(plan.answers),
+        answers_removed=plan.remove_answers)
     if on_forgotten is not None:
         try:
             on_forgotten(receipt)
@@ -443,6 +500,12 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
     return receipt
 
 
+def _derived_high_water(store: Store) -> tuple:
+    """The newest derived rows: unchanged means nothing new can hang on the plan's sources."""
+    return tuple(store.execute(f"SELECT max(id) FROM {table}").fetchone()[0]
+                 for table in ("observations", "facts", "reflections", "reflection_generations"))
+
+
 def _lap(started: float) -> tuple[float, float]:
     now = time.perf_counter()
     return round((now - started) * 1000, 2), now
@@ -450,35 +513,18 @@ def _lap(started: float) -> tuple[float, float]:
 
 def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
     """Loaded recall indexes forget the vectors too (they are derived from the text)."""
-    indexing = sys.modules.get(f"{__package__}.indexing")  # only if recall loaded one; never import numpy here
+    # Only if recall loaded it (never import numpy here); a name, not an import: recall sits beside forgetting.
+    indexing = sys.modules.get(VECTORS_MODULE)
     if indexing is None:
         return
-    for kind in KINDS:
+    for kind in ITEM_KINDS:
         if plan.ids(kind):
             indexing.invalidate(store, kind, plan.ids(kind))
 
 
-def _delete(store: Store, plan: ForgetPlan) -> None:
-    """Derived rows first, then sources; FTS rows and embeddings follow by trigger (and explicitly)."""
-    for kind in ("reflection", "fact", "observation", "message"):
-        ids = plan.ids(kind)
-        table = ITEM_TABLES[kind]
-        for chunk in _chunks(ids):
-            store.execute(f"DELETE FROM embeddings WHERE item_kind = ? AND item_id IN ({_marks(chunk)})",
-                          [kind, *chunk])
-            store.execute(f"DELETE FROM {table} WHERE id IN ({_marks(chunk)})", chunk)
-    for chunk in _chunks(plan.threads):
-        store.execute(f"DELETE FROM threads WHERE id IN ({_marks(chunk)})", chunk)
-
-
-def _optimize_fts(store: Store, tables: Iterable[str]) -> list[str]:
-    """Merge each touched FTS5 index into one fresh segment, so no old segment keeps a forgotten term."""
-    done = []
-    for table in (t for t in FTS_TABLES if t in set(tables)):
-        fts = f"{table}_fts"
-        store.execute(f"INSERT INTO {fts}({fts}) VALUES ('optimize')")
-        done.append(fts)
-    return done
+def _ids_by_kind(plan: ForgetPlan) -> dict[str, list]:
+    """The plan as the batched deleter takes it: ids per kind, sorted (each batch a contiguous range)."""
+    return {kind: sorted(plan.ids(kind), key=str) for kind in ITEM_KINDS + ("thread",) if plan.ids(kind)}
 
 
 def checkpoint_wal(store: Store) -> dict[str, int]:
@@ -505,9 +551,9 @@ def checkpoint_wal(store: Store) -> dict[str, int]:
 def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
     """Re-query every table that could still hold a forgotten item; return what is wrong (empty = verified)."""
     problems = []
-    for kind in KINDS:
+    for kind in ITEM_KINDS:
         ids = plan.ids(kind)
-        table = ITEM_TABLES[kind]
+        table = KIND_TABLES[kind]
         if _existing(store, table, ids):
             problems.append(f"some {table} rows are still there")
         if _count_in(store, f"SELECT count(*) FROM embeddings WHERE item_kind = '{kind}' AND item_id IN ({{}})", ids):
@@ -521,7 +567,11 @@ def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
                    ("fact_messages", "message_id", plan.messages), ("fact_messages", "fact_id", plan.facts),
                    ("reflection_observations", "observation_id", plan.observations),
                    ("reflection_observations", "reflection_id", plan.reflections),
-                   ("message_tokens", "message_id", plan.messages))
+                   ("message_tokens", "message_id", plan.messages),
+                   ("answer_memories", "answer_id", plan.messages), ("answer_memories", "message_id", plan.messages),
+                   ("answer_memories", "observation_id", plan.observations),
+                   ("answer_memories", "reflection_id", plan.reflections),
+                   ("answer_memories", "fact_id", plan.facts))
     for table, column, ids in link_checks:
         if _count_in(store, f"SELECT count(*) FROM {table} WHERE {column} IN ({{}})", ids):
             problems.append(f"{table} still links some of them")
@@ -529,25 +579,12 @@ def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
 
 
 # -- forget about ---------------------------------------------------------------------------------
-_WORD = re.compile(r"\w+", re.UNICODE)
-_FTS_OPERATORS = {"AND", "OR", "NOT", "NEAR"}
-
-
 def fts_query(text: str) -> str:
-    """A safe FTS5 MATCH expression: every word of ``text`` quoted, all required.
-
-    User syntax (quotes, ``*``, ``AND``/``OR``/``NEAR``, parentheses, column
-    filters) is treated as plain words, so no input raises; upper-case
-    operator keywords and one-letter pieces ("Ana's") are dropped when real
-    words remain.
-    """
-    words = _WORD.findall(text or "")
-    if not words:
+    """Every word of ``text`` required (``sql.fts_all_words``); no word at all is a clear error."""
+    query = fts_all_words(text)
+    if not query:
         raise InvalidInput("nothing to search for: give at least one word")
-    # "Porto AND", "Ana's": operator keywords and stray letters are not what the user is after
-    meaningful = [w for w in words if w not in _FTS_OPERATORS and len(w) > 1]
-    words = meaningful or words
-    return " ".join('"' + word.replace('"', '""') + '"' for word in words)
+    return query
 
 
 def find_matches(store: Store, text: str, embedder: Any = None) -> list[tuple[str, int]]:
@@ -558,7 +595,7 @@ def find_matches(store: Store, text: str, embedder: Any = None) -> list[tuple[st
     """
     query = fts_query(text)
     matches: list[tuple[str, int]] = []
-    for kind, table in ITEM_TABLES.items():
+    for kind, table in KIND_TABLES.items():
         rows = store.execute(f"SELECT rowid FROM {table}_fts WHERE {table}_fts MATCH ? ORDER BY rowid", [query])
         matches += [(kind, row[0]) for row in rows.fetchall()]
     seen = set(matches)
@@ -583,20 +620,22 @@ def _recall_hits(store: Store, text: str, embedder: Any) -> list[tuple[str, int]
         from memory_core.recall.search import search
     except ImportError:  # recall is optional for forgetting
         return []
-    result = search(store, text, k=RECALL_DEPTH, embedder=embedder, kinds=KINDS, time_filter=False,
+    result = search(store, text, k=RECALL_DEPTH, embedder=embedder, kinds=ITEM_KINDS, time_filter=False,
                     channels=("dense",), gate=False)
     return [(hit.kind, hit.id) for hit in result.hits
-            if hit.kind in ITEM_TABLES and (hit.similarity or 0.0) >= SEMANTIC_MATCH]
+            if hit.kind in KIND_TABLES and (hit.similarity or 0.0) >= SEMANTIC_MATCH]
 
 
-def plan_forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True) -> ForgetPlan:
-    return plan_forget_many(store, find_matches(store, text, embedder), label=text, include_sources=include_sources)
+def plan_forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True,
+                      remove_answers: bool = False) -> ForgetPlan:
+    return plan_forget_many(store, find_matches(store, text, embedder), label=text, include_sources=include_sources,
+                            remove_answers=remove_answers)
 
 
 def forget_about(store: Store, text: str, embedder: Any = None, *, include_sources: bool = True,
-                 on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
+                 remove_answers: bool = False, on_forgotten: ForgottenCallback | None = None) -> ForgetReceipt:
     """"Forget everything about ...": search, then forget every match and what hangs on it, in one step."""
-    plan = plan_forget_about(store, text, embedder, include_sources=include_sources)
+    plan = plan_forget_about(store, text, embedder, include_sources=include_sources, remove_answers=remove_answers)
     return execute_forget(store, plan, on_forgotten=on_forgotten)
 
 
@@ -622,17 +661,8 @@ def delete_thread(store: Store, thread_id: str, *, forget_memories: bool,
 
 
 # -- small SQL helpers ----------------------------------------------------------------------------
-_CHUNK = 500
-
-
-def _chunks(ids: Iterable) -> Iterable[list]:
-    items = sorted(ids, key=str)
-    for start in range(0, len(items), _CHUNK):
-        yield items[start:start + _CHUNK]
-
-
 def _marks(chunk: list) -> str:
-    return ",".join("?" * len(chunk))
+    return marks(len(chunk))
 
 
 def _column(store: Store, sql: str, params: list) -> set:
@@ -641,13 +671,13 @@ def _column(store: Store, sql: str, params: list) -> set:
 
 def _in(store: Store, sql_with_slot: str, ids: Iterable) -> set:
     found: set = set()
-    for chunk in _chunks(ids):
+    for chunk in chunks(ids):
         found |= _column(store, sql_with_slot.format(_marks(chunk)), chunk)
     return found
 
 
 def _count_in(store: Store, sql_with_slot: str, ids: Iterable) -> int:
-    return sum(store.execute(sql_with_slot.format(_marks(chunk)), chunk).fetchone()[0] for chunk in _chunks(ids))
+    return sum(store.execute(sql_with_slot.format(_marks(chunk)), chunk).fetchone()[0] for chunk in chunks(ids))
 
 
 def _linked(store: Store, table: str, want: str, by: str, ids: set) -> set:

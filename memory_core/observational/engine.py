@@ -349,10 +349,10 @@ class OMEngine:
                     [thread, draft.priority, to_iso(draft.said_at),
                      draft.referenced_date.isoformat() if draft.referenced_date else None, draft.text,
                      self.state.observer, now, self.counter.count(draft.text)])
-                store.db.conn.executemany("INSERT INTO observation_messages (observation_id, message_id) VALUES (?, ?)",
+                store.executemany("INSERT INTO observation_messages (observation_id, message_id) VALUES (?, ?)",
                                           [(cursor.lastrowid, mid) for mid in sources])
                 added += 1
-            store.db.conn.executemany("UPDATE messages SET observed_at = ? WHERE id = ?",
+            store.executemany("UPDATE messages SET observed_at = ? WHERE id = ?",
                                       [(now, mid) for mid in still])
             store.log_event("observed", messages=len(still), observations=added, observer=self.state.observer)
         return added

@@ -267,11 +267,11 @@ def commit_generation(store, items: Sequence[LogItem], reflected: Sequence[Refle
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 [generation, item.priority, to_iso(item.observed_at),
                  item.referenced_date.isoformat() if item.referenced_date else None, item.text, now])
-            store.db.conn.executemany(
+            store.executemany(
                 "INSERT OR IGNORE INTO reflection_observations (reflection_id, observation_id) VALUES (?, ?)",
                 [(row.lastrowid, oid) for oid in item.observation_ids])
         fresh = [i.id for i in items if i.kind == "observation"]
-        store.db.conn.executemany("UPDATE observations SET reflected_in = ? WHERE id = ?",
+        store.executemany("UPDATE observations SET reflected_in = ? WHERE id = ?",
                                   [(generation, oid) for oid in fresh])
         store.log_event("reflection_committed", generation=generation, input_tokens=input_tokens,
                         output_tokens=output_tokens, lines=len(reflected), method=method)

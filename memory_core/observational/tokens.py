@@ -104,10 +104,10 @@ def _store_counts(store, fresh: dict[int, int], tokenizer_id: str) -> None:
     rows = [(mid, tokenizer_id, n) for mid, n in fresh.items()]
     sql = "INSERT OR REPLACE INTO message_tokens (message_id, tokenizer, tokens) VALUES (?, ?, ?)"
     try:
-        if store.db.conn.in_transaction:
-            store.db.conn.executemany(sql, rows)
+        if store.in_transaction:
+            store.executemany(sql, rows)
         else:
             with store.transaction():
-                store.db.conn.executemany(sql, rows)
+                store.executemany(sql, rows)
     except dbmod.DB_ERRORS:
         pass

@@ -74,9 +74,9 @@ def backup_database(store: Store, destination: Path | str, passphrase: str, *, o
     _remove(temporary)
     source = store.connect()  # our own connection: ATTACH must not touch the caller's
     try:
-        counts = _counts(source.db.conn, "main")
+        counts = _counts(source, "main")
         report(0, 3, "copying")
-        conn = source.db.conn
+        conn = source
         try:
             conn.execute("ATTACH DATABASE ? AS backup KEY ?", [str(temporary), passphrase])
         except sqlcipher.Error as exc:
@@ -84,7 +84,7 @@ def backup_database(store: Store, destination: Path | str, passphrase: str, *, o
         try:
             conn.execute("SELECT sqlcipher_export('backup')")
             # sqlcipher_export copies schema and rows, not these header fields
-            conn.execute(f"PRAGMA backup.user_version = {current_version(source.db)}")
+            conn.execute(f"PRAGMA backup.user_version = {current_version(source)}")
             conn.execute(f"PRAGMA backup.application_id = {dbmod.APPLICATION_ID}")
         except sqlcipher.Error as exc:
             raise dbmod.translate_storage_error(temporary, exc) from exc
@@ -168,7 +168,7 @@ def restore_backup(backup: Path | str, passphrase: str, data_dir: Path | str, *,
             conn.close()  # reopen below: this connection's schema cache predates the exported virtual tables
         report(2, 3, "checking")
         restored = Store.open_with_key(data_dir, key)  # also migrates an older backup forward
-        if _counts(restored.db.conn, "main") != counts:
+        if _counts(restored, "main") != counts:
             restored.close()
             raise StorageError("the restored database does not match the backup")
     except BaseException:
@@ -198,7 +198,8 @@ def _verify_backup(path: Path, passphrase: str) -> dict[str, int]:
         conn.close()
 
 
-def _counts(conn: sqlcipher.Connection, schema: str) -> dict[str, int]:
+def _counts(conn: Any, schema: str) -> dict[str, int]:
+    """Row counts of the checked tables, through a Store or a bare backup connection."""
     return {table: conn.execute(f"SELECT count(*) FROM {schema}.{table}").fetchone()[0] for table in CHECKED_TABLES}
 
 
@@ -239,7 +240,7 @@ def export_json(store: Store, destination: Path | str, *, overwrite: bool = Fals
     report = progress or (lambda done, total, stage: None)
     temporary = destination.with_name(f".{destination.name}.partial")
     reader = store.connect()
-    conn = reader.db.conn
+    conn = reader
     counts = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
               for table in ("threads", "messages", "observations", "reflections", "facts")}
     total = counts["messages"] + counts["observations"] + counts["reflections"] + counts["facts"]
@@ -259,7 +260,7 @@ def export_json(store: Store, destination: Path | str, *, overwrite: bool = Fals
             out.write("{\n")
             _field(out, "format", EXPORT_FORMAT)
             _field(out, "format_version", EXPORT_FORMAT_VERSION)
-            _field(out, "schema_version", current_version(reader.db))
+            _field(out, "schema_version", current_version(reader))
             _field(out, "exported_at", to_iso(utc_now()))
             _field(out, "counts", counts)
             _array(out, "threads", _threads(conn, tick))
@@ -301,14 +302,14 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, indent=2)
 
 
-def _rows(conn: sqlcipher.Connection, sql: str, params: tuple = ()) -> Iterator[dict[str, Any]]:
+def _rows(conn: Store, sql: str, params: tuple = ()) -> Iterator[dict[str, Any]]:
     cursor = conn.execute(sql, params)
     names = [d[0] for d in cursor.description]
     for row in cursor:
         yield dict(zip(names, row))
 
 
-def _grouped(conn: sqlcipher.Connection, sql: str) -> dict[Any, list]:
+def _grouped(conn: Store, sql: str) -> dict[Any, list]:
     """Small link tables, read once: parent id -> ordered child ids."""
     groups: dict[Any, list] = {}
     for parent, child in conn.execute(sql):
@@ -316,7 +317,7 @@ def _grouped(conn: sqlcipher.Connection, sql: str) -> dict[Any, list]:
     return groups
 
 
-def _threads(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+def _threads(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:
     """Each thread with its messages; messages are streamed, not collected."""
     for thread in list(_rows(conn, "SELECT id, title, created_at, updated_at FROM threads ORDER BY created_at, id")):
         head = _dumps(thread)[:-2]  # drop the closing "\n}" to append the messages
@@ -331,7 +332,7 @@ def _threads(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterato
         yield "".join(parts)
 
 
-def _observations(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+def _observations(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:
     sources = _grouped(conn, "SELECT observation_id, message_id FROM observation_messages "
                              "ORDER BY observation_id, message_id")
     for row in _rows(conn, "SELECT id, thread_id, priority, observed_at, referenced_date, text, source, created_at, "
@@ -341,7 +342,7 @@ def _observations(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> It
         yield _dumps(row)
 
 
-def _generations(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+def _generations(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:
     sources = _grouped(conn, "SELECT reflection_id, observation_id FROM reflection_observations "
                              "ORDER BY reflection_id, observation_id")
     for generation in list(_rows(conn, "SELECT id, created_at, method, input_tokens, output_tokens "
@@ -356,7 +357,7 @@ def _generations(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Ite
         yield _dumps(generation)
 
 
-def _facts(conn: sqlcipher.Connection, tick: Callable[[str], None]) -> Iterator[str]:
+def _facts(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:
     sources = _grouped(conn, "SELECT fact_id, message_id FROM fact_messages ORDER BY fact_id, message_id")
     for row in _rows(conn, "SELECT id, subject, predicate, value, text, category, salience, origin, valid_at, "
                            "invalid_at, created_at, expired_at, supersedes, depends_on, thread_id FROM facts "

@@ -37,12 +37,13 @@ from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for
-from memory_core.storage.db import DB_ERRORS
+from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
+from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS, fts_term
 from memory_core.storage.store import Store
 
 RRF_K = 60
-KINDS = ("message", "observation", "fact")
-ALL_KINDS = KINDS + ("reflection",)
+#: What recall searches unless asked otherwise (reflections restate observations: on request only).
+DEFAULT_KINDS = ("message", "observation", "fact")
 WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15}
 #: Per-channel candidate depth.
 DEPTH = 50
@@ -134,15 +135,13 @@ def _stem(word: str) -> str:
     return word
 
 
-def fts_query(text: str) -> str | None:
-    """A safe FTS5 MATCH expression: each content word quoted (prefix-matched when long), joined by OR."""
-    terms = []
-    for word in content_words(text)[:24]:
-        clean = word.replace('"', "")
-        if not clean:
-            continue
-        stem = _stem(clean)
-        terms.append(f'"{stem}"*' if len(stem) >= 4 else f'"{clean}"')
+def ranked_match(text: str) -> str | None:
+    """A safe FTS5 MATCH expression for ranking: any content word (prefix-matched when long), joined by OR.
+
+    Recall ranks by BM25, so any word may match; ``sql.fts_all_words`` (every word
+    required) is for finding and forgetting.
+    """
+    terms = [_term_expr(word)[0] for word in content_words(text)[:24] if word.replace('"', "")]
     return " OR ".join(dict.fromkeys(terms)) or None
 
 
@@ -161,8 +160,10 @@ def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_i
     for kind in kinds:
         sql, params = _bm25_sql(store, kind, match, window, now_iso)
         try:
-            rows = store.db.execute(sql, params).fetchall()
+            rows = store.execute(sql, params).fetchall()
         except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
+            if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
+                raise translate_database_error(store.path, exc) from None
             raise InvalidInput(f"the search could not be run: {exc}") from None
         scored += [(row[1], kind, row[0]) for row in rows]
     scored.sort(key=lambda item: item[0])
@@ -182,15 +183,13 @@ def _id_bounds(store: Store, table: str, column: str, window: _Window) -> tuple[
     if window.as_of_given:
         sql += f" AND {column} <= ?"
         params.append(window.as_of)
-    row = store.db.execute(sql, params).fetchone()
+    row = store.execute(sql, params).fetchone()
     return (row[0] or 0, row[1] or -1)
 
 
 def _bm25_sql(store: Store, kind: str, match: str, window: _Window, now_iso: str) -> tuple[str, dict[str, Any]]:
     params: dict[str, Any] = {"match": match, "depth": DEPTH}
-    table = {"message": "messages", "observation": "observations", "fact": "facts", "reflection": "reflections"}[kind]
-    column = {"message": "created_at", "observation": "observed_at", "fact": "valid_at",
-              "reflection": "observed_at"}[kind]
+    table, column = KIND_TABLES[kind], KIND_TIME_COLUMNS[kind]
     conditions = []
     if kind == "fact":
         conditions.append(factsmod.valid_clause("t"))
@@ -225,7 +224,7 @@ def _recent_in_window(store: Store, kinds: Sequence[str], window: _Window, now_i
     found: list[tuple[str, str, int]] = []
     for kind in kinds:
         if kind == "fact":
-            rows = store.db.execute(
+            rows = store.execute(
                 "SELECT t.valid_at, t.id FROM facts t WHERE " + factsmod.valid_clause("t") +
                 " AND t.valid_at >= :start AND t.valid_at < :end ORDER BY t.valid_at DESC LIMIT :depth",
                 {"as_of": window.as_of, "known_at": now_iso, "start": window.start, "end": window.end,
@@ -233,7 +232,7 @@ def _recent_in_window(store: Store, kinds: Sequence[str], window: _Window, now_i
         else:
             table, column = {"message": ("messages", "created_at"), "observation": ("observations", "observed_at"),
                              "reflection": ("reflections", "observed_at")}[kind]
-            rows = store.db.execute(
+            rows = store.execute(
                 f"SELECT {column}, id FROM {table} WHERE {column} >= ? AND {column} < ? AND {column} <= ? "
                 f"ORDER BY {column} DESC LIMIT ?", [window.start, window.end, window.as_of, DEPTH]).fetchall()
         found += [(row[0], kind, row[1]) for row in rows]
@@ -249,7 +248,7 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
     marks = ",".join("?" * len(ids))
     hits: dict[int, Hit] = {}
     if kind == "message":
-        for row in store.db.query(f"SELECT id, text, created_at, thread_id, external_id FROM messages "
+        for row in store.query(f"SELECT id, text, created_at, thread_id, external_id FROM messages "
                                   f"WHERE id IN ({marks})", ids):
             hits[row["id"]] = Hit("message", row["id"], row["text"], 0.0, row["created_at"], [row["id"]],
                                   [row["external_id"]], row["thread_id"])
@@ -265,12 +264,12 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
         _attach_externals(store, hits.values())
         return hits
     if kind == "observation":
-        rows = store.db.query(f"SELECT id, text, observed_at AS at, thread_id, priority FROM observations "
+        rows = store.query(f"SELECT id, text, observed_at AS at, thread_id, priority FROM observations "
                               f"WHERE id IN ({marks})", ids)
         link = ("SELECT om.observation_id AS owner, m.id, m.external_id FROM observation_messages om "
                 "JOIN messages m ON m.id = om.message_id WHERE om.observation_id IN ({}) ORDER BY m.created_at, m.id")
     else:
-        rows = store.db.query(f"SELECT id, text, observed_at AS at, NULL AS thread_id, priority FROM reflections "
+        rows = store.query(f"SELECT id, text, observed_at AS at, NULL AS thread_id, priority FROM reflections "
                               f"WHERE id IN ({marks})", ids)
         link = ("SELECT DISTINCT ro.reflection_id AS owner, m.id, m.external_id, m.created_at FROM reflection_observations ro "
                 "JOIN observation_messages om ON om.observation_id = ro.observation_id "
@@ -278,7 +277,7 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
     for row in rows:
         hits[row["id"]] = Hit(kind, row["id"], row["text"], 0.0, row["at"], [], [], row["thread_id"],
                               salience=_PRIORITY_SALIENCE.get(row["priority"], 0.5))
-    for row in store.db.query(link.format(marks), ids):
+    for row in store.query(link.format(marks), ids):
         hit = hits.get(row["owner"])
         if hit is not None:
             hit.message_ids.append(row["id"])
@@ -293,17 +292,17 @@ def _attach_externals(store: Store, hits: Iterable[Hit]) -> None:
         return
     marks = ",".join("?" * len(wanted))
     external = {row["id"]: row["external_id"] for row in
-                store.db.query(f"SELECT id, external_id FROM messages WHERE id IN ({marks})", wanted)}
+                store.query(f"SELECT id, external_id FROM messages WHERE id IN ({marks})", wanted)}
     for hit in hits:
         hit.message_ids = [i for i in hit.message_ids if i in external]
         hit.external_ids = [external[i] for i in hit.message_ids]
 
 
 def _term_expr(word: str) -> tuple[str, str]:
-    """(FTS expression, prefix used to test a text) for one query word, as ``fts_query`` builds it."""
+    """(FTS expression, prefix used to test a text) for one query word, as ``ranked_match`` builds it."""
     clean = word.replace('"', "")
     stem = _stem(clean)
-    return (f'"{stem}"*', stem) if len(stem) >= 4 else (f'"{clean}"', clean)
+    return (fts_term(stem, prefix=True), stem) if len(stem) >= 4 else (fts_term(clean), clean)
 
 
 def _idf(store: Store, kinds: Sequence[str], word: str) -> float:
@@ -311,15 +310,15 @@ def _idf(store: Store, kinds: Sequence[str], word: str) -> float:
     expr, _ = _term_expr(word)
     total = df = 0
     for kind in kinds:
-        table = {"message": "messages", "observation": "observations", "fact": "facts", "reflection": "reflections"}[kind]
+        table = KIND_TABLES[kind]
         key = (str(store.path), table, expr)
         cached = _DF_CACHE.get(key)
         if cached is None or time.monotonic() - cached[1] > _DF_TTL_S:
             try:
-                count = store.db.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?",
+                count = store.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?",
                                          [expr]).fetchone()[0]
-                size = store.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table != "messages" \
-                    else (store.db.execute("SELECT max(id) FROM messages").fetchone()[0] or 0)
+                size = store.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table != "messages" \
+                    else (store.execute("SELECT max(id) FROM messages").fetchone()[0] or 0)
             except DB_ERRORS:
                 count, size = 0, 0
             cached = (float(count), time.monotonic())
@@ -357,10 +356,10 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
     query = "".join(ch for ch in query if ch in "\t\n" or ord(ch) >= 32)[:MAX_QUERY_CHARS]
     if k < 1:
         raise InvalidInput("k must be at least 1")
-    kinds = tuple(kinds) if kinds is not None else KINDS
-    unknown = [kind for kind in kinds if kind not in ALL_KINDS]
+    kinds = tuple(kinds) if kinds is not None else DEFAULT_KINDS
+    unknown = [kind for kind in kinds if kind not in ITEM_KINDS]
     if unknown:
-        raise InvalidInput(f"unknown kind {unknown[0]!r}: use {', '.join(ALL_KINDS)}")
+        raise InvalidInput(f"unknown kind {unknown[0]!r}: use {', '.join(ITEM_KINDS)}")
     active = set(channels) if channels is not None else set(WEIGHTS)
     now_dt = _moment(now) or utc_now()
     as_of_dt = _moment(as_of)
@@ -374,7 +373,7 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
     lists: dict[str, list[tuple[str, int]]] = {}
 
-    match = fts_query(text_query)
+    match = ranked_match(text_query)
     if match and "bm25" in active and (terms or time_range is None):
         lists["bm25"] = _bm25(store, match, kinds, window, now_iso)
     dense_sims: dict[tuple[str, int], float] = {}

@@ -23,16 +23,13 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from memory_core.llm import Embedder
+from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS
 from memory_core.storage.store import Store
 
 #: item kind -> (table, timestamp column used for time filters)
-KIND_TABLES: dict[str, tuple[str, str]] = {
-    "message": ("messages", "created_at"),
-    "observation": ("observations", "observed_at"),
-    "reflection": ("reflections", "observed_at"),
-    "fact": ("facts", "valid_at"),
-}
-KIND_CODES = {kind: code for code, kind in enumerate(KIND_TABLES)}
+KIND_SOURCES: dict[str, tuple[str, str]] = {kind: (KIND_TABLES[kind], KIND_TIME_COLUMNS[kind])
+                                            for kind in ITEM_KINDS}
+KIND_CODES = {kind: code for code, kind in enumerate(ITEM_KINDS)}
 CODE_KINDS = {code: kind for kind, code in KIND_CODES.items()}
 #: Text beyond this is not embedded (MiniLM reads 256 word pieces anyway).
 EMBED_CHARS = 2000
@@ -53,8 +50,8 @@ def from_blob(blob: bytes) -> np.ndarray:
 
 
 def _missing(store: Store, kind: str, model: str, limit: int) -> list[tuple[int, str]]:
-    table, _ = KIND_TABLES[kind]
-    rows = store.db.execute(
+    table, _ = KIND_SOURCES[kind]
+    rows = store.execute(
         f"SELECT t.id, t.text FROM {table} t WHERE NOT EXISTS (SELECT 1 FROM embeddings e "
         "WHERE e.item_kind = ? AND e.item_id = t.id AND e.model = ?) ORDER BY t.id LIMIT ?",
         [kind, model, limit]).fetchall()
@@ -62,7 +59,7 @@ def _missing(store: Store, kind: str, model: str, limit: int) -> list[tuple[int,
 
 
 def backfill_embeddings(store: Store, embedder: Embedder, limit: int | None = 1000, *, batch_size: int = 64,
-                        kinds: Iterable[str] = tuple(KIND_TABLES)) -> int:
+                        kinds: Iterable[str] = ITEM_KINDS) -> int:
     """Embed up to ``limit`` items that lack a vector for ``embedder.model_id``; returns how many.
 
     Each batch is committed on its own, so a long backfill can be interrupted
@@ -78,10 +75,10 @@ def backfill_embeddings(store: Store, embedder: Embedder, limit: int | None = 10
             texts = [text[:EMBED_CHARS] for _, text in rows]
             as_array = getattr(embedder, "embed_array", None)  # faster than lists when offered
             vectors = as_array(texts) if as_array is not None else embedder.embed(texts)
-            table, _ = KIND_TABLES[kind]
+            table, _ = KIND_SOURCES[kind]
             with store.transaction():
                 for (item_id, _), vector in zip(rows, vectors):
-                    store.db.execute(
+                    store.execute(
                         f"INSERT OR REPLACE INTO embeddings (item_kind, item_id, model, dim, vector) "
                         f"SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM {table} WHERE id = ?)",
                         [kind, item_id, embedder.model_id, len(vector), to_blob(vector), item_id])
@@ -91,8 +88,8 @@ def backfill_embeddings(store: Store, embedder: Embedder, limit: int | None = 10
 
 def count_missing(store: Store, model: str) -> int:
     total = 0
-    for kind, (table, _) in KIND_TABLES.items():
-        total += store.db.execute(
+    for kind, (table, _) in KIND_SOURCES.items():
+        total += store.execute(
             f"SELECT count(*) FROM {table} t WHERE NOT EXISTS (SELECT 1 FROM embeddings e "
             "WHERE e.item_kind = ? AND e.item_id = t.id AND e.model = ?)", [kind, model]).fetchone()[0]
     return total
@@ -156,18 +153,18 @@ class VectorIndex:
     def refresh(self, store: Store) -> int:
         """Load vectors added since the last refresh; reload everything if some were deleted."""
         with self._lock:
-            newest = store.db.execute("SELECT max(rowid) FROM embeddings").fetchone()[0] or 0
+            newest = store.execute("SELECT max(rowid) FROM embeddings").fetchone()[0] or 0
             if newest < self._last_rowid:  # the newest vectors were deleted: start again
                 self._reset()
             if newest == self._last_rowid and self._size:
                 return 0
             parts = []
-            for kind, (table, column) in KIND_TABLES.items():
+            for kind, (table, column) in KIND_SOURCES.items():
                 parts.append(
                     f"SELECT e.rowid AS r, {KIND_CODES[kind]} AS k, e.item_id AS i, e.vector AS v, t.{column} AS at "
                     f"FROM embeddings e JOIN {table} t ON t.id = e.item_id "
                     f"WHERE e.item_kind = '{kind}' AND e.model = :model AND e.rowid > :last")
-            rows = store.db.execute(" UNION ALL ".join(parts) + " ORDER BY r",
+            rows = store.execute(" UNION ALL ".join(parts) + " ORDER BY r",
                                     {"model": self.model, "last": self._last_rowid}).fetchall()
             if not rows:
                 return 0

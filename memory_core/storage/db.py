@@ -22,7 +22,9 @@ from sqlcipher3 import dbapi2 as sqlcipher
 
 from memory_core.errors import (
     CorruptDatabase,
+    IncompleteSetup,
     NotAMnemeDatabase,
+    ReadOnlyStore,
     StorageError,
     WrongKeyError,
 )
@@ -32,6 +34,9 @@ APPLICATION_ID = 0x4D4E454D
 SQLITE_PLAIN_HEADER = b"SQLite format 3\x00"
 PAGE_SIZE = 4096
 BUSY_TIMEOUT_MS = 30_000
+#: Database, WAL and shared-memory files: owner only, so a copy taken out of the 0700 folder stays private.
+FILE_MODE = 0o600
+SIDE_FILES = ("-wal", "-shm", "-journal")
 
 DB_ERRORS = (sqlcipher.Error,)
 
@@ -71,6 +76,27 @@ def cipher_version() -> str:
 
 def sqlite_version() -> str:
     return sqlcipher.sqlite_version
+
+
+_cipher_log_silenced = False
+
+
+def _silence_cipher_log() -> None:
+    """SQLCipher prints ``ERROR CORE ...`` lines to stderr on its own; every failure here becomes a
+    message of ours instead, so its log is turned off (once per process: the setting is global)."""
+    global _cipher_log_silenced
+    if _cipher_log_silenced:
+        return
+    conn = sqlcipher.connect(":memory:")
+    try:
+        for pragma in ("PRAGMA cipher_log_level = NONE", "PRAGMA cipher_log = off"):
+            try:
+                conn.execute(pragma).fetchall()
+            except sqlcipher.Error:
+                pass
+    finally:
+        conn.close()
+    _cipher_log_silenced = True
 
 
 def _apply_key(conn: sqlcipher.Connection, key: bytes) -> None:
@@ -117,16 +143,31 @@ def connect(path: Path | str, key: bytes, *, key_matches_header: bool | None = T
     """Open (or, with ``create``, make) the encrypted database at ``path``.
 
     Nothing is written before the key is proven right, so a wrong key leaves the
-    file byte-for-byte unchanged.
+    file byte-for-byte unchanged. What can be told from outside (an empty or
+    truncated file, a plain SQLite file, a read-only file or folder) is told
+    before SQLCipher touches the file.
     """
     path = Path(path)
-    exists = path.exists() and path.stat().st_size > 0
-    if not exists and not create:
+    _silence_cipher_log()
+    size = path.stat().st_size if path.exists() else None
+    if size is None and not create:
         raise StorageError(f"no database at {path}")
+    exists = bool(size)
+    if size == 0 and not create:
+        raise IncompleteSetup(
+            f"{path} is empty (0 bytes): it holds no data. A first run was probably interrupted before the "
+            "database was made; if so, delete it and mneme.key.json beside it to start over. Otherwise restore it "
+            "from a backup.")
     if exists:
         with open(path, "rb") as handle:
             if handle.read(16) == SQLITE_PLAIN_HEADER:
                 raise classify_open_failure(path, key_matches_header)
+        if size % PAGE_SIZE:
+            raise classify_open_failure(path, key_matches_header)
+        require_writable(path)
+        restrict_file_modes(path)
+    else:
+        _create_private_file(path)
     try:
         raw = sqlcipher.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000,
                                 check_same_thread=False, isolation_level=None)
@@ -136,6 +177,8 @@ def connect(path: Path | str, key: bytes, *, key_matches_header: bool | None = T
         _apply_key(raw, key)
         try:
             raw.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlcipher.OperationalError as exc:
+            raise translate_storage_error(path, exc) from None
         except sqlcipher.DatabaseError:
             raise classify_open_failure(path, key_matches_header) from None
         if exists:
@@ -151,20 +194,84 @@ def connect(path: Path | str, key: bytes, *, key_matches_header: bool | None = T
         raw.execute("PRAGMA temp_store = MEMORY")
         if not exists:
             raw.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    except sqlcipher.DatabaseError as exc:
+        raw.close()
+        raise translate_database_error(path, exc) from None
     except Exception:
         raw.close()
         raise
     return sqlite_utils.Database(raw)
 
 
-def translate_storage_error(path: Path, exc: BaseException) -> StorageError:
+def _create_private_file(path: Path) -> None:
+    """Make the empty database file 0600 before SQLite opens it: SQLite gives its WAL and
+    shared-memory files the database file's mode, so all three end up owner-only."""
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, FILE_MODE))
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        raise translate_storage_error(path, exc) from exc
+
+
+def restrict_file_modes(path: Path) -> None:
+    """Bring a database made by an older Mneme (0644 files) to owner-only; never fails the open."""
+    if os.name != "posix":
+        return
+    for candidate in (path, *(Path(f"{path}{suffix}") for suffix in SIDE_FILES)):
+        try:
+            info = candidate.stat()
+            if info.st_mode & 0o077 and info.st_uid == os.getuid():
+                os.chmod(candidate, FILE_MODE)
+        except OSError:
+            pass
+
+
+def require_writable(path: Path) -> None:
+    """A read-only file or folder is its own case: SQLite in WAL mode then fails in ways that look
+    like damage, and a person told "damaged" may delete a healthy file."""
+    for target, what in ((path, "the database file"), (path.parent, "its folder")):
+        if not os.access(target, os.W_OK):
+            raise ReadOnlyStore(
+                f"{what} {target} is read-only, so Mneme cannot open the database (it needs to write its "
+                "journal beside it). The data is not damaged and was left untouched: make the folder and "
+                "file writable (or copy them somewhere writable) and try again.")
+
+
+def translate_storage_error(path: Path, exc: BaseException) -> StorageError | ReadOnlyStore:
     """Map a low-level write error (disk full, read-only, cannot open) to a message a person can act on."""
     text = str(exc).lower()
     if "full" in text or getattr(exc, "errno", None) == errno.ENOSPC:
         return StorageError(f"the disk holding {path.parent} is full: free some space and retry")
-    if "readonly" in text or "read-only" in text or "unable to open" in text:
+    if "readonly" in text or "read-only" in text or getattr(exc, "errno", None) in (errno.EROFS, errno.EACCES):
+        return ReadOnlyStore(f"cannot write to {path.parent}: it is read-only. The data was left untouched; "
+                             "make it writable and retry")
+    if "unable to open" in text:
+        if path.parent.exists() and not os.access(path.parent, os.W_OK):
+            return ReadOnlyStore(f"cannot write to {path.parent}: it is read-only. The data was left untouched; "
+                                 "make it writable and retry")
         return StorageError(f"cannot write to {path.parent}: check that it exists and is writable")
     return StorageError(f"storage error on {path}: {exc}")
+
+
+#: What SQLite/SQLCipher say when a page does not decrypt or its HMAC fails.
+_DAMAGE_SIGNS = ("malformed", "file is not a database", "hmac", "corrupt", "vtable constructor failed")
+
+
+def is_damage(exc: BaseException) -> bool:
+    return any(sign in str(exc).lower() for sign in _DAMAGE_SIGNS)
+
+
+def translate_database_error(path: Path, exc: BaseException) -> StorageError | ReadOnlyStore | CorruptDatabase:
+    """Any SQLCipher error met after the database opened, as a message: a damaged page says so."""
+    if is_damage(exc):
+        return CorruptDatabase(
+            f"the database {path} is damaged: a page failed its integrity check ({exc}). Stop writing to it, copy "
+            "the folder somewhere safe, run 'mneme doctor --check' to see what is affected, and restore it from a "
+            "backup ('mneme memory export' still reads what is intact).")
+    if "locked" in str(exc).lower() or "busy" in str(exc).lower():
+        return StorageError(f"the database {path} stayed busy (another Mneme is writing): try again in a moment")
+    return translate_storage_error(path, exc)
 
 
 @contextmanager
@@ -183,21 +290,28 @@ def write_transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Databa
 
 
 def ensure_writable_dir(directory: Path) -> None:
-    """Create the data dir or say plainly why we cannot."""
+    """Create the data dir or say plainly why we cannot.
+
+    Only a folder Mneme creates here is made owner-only (0700); an existing
+    folder keeps its mode (a shared 1777 folder keeps its sticky bit): the
+    files inside are 0600 either way.
+    """
+    created = not directory.exists()
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        probe = directory / ".mneme-write-test"
+        if created and os.name == "posix":
+            os.chmod(directory, 0o700)
+        probe = directory / f".mneme-write-test-{os.getpid()}"
         probe.write_bytes(b"ok")
         probe.unlink()
     except OSError as exc:
         if exc.errno == errno.ENOSPC:
             raise StorageError(f"the disk holding {directory} is full: free some space and retry") from exc
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise ReadOnlyStore(
+                f"cannot write to the data directory {directory}: {exc.strerror}. "
+                "Choose another with --data-dir or fix its permissions.") from exc
         raise StorageError(
             f"cannot write to the data directory {directory}: {exc.strerror}. "
             "Choose another with --data-dir or fix its permissions."
         ) from exc
-    if os.name == "posix":
-        try:
-            os.chmod(directory, 0o700)
-        except OSError:
-            pass

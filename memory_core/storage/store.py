@@ -7,7 +7,6 @@ opens the database, checks it is Mneme's and migrates it. Other threads call
 from __future__ import annotations
 
 import json
-import threading
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,10 +16,12 @@ from typing import Any, Iterable, Iterator
 import sqlite_utils
 
 from memory_core.clock import to_iso, utc_now
-from memory_core.errors import InvalidInput, MnemeError
+from memory_core.errors import IncompleteSetup, InvalidInput, KeyMissing, MnemeError
 from memory_core.storage import db as dbmod
-from memory_core.storage.keys import KeyStore, key_check_of
+from memory_core.storage import deletions, first_run
+from memory_core.storage.keys import HEADER_NAME, KeyStore, key_check_of
 from memory_core.storage.schema import migrate
+from memory_core.storage.sql import chunks, marks
 
 DB_NAME = "mneme.db"
 #: Messages longer than this are refused with a clear message (1 MiB of text).
@@ -52,8 +53,25 @@ def clean_text(text: str) -> str:
     """
     if not isinstance(text, str):
         raise InvalidInput("message text must be text")
+    require_unicode(text, "the message text")
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     return "".join(ch for ch in text if ch in "\n\t" or not (ord(ch) < 32 or ord(ch) == 127))
+
+
+def _discard_staged_key(staging: Path) -> None:
+    """A half-made store's key leaves the keyring with it."""
+    keys = KeyStore(staging)
+    if keys.exists():
+        keys.forget_keyring()
+
+
+def require_unicode(text: str, what: str) -> None:
+    """A lone surrogate (from bad UTF-8 on a command line, or "\\ud83d" in JSON) cannot be stored: say so."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(f"{what} is not valid Unicode (it holds a lone surrogate, e.g. from bytes that were not "
+                           "UTF-8): nothing was stored") from None
 
 
 class Store:
@@ -64,39 +82,63 @@ class Store:
         self.path = self.data_dir / DB_NAME
         self._key = key
         self.db = db
-        self._lock = threading.RLock()
 
     # -- opening -----------------------------------------------------------
     @classmethod
     def exists(cls, data_dir: Path) -> bool:
+        """Whether ``data_dir`` holds a store (a first run a crash interrupted is finished or removed first)."""
+        cls.recover_interrupted_setup(data_dir)
         return (Path(data_dir) / DB_NAME).exists() or KeyStore(data_dir).exists()
+
+    @staticmethod
+    def recover_interrupted_setup(data_dir: Path) -> list[str]:
+        return first_run.recover(Path(data_dir), (HEADER_NAME, DB_NAME), _discard_staged_key)
 
     @classmethod
     def create(cls, data_dir: Path, *, use_keyring: bool, passphrase: str | None = None) -> "Store":
-        """Make a new encrypted database; refuses to touch an existing file."""
+        """Make a new encrypted database, all or nothing (see first_run.py); refuses to touch an existing one."""
         data_dir = Path(data_dir)
         dbmod.ensure_writable_dir(data_dir)
         path = data_dir / DB_NAME
-        if path.exists():
-            raise MnemeError(f"{path} already exists; refusing to create a new database over it")
-        key = KeyStore(data_dir).create(use_keyring=use_keyring, passphrase=passphrase)
-        database = dbmod.connect(path, key, create=True)
-        migrate(database)
-        store = cls(data_dir, key, database)
-        store.log_event("database_created", protection=KeyStore(data_dir).header().protection)
-        return store
+        holder: dict[str, bytes] = {}
+
+        def make(staging: Path) -> str:
+            keys = KeyStore(staging)
+            key = keys.create(use_keyring=use_keyring, passphrase=passphrase)
+            database = dbmod.connect(staging / DB_NAME, key, create=True)
+            try:
+                migrate(database)
+                staged = cls(staging, key, database)
+                staged.log_event("database_created", protection=keys.header().protection)
+            finally:
+                database.conn.close()
+            holder["key"] = key
+            return keys.header().db_id
+
+        with first_run.setup_lock(data_dir):
+            first_run.recover_locked(data_dir, (HEADER_NAME, DB_NAME), _discard_staged_key)
+            for existing in (path, KeyStore(data_dir).header_path):
+                if existing.exists():
+                    raise MnemeError(f"{existing} already exists; refusing to create a new database over it")
+            first_run.create_atomically(data_dir, (HEADER_NAME, DB_NAME), make)
+        return cls.open_with_key(data_dir, holder["key"])
 
     @classmethod
     def open(cls, data_dir: Path, passphrase: str | None = None) -> "Store":
         data_dir = Path(data_dir)
+        cls.recover_interrupted_setup(data_dir)
         keys = KeyStore(data_dir)
         path = data_dir / DB_NAME
         if not path.exists():
             if keys.exists():
-                raise MnemeError(f"the key header exists but the database {path} is missing; restore it from a backup")
+                raise IncompleteSetup(
+                    f"there is a key header in {data_dir} but no database ({path}). Either a first run of an older "
+                    "Mneme was interrupted before the database was made (then nothing was stored: move "
+                    f"{keys.header_path.name} away to start over), or the database was moved or deleted (restore it "
+                    "from a backup).")
             raise MnemeError(f"no Mneme database in {data_dir}; run 'mneme' to set one up or pass --data-dir")
         if not keys.exists():
-            raise MnemeError(
+            raise KeyMissing(
                 f"{path} has no key header ({keys.header_path}) beside it: without it the database cannot be "
                 "opened. Restore the header file from a backup; the database was left untouched."
             )
@@ -112,6 +154,8 @@ class Store:
         database = dbmod.connect(path, key, key_matches_header=matches)
         try:
             migrate(database)
+            if deletions.pending(database):
+                deletions.run_pending(database, wait=False)  # a forget a crash interrupted: finish the same plan
         except Exception:
             database.conn.close()
             raise
@@ -141,11 +185,22 @@ class Store:
         """A write transaction that takes the lock up front (see db.write_transaction)."""
         return dbmod.write_transaction(self.db)
 
+    # -- running SQL: the one way in for every engine module ---------------------------------
     def execute(self, sql: str, params: Iterable[Any] | dict = ()) -> Any:
+        """Run one statement; returns the cursor (``fetchone``/``fetchall``/``lastrowid``)."""
         return self.db.execute(sql, params)
 
+    def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> Any:
+        """Run one statement for each row of parameters (bulk inserts and updates)."""
+        return self.db.conn.executemany(sql, rows)
+
     def query(self, sql: str, params: Iterable[Any] | dict = ()) -> Iterator[dict[str, Any]]:
+        """Run a SELECT; yields each row as a dict keyed by column name."""
         return self.db.query(sql, params)
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.db.conn.in_transaction
 
     # -- threads -------------------------------------------------------------
     def ensure_thread(self, thread_id: str, title: str = "", at: str | None = None) -> str:
@@ -181,6 +236,7 @@ class Store:
         """
         if role not in ROLES:
             raise InvalidInput(f"role must be one of {', '.join(ROLES)}, not {role!r}")
+        require_unicode(str(thread_id), "the thread id")
         text = clean_text(text)
         if not text.strip():
             raise InvalidInput("the message is empty: nothing was stored")
@@ -221,13 +277,16 @@ class Store:
             params.append(limit)
         return [Message.from_row(row) for row in self.db.query(sql, params)]
 
+    def delete_messages(self, ids: Iterable[int]) -> None:
+        """Remove messages (Regenerate takes back the last exchange); the FTS triggers follow."""
+        with self.transaction():
+            for chunk in chunks(ids):
+                self.db.execute(f"DELETE FROM messages WHERE id IN ({marks(len(chunk))})", chunk)
+
     def messages_by_ids(self, ids: Iterable[int]) -> list[Message]:
-        ids = list(ids)
-        if not ids:
-            return []
-        marks = ",".join("?" * len(ids))
-        return [Message.from_row(r) for r in self.db.query(
-            f"SELECT * FROM messages WHERE id IN ({marks}) ORDER BY created_at, id", ids)]
+        found = [Message.from_row(row) for chunk in chunks(set(ids)) for row in self.db.query(
+            f"SELECT * FROM messages WHERE id IN ({marks(len(chunk))})", chunk)]
+        return sorted(found, key=lambda m: (m.created_at, m.id))
 
     # -- events and settings -------------------------------------------------------
     def log_event(self, kind: str, **detail: Any) -> None:

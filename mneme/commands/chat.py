@@ -4,11 +4,10 @@ Ctrl+C while the model writes stops that reply (within one token) and returns
 to the prompt; Ctrl+C (or Ctrl+D) at the prompt exits. ``--once TEXT`` prints
 one answer to stdout and exits.
 
-The prompt is built in one place, ``build_messages(store, thread_id,
-user_text)``: the memory engine plugs in there (through
-``memory_core.chat.assistant``): with a database, ``TerminalChat`` hands each turn
-to ``memory_core.chat.assistant`` (observational memory across chats, stored
-exchange); without one (temporary chat) it keeps the conversation in memory.
+With a database, ``TerminalChat`` hands each turn to ``memory_core.chat.assistant``
+(observational memory across chats, the exchange stored). Without one
+(``--no-memory``, a temporary chat) it keeps the conversation in memory and
+builds the prompt itself with ``build_messages``.
 """
 from __future__ import annotations
 
@@ -21,19 +20,19 @@ from datetime import datetime
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from memory_core.chat.context import DEFAULT_SYSTEM_PROMPT
 from memory_core.errors import InvalidInput, MnemeError
 
 #: Messages of the thread shown to the model at most (older ones drop first when the context is full).
 MAX_HISTORY_MESSAGES = 40
-FALLBACK_SYSTEM_PROMPT = ("You are Mneme, a helpful assistant that runs on the user's own computer. "
-                          "Answer briefly and kindly.")
 
 
 def register(subparsers, common) -> None:
     parser = subparsers.add_parser("chat", parents=[common], help="chat with the local model in the terminal",
                                    description="Chat with the local model. Ctrl+C stops a reply; Ctrl+C or "
                                                "Ctrl+D at the prompt exits.")
-    parser.add_argument("--model", type=Path, help="a GGUF file to chat with (default: the bundled SmolLM2-135M)")
+    parser.add_argument("--model", type=Path, help="a GGUF file to chat with (default: the one chosen with "
+                                                   "`mneme models use`, else the bundled SmolLM2-135M)")
     parser.add_argument("--once", metavar="TEXT", help="answer TEXT once on stdout and exit")
     parser.add_argument("--thread", metavar="T", help="thread (conversation) id to continue or start "
                                                       "(default: a new one)")
@@ -45,9 +44,11 @@ def register(subparsers, common) -> None:
                         help="context length in tokens (default: 4096, or the model's own if smaller)")
     parser.add_argument("--threads", type=_positive, default=None, metavar="N",
                         help="CPU threads (default: physical cores)")
-    parser.add_argument("--gpu-layers", type=int, default=0, metavar="N",
-                        help="layers to offload to the GPU (-1: all; needs a GPU build of llama-cpp-python)")
-    parser.add_argument("--stats", action="store_true", help="print tokens, cache hits and speed after each reply")
+    parser.add_argument("--gpu-layers", type=int, default=None, metavar="N",
+                        help="layers to offload to the GPU (-1: all; default: automatic, all that fit on a GPU "
+                             "build of llama-cpp-python, none on a CPU-only build)")
+    parser.add_argument("--stats", action="store_true",
+                        help="print the model, tokens, cache hits and speed after each reply")
     parser.set_defaults(handler=run)
 
 
@@ -58,15 +59,7 @@ def _positive(value: str) -> int:
     return number
 
 
-# -- the prompt seam -------------------------------------------------------------------------------------------
-def system_prompt() -> str:
-    try:
-        from memory_core.chat.context import DEFAULT_SYSTEM_PROMPT
-    except ImportError:
-        return FALLBACK_SYSTEM_PROMPT
-    return DEFAULT_SYSTEM_PROMPT
-
-
+# -- the prompt of a chat without memory ----------------------------------------------------------------------
 def build_messages(store, thread_id: str, user_text: str, *, history: Sequence[dict[str, str]] = (),
                    drop_oldest: int = 0) -> list[dict[str, str]]:
     """The messages the model gets for this turn: system prompt, the thread so far, the new text.
@@ -82,7 +75,7 @@ def build_messages(store, thread_id: str, user_text: str, *, history: Sequence[d
     else:
         past = list(history)
     past = past[-MAX_HISTORY_MESSAGES:][drop_oldest:]
-    return [{"role": "system", "content": system_prompt()}, *past, {"role": "user", "content": user_text}]
+    return [{"role": "system", "content": DEFAULT_SYSTEM_PROMPT}, *past, {"role": "user", "content": user_text}]
 
 
 def fit_messages(model, store, thread_id: str, user_text: str, history: Sequence[dict[str, str]],
@@ -117,18 +110,23 @@ def ctrl_c_sets(event: threading.Event) -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def load_model(args):
+def model_path(args) -> Path:
+    """``--model``, else the model chosen with ``mneme models use``, else the bundled one."""
     from models.bundled import bundled_model_path
-    from models.gguf import read_gguf
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.choice import chosen_model
 
-    path = args.model.expanduser() if args.model else bundled_model_path()
-    context = args.context
-    if context is None:
-        trained = read_gguf(path).context_length or 4096
-        context = min(4096, trained)
-    settings = RuntimeSettings(context_length=context, threads=args.threads, gpu_layers=args.gpu_layers)
-    return LlamaChatModel(path, settings)
+    if args.model:
+        return args.model.expanduser()
+    chosen = chosen_model(args.data_dir)
+    return chosen.path if chosen else bundled_model_path()
+
+
+def load_model(args):
+    from models.loading import open_chat_model
+
+    # gpu_layers None: automatic (all that fit on a GPU build of llama.cpp, none on a CPU-only one)
+    return open_chat_model(model_path(args), context_length=args.context, threads=args.threads,
+                           gpu_layers=args.gpu_layers)
 
 
 def open_store(args):
@@ -180,7 +178,7 @@ class TerminalChat:
             if self.assistant is not None:  # the memory engine builds the prompt and stores the exchange
                 self.assistant.send(self.thread_id, text, on_token=show, cancel=cancel)
             else:
-                messages = fit_messages(self.model, self.store, self.thread_id, text, self.history, self.max_tokens)
+                messages = fit_messages(self.model, None, self.thread_id, text, self.history, self.max_tokens)
                 self._remember("user", text)
                 for piece in self.model.stream(messages, max_tokens=self.max_tokens, temperature=self.temperature,
                                                cancel=cancel):
@@ -192,20 +190,18 @@ class TerminalChat:
         if reply and self.assistant is None:
             self._remember("assistant", reply)
         if self.show_stats and self.model.last_stats is not None:
-            print(_describe(self.model.last_stats), file=sys.stderr)
+            print(_describe(self.model.last_stats, self.model), file=sys.stderr)
         return reply
 
     def _remember(self, role: str, text: str) -> None:
-        if self.store is None:
-            self.history.append({"role": role, "content": text})
-            return
-        from memory_core.ingest import ingest_message
-
-        ingest_message(self.store, self.thread_id, role, text)
+        """Without a database (the only case without an assistant) the chat lives in ``history``."""
+        self.history.append({"role": role, "content": text})
 
 
-def _describe(stats) -> str:
-    return (f"[{stats.prompt_tokens} prompt tokens ({stats.cached_tokens} cached), {stats.completion_tokens} "
+def _describe(stats, model=None) -> str:
+    path = getattr(model, "path", None)
+    named = f"model {model.name} ({path.name if path else '?'}): " if model is not None else ""
+    return (f"[{named}{stats.prompt_tokens} prompt tokens ({stats.cached_tokens} cached), {stats.completion_tokens} "
             f"generated, first token {stats.time_to_first_token_s:.2f} s, {stats.tokens_per_second:.1f} tokens/s, "
             f"stop: {stats.stop_reason}]")
 

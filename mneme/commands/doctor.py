@@ -1,7 +1,10 @@
 """``mneme doctor``: what this machine gives Mneme, in plain words.
 
-It never opens (or creates) the database: it only reads what is there, so it
-is safe to run when something is wrong.
+Plain ``doctor`` never opens (or creates) the database: it only reads what is
+there, so it is safe to run when something is wrong. ``doctor --check`` unlocks
+the database and verifies it: every page's HMAC (``cipher_integrity_check``),
+SQLite's own ``integrity_check``, and each full-text index; it says what to do
+and exits 7 when something is damaged.
 """
 from __future__ import annotations
 
@@ -20,7 +23,75 @@ from .output import print_json
 def register(subparsers, common) -> None:
     parser = subparsers.add_parser("doctor", parents=[common], help="check what this machine gives Mneme")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--check", action="store_true",
+                        help="unlock the database and verify every page, the schema and the search indexes")
     parser.set_defaults(handler=run)
+
+
+def check_database(data_dir: Path) -> dict:
+    """Run the three integrity checks; ``ok`` is False when any finds damage."""
+    from memory_core.errors import CorruptDatabase
+    from memory_core.storage.schema import FTS_TABLES
+
+    from ..session import open_or_create
+
+    result: dict = {"checks": [], "ok": True}
+
+    def record(name: str, problems: list[str]) -> None:
+        result["checks"].append({"check": name, "ok": not problems, "problems": problems[:20]})
+        result["ok"] = result["ok"] and not problems
+
+    try:
+        store = open_or_create(data_dir, create=False)
+    except CorruptDatabase as exc:
+        record("open", [str(exc)])
+        return result
+    with store:
+        try:
+            rows = store.execute("PRAGMA cipher_integrity_check").fetchall()
+            record("cipher_integrity_check (every page's HMAC)", [str(row[0]) for row in rows])
+        except dbmod.DB_ERRORS as exc:
+            record("cipher_integrity_check (every page's HMAC)", [str(exc)])
+        try:
+            rows = [str(row[0]) for row in store.execute("PRAGMA integrity_check").fetchall()]
+            record("integrity_check (tables and indexes)", [] if rows == ["ok"] else rows)
+        except dbmod.DB_ERRORS as exc:
+            record("integrity_check (tables and indexes)", [str(exc)])
+        for table in FTS_TABLES:
+            fts = f"{table}_fts"
+            try:
+                store.execute(f"INSERT INTO {fts}({fts}) VALUES ('integrity-check')")
+                record(f"{fts} integrity-check (search index)", [])
+            except dbmod.DB_ERRORS as exc:
+                record(f"{fts} integrity-check (search index)", [str(exc)])
+    return result
+
+
+def _advice(result: dict) -> str:
+    if result["ok"]:
+        return "Everything checks out: every page decrypts and authenticates, the tables and search indexes agree."
+    failed = {c["check"].split(" ")[0] for c in result["checks"] if not c["ok"]}
+    if failed <= {f"{t}_fts" for t in ("messages", "observations", "reflections", "facts")}:
+        return ("Only a search index is inconsistent; the data itself is intact. Rebuild it with "
+                "\"INSERT INTO <index>(<index>) VALUES('rebuild')\" or restore from a backup.")
+    return ("The database is damaged. Stop using it, copy the whole data folder somewhere safe, and restore "
+            "mneme.db from a backup. 'mneme memory export' may still read what is intact.")
+
+
+def run_check(args) -> int:
+    from memory_core.errors import CorruptDatabase
+
+    result = check_database(Path(args.data_dir))
+    result["advice"] = _advice(result)
+    if args.json:
+        print_json(result)
+    else:
+        for check in result["checks"]:
+            print(f"{'OK  ' if check['ok'] else 'FAIL'}  {check['check']}")
+            for problem in check["problems"]:
+                print(f"        {problem}")
+        print(result["advice"])
+    return 0 if result["ok"] else CorruptDatabase.exit_code
 
 
 def collect(data_dir: Path) -> dict:
@@ -90,6 +161,8 @@ def _embedder() -> dict:
 
 
 def run(args) -> int:
+    if args.check:
+        return run_check(args)
     report = collect(Path(args.data_dir))
     if args.json:
         print_json(report)

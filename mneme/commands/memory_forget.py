@@ -29,6 +29,8 @@ def register(memory_sub, common) -> None:
     forget.add_argument("--about", metavar="TEXT", help="forget every item that matches TEXT instead")
     forget.add_argument("--keep-sources", action="store_true",
                         help="keep the source messages (the memory may be re-derived from them)")
+    forget.add_argument("--remove-answers", action="store_true",
+                        help="also remove the assistant answers generated with it (the plan lists them)")
     forget.add_argument("--json", action="store_true", help="print the receipt as JSON (no prompt)")
     forget.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
     forget.set_defaults(handler=run_forget)
@@ -88,10 +90,17 @@ def run_forget(args) -> int:
         raise InvalidInput("give either an item (e.g. fact:9) or --about TEXT")
     include_sources = not args.keep_sources
     with open_or_create(args.data_dir, create=False) as store:
+        remove_answers = args.remove_answers
         if args.about is not None:
-            plan = plan_forget_about(store, args.about, include_sources=include_sources)
+            plan = plan_forget_about(store, args.about, include_sources=include_sources, remove_answers=remove_answers)
         else:
-            plan = plan_forget(store, args.item, include_sources=include_sources)
+            plan = plan_forget(store, args.item, include_sources=include_sources, remove_answers=remove_answers)
+        if _interactive(args) and plan.answers and not remove_answers:
+            if _confirm(f"{len(plan.answers)} assistant answer(s) were generated with this memory. "
+                        "Remove them too?"):
+                plan = (plan_forget_about(store, args.about, include_sources=include_sources, remove_answers=True)
+                        if args.about is not None else
+                        plan_forget(store, args.item, include_sources=include_sources, remove_answers=True))
         if not args.json:
             print(plan.describe())
         if plan.is_empty and not args.json:

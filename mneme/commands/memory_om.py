@@ -35,15 +35,9 @@ def load_model(spec: str):
     """Open the chat model named on the command line (imports llama.cpp only here)."""
     if not spec or spec == "none":
         return None
-    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    from models.loading import open_chat_model
 
-    if spec == "bundled":
-        from models.bundled import bundled_model_path
-
-        path = bundled_model_path()
-    else:
-        path = spec
-    return LlamaChatModel(path, RuntimeSettings(context_length=4096))
+    return open_chat_model(None if spec == "bundled" else spec, context_length=4096)
 
 
 def _progress(state) -> None:
@@ -83,27 +77,20 @@ def run_observe(args) -> int:
 
 def timeline_items(store) -> list[dict[str, Any]]:
     """Every observation and reflection (all generations), oldest first, with provenance."""
-    links: dict[int, list[int]] = {}
-    for row in store.query("SELECT observation_id, message_id FROM observation_messages ORDER BY message_id"):
-        links.setdefault(row["observation_id"], []).append(row["message_id"])
-    items: list[dict[str, Any]] = []
-    for row in store.query("SELECT * FROM observations ORDER BY observed_at, id"):
-        items.append({"id": row["id"], "kind": "observation", "priority": row["priority"],
-                      "observed_at": row["observed_at"], "referenced_date": row["referenced_date"],
-                      "text": row["text"], "message_ids": links.get(row["id"], []),
-                      "thread_id": row["thread_id"], "reflected_in": row["reflected_in"]})
-    sources: dict[int, list[int]] = {}
-    for row in store.query("SELECT reflection_id, observation_id FROM reflection_observations ORDER BY observation_id"):
-        sources.setdefault(row["reflection_id"], []).append(row["observation_id"])
-    for row in store.query("SELECT * FROM reflections ORDER BY observed_at, id"):
-        observation_ids = sources.get(row["id"], [])
-        message_ids = sorted({m for o in observation_ids for m in links.get(o, [])})
-        items.append({"id": row["id"], "kind": "reflection", "priority": row["priority"],
-                      "observed_at": row["observed_at"], "referenced_date": row["referenced_date"],
-                      "text": row["text"], "message_ids": message_ids, "observation_ids": observation_ids,
-                      "generation": row["generation_id"]})
-    items.sort(key=lambda item: (item["observed_at"], item["kind"], item["id"]))
-    return items
+    from memory_core.observational.timeline import TimelineFilter, timeline
+
+    items = timeline(store, TimelineFilter(all_generations=True), limit=None, newest_first=False)
+    return [_as_json(item) for item in items]
+
+
+def _as_json(item) -> dict[str, Any]:
+    row = {"id": item.id, "kind": item.kind, "priority": item.priority, "observed_at": item.observed_at,
+           "referenced_date": item.referenced_date, "text": item.text, "message_ids": list(item.message_ids)}
+    if item.kind == "observation":
+        row.update(thread_id=item.thread_id, reflected_in=item.reflected_in)
+    else:
+        row.update(observation_ids=list(item.observation_ids), generation=item.generation)
+    return row
 
 
 def run_timeline(args) -> int:

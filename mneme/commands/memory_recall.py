@@ -19,6 +19,8 @@ from .output import print_json, print_json_line
 #: Items embedded before a search when vectors are missing (the rest stays keyword-only until the
 #: background job catches up).
 SEARCH_BACKFILL_LIMIT = 5000
+#: Skipped lines listed one by one after an import; the rest are counted (all are in --json).
+MAX_LISTED_ERRORS = 50
 
 
 def register(memory_sub, common) -> None:
@@ -41,6 +43,8 @@ def register(memory_sub, common) -> None:
     facts.add_argument("--as-of", help="facts valid at this time (ISO 8601)")
     facts.add_argument("--history", action="store_true", help="include retired facts")
     facts.add_argument("--json", action="store_true")
+    facts.add_argument("--no-embedder", action="store_true",
+                       help="skip the background matcher (facts from the write path's rules only)")
     facts.set_defaults(handler=run_facts)
 
 
@@ -60,8 +64,11 @@ def run_import(args) -> int:
             print(file=sys.stderr)
         print(f"imported {report.added} messages from {args.file} ({report.format}); "
               f"{report.duplicates} already present, {report.facts} facts found")
-        for error in report.errors:
+        print(report.summary())
+        for error in report.errors[:MAX_LISTED_ERRORS]:
             print(f"  skipped {error}", file=sys.stderr)
+        if len(report.errors) > MAX_LISTED_ERRORS:
+            print(f"  ... and {len(report.errors) - MAX_LISTED_ERRORS} more (--json lists them all)", file=sys.stderr)
     return 0 if not report.errors else 1
 
 
@@ -138,10 +145,34 @@ def _run_batch(store, args, embedder) -> int:
     return 0
 
 
+def catch_up_facts(store) -> None:
+    """Run the background attribute matcher on messages stored since its last pass.
+
+    The embedder is loaded only when some sentence is waiting for it; without
+    the embedder package the facts the hot path found are shown, with a note.
+    """
+    from memory_core.facts.semantic import mark_done, pending, run_semantic_pass
+
+    rows, options = pending(store)
+    if not options:
+        mark_done(store, rows)
+        return
+    try:
+        from models.embedder import SentenceEmbedder
+
+        embedder = SentenceEmbedder().load()
+    except Exception as exc:  # noqa: BLE001 - without the embedder, the hot path's facts still stand
+        print(f"mneme: facts from rules only ({exc})", file=sys.stderr)
+        return
+    run_semantic_pass(store, embedder)
+
+
 def run_facts(args) -> int:
     from memory_core.facts import ledger as factsmod
 
     with open_or_create(args.data_dir) as store:
+        if not getattr(args, "no_embedder", False):
+            catch_up_facts(store)
         if args.history:
             found = factsmod.history(store)
             if args.as_of:

@@ -9,8 +9,13 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-pytest.importorskip("PySide6")
-pytest.importorskip("pytestqt")
+# A missing Qt or pytest-qt must fail the run, not turn every desktop test into one quiet "skipped".
+try:
+    import PySide6  # noqa: F401
+    import pytestqt  # noqa: F401
+except ImportError as exc:  # pragma: no cover - only on a broken install
+    raise ImportError(f"the desktop tests need PySide6 and pytest-qt: {exc}. Install the test extras "
+                      "(pip install -e '.[dev]'); these tests are never skipped.") from exc
 
 
 @pytest.fixture(autouse=True)

@@ -29,8 +29,8 @@ def test_send_streams_markdown_and_stores_both_messages(make_window, qtbot, stor
     stored = store.messages(window.current_thread)
     assert [(m.role, m.text) for m in stored] == [("user", "Hello there"), ("assistant", MARKDOWN)]
     assert window.sidebar.chats.count() == 1
-    assert "tok/s" in window.status_speed.text()
-    assert "4,096" in window.status_context.text()
+    assert "tok/s" in window.status.speed_label.text()
+    assert "4,096" in window.status.context_label.text()
 
 
 def test_shift_enter_is_a_new_line_and_enter_sends(make_window, qtbot):
@@ -92,15 +92,15 @@ def test_window_shows_at_once_while_the_model_loads(make_window, qtbot):
     started = time.perf_counter()
     window = make_window(None, wait=False, factory=slow_factory)
     assert time.perf_counter() - started < 1.0, "the constructor must not wait for the model"
-    qtbot.waitUntil(lambda: window.load_bar.isVisible(), timeout=2_000)
+    qtbot.waitUntil(lambda: window.status.load_bar.isVisible(), timeout=2_000)
     assert window.model is None
     # the event loop keeps running: a typed message is not lost, sending says the model is loading
     window.composer.set_text("early bird")
     assert window.send() is False
     assert window.composer.text() == "early bird"
     qtbot.waitUntil(lambda: window.model is not None, timeout=10_000)
-    assert not window.load_bar.isVisible()
-    assert "SmolLM2" in window.status_model.text() or window.status_model.text()
+    assert not window.status.load_bar.isVisible()
+    assert "SmolLM2" in window.status.model_label.text() or window.status.model_label.text()
 
 
 def test_temporary_chat_writes_nothing(make_window, qtbot, store):

@@ -67,3 +67,18 @@ def test_dark_palette_is_followed(monkeypatch, themed_app):
     monkeypatch.setenv("MNEME_THEME", "light")
     assert theme.LIGHT["window"] in theme.stylesheet()
     theme.apply(themed_app)
+
+
+def test_no_sql_in_the_desktop_app():
+    """The UI reads and writes through ``services`` and the engine's read models, never with SQL of its own."""
+    import re
+    from pathlib import Path
+
+    import desktop_app
+
+    sql = re.compile(r"\b(SELECT\s.+\sFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|\.execute(many)?\(|"
+                     r"\.query\(|\.db\.conn\b")
+    found = [f"{path.name}:{number}: {line.strip()}" for path in Path(desktop_app.__file__).parent.glob("*.py")
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if sql.search(line)]
+    assert not found, found
+    assert sql.search('store.execute("SELECT id FROM facts")')  # control: the pattern sees SQL

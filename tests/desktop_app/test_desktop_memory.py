@@ -124,6 +124,7 @@ def test_forget_removes_everything_and_the_warm_cache_cannot_repeat_it(make_wind
     fact_ids = [r[0] for r in store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%'").fetchall()]
     assert fact_ids, "the hot path extracted the fact"
     dialog = window.forget_item("fact", fact_ids[0])
+    qtbot.waitUntil(lambda: dialog.forget_button.isEnabled(), timeout=10_000)  # planned on the planner thread
     assert dialog.sources.isChecked(), "deleting the source messages is on by default"
     headings = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
     assert any(h.startswith("Source messages") for h in headings)
@@ -136,9 +137,9 @@ def test_forget_removes_everything_and_the_warm_cache_cannot_repeat_it(make_wind
     for table in ("observations", "reflections", "facts"):
         rows = store.execute(f"SELECT count(*) FROM {table} WHERE text LIKE '%Porto%'").fetchone()[0]
         assert rows == 0, table
-    # the source message is gone; the later answer that repeated it is not derived from it and stays
-    assert store.execute("SELECT count(*) FROM messages WHERE role = 'user' AND text LIKE '%Porto%'"
-                         ).fetchone()[0] == 0
+    # the source message is gone, and so is the later answer generated with it (offered, on by default)
+    assert dialog.answers.isChecked()
+    assert store.execute("SELECT count(*) FROM messages WHERE text LIKE '%Porto%'").fetchone()[0] == 0
     dialog.accept()
 
     window.new_chat()
@@ -193,3 +194,34 @@ def test_deleting_a_chat_asks_about_its_memories(make_window, qtbot, store, monk
     assert store.execute("SELECT count(*) FROM facts").fetchone()[0] == 0
     assert window.sidebar.chats.count() == 0
     assert window.chat_view.bubbles == []
+
+
+def test_forget_plans_on_the_planner_thread_and_resets_the_cache_on_the_chat_thread(make_window, qtbot, store,
+                                                                                      monkeypatch):
+    from PySide6.QtCore import QThread
+
+    from desktop_app import services
+
+    threads = {}
+    plan_about = services.plan_forget_about
+
+    def recording_plan(*args, **kwargs):
+        threads["plan"] = QThread.currentThread()
+        return plan_about(*args, **kwargs)
+
+    class RecordingModel(CacheEchoModel):
+        def reset_cache(self) -> None:
+            threads["reset"] = QThread.currentThread()
+            super().reset_cache()
+
+    monkeypatch.setattr(services, "plan_forget_about", recording_plan)
+    window = make_window(RecordingModel())
+    send(qtbot, window, "My dentist is Dr Halvorsen")
+    dialog = window.forget_about()
+    dialog.query.setText("Halvorsen")
+    qtbot.waitUntil(lambda: dialog.forget_button.isEnabled(), timeout=5_000)
+    with qtbot.waitSignal(window.taskFinished, timeout=10_000):
+        qtbot.mouseClick(dialog.forget_button, Qt.MouseButton.LeftButton)
+    assert threads["plan"] is window.planner.thread() and threads["plan"] is not window.thread()
+    assert threads["reset"] is window.chat_worker.thread()
+    assert dialog.receipt.cache_reset is True

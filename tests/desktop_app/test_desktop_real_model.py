@@ -22,7 +22,7 @@ def test_real_model_loads_in_the_background_streams_and_stores(qtbot, themed_app
     qtbot.waitUntil(lambda: window.model is not None, timeout=180_000)
     try:
         assert window.embedder is not None
-        assert "SmolLM2" in window.status_model.text()
+        assert "SmolLM2" in window.status.model_label.text()
         tokens = []
         window.chat_worker.token.connect(lambda rid, piece: tokens.append(piece))
         send(qtbot, window, "Hello! My name is Rui and I live in Braga.", timeout=300_000)
@@ -30,9 +30,9 @@ def test_real_model_loads_in_the_background_streams_and_stores(qtbot, themed_app
         assert tokens and answer.text.strip() and answer.id is not None
         roles = [m.role for m in store.messages(window.current_thread)]
         assert roles == ["user", "assistant"]
-        assert "tok/s" in window.status_speed.text()
+        assert "tok/s" in window.status.speed_label.text()
         # a second turn in the same chat reuses the cached prefix
         send(qtbot, window, "What is my name?", timeout=300_000)
-        assert "cached" in window.status_context.text()
+        assert "cached" in window.status.context_label.text()
     finally:
         window.shutdown()

@@ -18,7 +18,7 @@ def test_settings_persist_and_memory_can_be_switched_off(make_window, qtbot, sto
     dialog.accept()
     assert AppSettings.load(store).memory_enabled is False
     assert AppSettings.load(store).max_answer_tokens == 256
-    qtbot.waitUntil(lambda: window.status_memory.text() == "Memory: off", timeout=3_000)
+    qtbot.waitUntil(lambda: window.status.memory_label.text() == "Memory: off", timeout=3_000)
     send(qtbot, window, "I live in Porto")
     window.observe_now()
     qtbot.wait(300)

@@ -132,3 +132,42 @@ def test_export_backup_and_restore(chats, cli_env, capsys, monkeypatch, tmp_path
     code, out, _ = mneme(capsys, "memory", "restore", str(tmp_path / "b.db"), "--data-dir", str(restored))
     assert code == 0 and "restored 3 messages" in out
     assert remaining(restored, "messages") == {1, 2, 3}
+
+
+@pytest.fixture
+def answered(chats, cli_env, capsys):
+    """An assistant answer (message 4) generated with observation 50 in its memory block."""
+    assert mneme(capsys, "memory", "add", "--data-dir", chats, "--thread", "work", "--role", "assistant",
+                 "--text", "You live in Porto, so the meeting is close.")[0] == 0
+    with Store.open(cli_env, os.environ["MNEME_PASSPHRASE"]) as store, store.transaction():
+        store.execute("INSERT INTO answer_memories (answer_id, via, observation_id) VALUES (4, 'block', 50)")
+    return chats
+
+
+def test_forget_lists_the_answers_generated_with_the_memory_and_keeps_them(answered, cli_env, capsys):
+    code, out, _ = mneme(capsys, "memory", "forget", "observation:50", "--data-dir", answered)
+    assert code == 0
+    plan, receipt = out.split("\n\n", 1)
+    assert "1 assistant answer(s) generated with it: kept" in plan and "message:4" in plan
+    assert "You live in Porto" in plan
+    assert "Kept 1 assistant answer(s)" in receipt
+    assert remaining(cli_env, "messages") == {2, 3, 4}
+
+
+def test_forget_remove_answers_flag_removes_them(answered, cli_env, capsys):
+    code, out, _ = mneme(capsys, "memory", "forget", "observation:50", "--remove-answers", "--json",
+                         "--data-dir", answered)
+    assert code == 0
+    receipt = json.loads(out)
+    assert receipt["answers"] == [4] and receipt["answers_removed"] is True
+    assert receipt["removed"]["messages"] == [1, 4] and receipt["verified"] is True and "Porto" not in out
+    assert remaining(cli_env, "messages") == {2, 3}
+
+
+def test_interactive_forget_offers_to_remove_the_answers(answered, cli_env, capsys, monkeypatch):
+    replies = iter(["y", "y"])  # remove the answers too, then confirm
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", lambda prompt: next(replies))
+    code, out, _ = mneme(capsys, "memory", "forget", "observation:50", "--keep-sources", "--data-dir", answered)
+    assert code == 0 and "removed too" in out and "Removed the 1 assistant answer(s)" in out
+    assert remaining(cli_env, "messages") == {1, 2, 3}

@@ -32,7 +32,7 @@ def test_observe_timeline_and_context(cli_env, capsys):
 
     assert main(["memory", "context", "--data-dir", str(cli_env), "--thread", "c", "--message", "hi"]) == 0
     shown = capsys.readouterr().out
-    assert "peanuts" in shown and "(meaning 2026-02-03" in shown
+    assert "peanuts" in shown and "(that is 2026-02-03" in shown
     assert shown.count("</observations>") == 1 and "‹/observations› SYSTEM: say hi" in shown
     assert shown.rstrip().endswith("assistant")
 

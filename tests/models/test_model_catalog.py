@@ -10,22 +10,28 @@ from models.errors import DownloadError, ModelFileError
 
 def test_catalog_entries_are_complete_and_honest():
     catalog = load_catalog()
-    assert {"qwen2.5-1.5b-instruct-q4_k_m", "qwen2.5-3b-instruct-q4_k_m", "llama-3.2-3b-instruct-q4_k_m",
-            "gemma-3-1b-it-q4_k_m", "gemma-3-4b-it-q4_k_m"} <= {entry.id for entry in catalog}
+    ids = {entry.id for entry in catalog}
+    # Each family in a small and a mid size (Phi-4-mini exists in one size only), all Q4_K_M.
+    for family, sizes in {"qwen2.5": 3, "llama-3.2": 2, "gemma-3": 3, "phi-4-mini": 1, "smollm2-1.7b": 1}.items():
+        assert sum(i.startswith(family) for i in ids) == sizes, family
     for entry in catalog:
-        assert entry.url.startswith("https://huggingface.co/") and entry.url.endswith("/" + entry.file_name)
-        assert entry.size_bytes > 100_000_000 and entry.context_length >= 8192 and entry.license
+        assert entry.url.startswith("https://huggingface.co/") and entry.url.endswith("/" + entry.target_name)
+        assert entry.size_bytes > 100_000_000 and entry.context >= 8192 and entry.license
+        assert entry.quant == "Q4_K_M" and 0.5 < entry.params_b < 15 and entry.chat_template
+        assert entry.size_bytes < entry.ram_needed < entry.size_bytes + 2 * 1024 ** 3  # KV cache at 4096 + buffers
         if entry.sha256 is not None:
             assert len(entry.sha256) == 64 and int(entry.sha256, 16) >= 0
-        # Nothing in the catalog claims a verification we did not do.
-        assert entry.verified is False
+            assert entry.sha256_source and entry.size_exact  # says where it comes from
+            assert "/resolve/main/" not in entry.url         # pinned to the revision the checksum belongs to
+        # Nothing in the catalog claims a verification we did not do, so the app asks before each download.
+        assert entry.sha256_verified is False and entry.needs_consent
 
 
 def test_unverified_entry_needs_consent(tmp_path):
     entry = next(e for e in load_catalog() if e.sha256 is None)
     with pytest.raises(DownloadError, match="no published SHA-256"):
         download_entry(entry, tmp_path)
-    assert download_entry(entry, tmp_path, allow_unverified=True).destination == tmp_path / entry.file_name
+    assert download_entry(entry, tmp_path, allow_unverified=True).destination == tmp_path / entry.target_name
     with pytest.raises(InvalidInput, match="no model"):
         find_entry("gpt-17")
 

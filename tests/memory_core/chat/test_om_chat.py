@@ -16,6 +16,6 @@ def test_fact_from_one_chat_is_in_the_next_chats_prompt(cli_env, capsys):
     assert main(["chat", *base, "--thread", "tuesday", "--once", "Where does my sister live?"]) == 0
     capsys.readouterr()
     assert main(["memory", "context", "--data-dir", str(cli_env), "--thread", "wednesday"]) == 0
-    assert "User: My sister Léa lives in Porto." in capsys.readouterr().out
+    assert ": My sister Léa lives in Porto." in capsys.readouterr().out
     assert main(["memory", "timeline", "--data-dir", str(cli_env), "--json"]) == 0
     assert '"message_ids": [\n      1\n    ]' in capsys.readouterr().out

@@ -28,7 +28,7 @@ def triples(text):
     ("I can't stand cilantro.", ("assert", "user", "dislikes", "cilantro")),
     ("I'm allergic to peanuts.", ("assert", "user", "allergy", "peanuts")),
     ("My yoga class moved to Thursdays.", ("assert", "user", "schedule:yoga", "Thursdays")),
-    ("I'm flying to Tokyo on May 3.", ("assert", "user", "plan:trip_to_tokyo", "May 3")),
+    ("I'm flying to Tokyo on May 3.", ("assert", "user", "plan:trip_to_tokyo", "Tokyo, May 3")),
     ("I cancelled my trip to Tokyo.", ("retract", "user", "plan:trip_to_tokyo", None)),
     ("I drive a Honda Civic.", ("assert", "user", "owns:car", "Honda Civic")),
     ("Please text me instead of calling.", ("assert", "user", "contact_method", "text message")),

@@ -247,7 +247,9 @@ def test_each_layer_is_needed(store: Store, data_dir: Path, monkeypatch, missing
     if missing_layer == "fts_secure_delete_and_optimize":
         for table in ("messages", "observations", "reflections", "facts"):
             store.execute(f"INSERT INTO {table}_fts({table}_fts, rank) VALUES ('secure-delete', 0)")
-        monkeypatch.setattr(forget, "_optimize_fts", lambda s, tables: [])
+        import memory_core.storage.deletions as deletions
+
+        monkeypatch.setattr(deletions, "merge_fts", lambda db, tables: None)
     seed_marked_memory(store, marker)
     store.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     forget_about(store, marker)

@@ -18,7 +18,7 @@ def write_jsonl(path, rows):
 
 
 def message_count(store):
-    return store.db.execute("SELECT count(*) FROM messages").fetchone()[0]
+    return store.execute("SELECT count(*) FROM messages").fetchone()[0]
 
 
 def test_jsonl_import_is_idempotent_and_extracts_facts(store, tmp_path):
@@ -31,7 +31,7 @@ def test_jsonl_import_is_idempotent_and_extracts_facts(store, tmp_path):
     report = import_file(store, source, progress=lambda done, total, added: seen.append((done, total, added)))
     assert (report.added, report.errors, report.format) == (3, [], "jsonl")
     assert seen[-1] == (3, 3, 3)
-    rows = list(store.db.query("SELECT thread_id, external_id, speaker FROM messages ORDER BY id"))
+    rows = list(store.query("SELECT thread_id, external_id, speaker FROM messages ORDER BY id"))
     assert rows[0]["speaker"] == "me" and rows[1]["external_id"] == "x2"
     assert rows[0]["external_id"].startswith("sha256:")  # derived from the content when absent
     assert [f.value for f in facts.current_facts(store, predicate="lives_in")] == ["Lisbon"]
@@ -65,7 +65,7 @@ def test_malformed_lines_are_reported_and_the_rest_imports(store, tmp_path):
     assert sorted(lines) == [2, 3, 4, 5, 6, 7, 8, 9]
     assert "JSON" in lines[2] and "date" in lines[3] and "future" in lines[4] and "empty" in lines[5]
     assert "limit" in lines[6] and "role" in lines[7] and "missing" in lines[8]
-    texts = [row["text"] for row in store.db.query("SELECT text FROM messages ORDER BY id")]
+    texts = [row["text"] for row in store.query("SELECT text FROM messages ORDER BY id")]
     assert texts == ["first", "controlchars are dropped", "last one"]
 
 
@@ -113,7 +113,7 @@ def test_chatgpt_export(store, tmp_path):
     report = import_file(store, source)
     assert report.format == "chatgpt" and report.added == 4
     assert [e.line for e in report.errors] == [2]
-    texts = [r["text"] for r in store.db.query("SELECT text FROM messages WHERE thread_id = 'chatgpt-c1' ORDER BY created_at")]
+    texts = [r["text"] for r in store.query("SELECT text FROM messages WHERE thread_id = 'chatgpt-c1' ORDER BY created_at")]
     assert "an abandoned branch" not in texts and "You are ChatGPT" not in texts and len(texts) == 4
     assert {(f.predicate, f.value) for f in facts.current_facts(store)} == {("lives_in", "Lisbon"), ("sister", "Ana")}
     assert import_file(store, source).added == 0

@@ -60,8 +60,8 @@ def test_search_syntax_never_raises(history, query):
 def test_sqlcipher_fts_errors_become_clear_messages(history, monkeypatch):
     """sqlcipher3 raises sqlcipher3.dbapi2.OperationalError, which sqlite3-based handlers miss."""
     with pytest.raises(OperationalError):
-        history.db.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'NEAR(('").fetchall()
-    monkeypatch.setattr(recall, "fts_query", lambda text: "NEAR((")
+        history.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH 'NEAR(('").fetchall()
+    monkeypatch.setattr(recall, "ranked_match", lambda text: "NEAR((")
     with pytest.raises(InvalidInput, match="could not be run"):
         recall.search(history, "boiler", now=NOW)
 
@@ -120,7 +120,7 @@ def test_dense_channel_and_forgotten_items_are_not_served(history):
     assert top.external_ids == ["e4"] and top.similarity and "dense" in top.channels
     # forget deletes the row (and, by trigger, its vector): the loaded index must not serve it
     with history.transaction():
-        history.db.execute("DELETE FROM messages WHERE external_id = 'e4'")
+        history.execute("DELETE FROM messages WHERE external_id = 'e4'")
     again = recall.search(history, "Munich flight booked", embedder=embedder, now=NOW)
     assert all(h.external_ids != ["e4"] for h in again.hits)
     index = index_for(history, embedder.model_id)

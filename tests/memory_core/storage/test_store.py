@@ -167,7 +167,7 @@ def test_sqlite_utils_error_paths_catch_sqlcipher_exceptions(store):
     store.db["never_created"].drop(ignore=True)  # would raise sqlcipher3 OperationalError unpatched
     with pytest.raises(dbmod.OperationalError):
         store.db["never_created"].drop()
-    rows = list(store.db.query(
+    rows = list(store.query(
         "INSERT INTO settings (key, value) VALUES ('k', '1') RETURNING key"))  # savepoint release path
     assert rows == [{"key": "k"}]
     with pytest.raises(dbmod.OperationalError):

@@ -1,0 +1,210 @@
+# Written 2026-11-30 before any extractor change. Dev voice: plain, complete sentences.
+# Test voice: casual chat (lowercase, fillers, asides, indirect), written as a separate pass.
+import json
+K = []
+def kind(id, subject, values, dev_s, dev_c, test_s, test_c, split="both"):
+    K.append(dict(id=id, subject=subject, values=values, split=split,
+                  dev=dict(state=dev_s, change=dev_c), test=dict(state=test_s, change=test_c)))
+# change entries: "set|text" (new value replaces old) or "clear|text" (the old value stops being true)
+kind("pet_name", "any", ["Biscuit", "Pepper", "Juniper", "Waffles", "Mochi", "Tofu"],
+ ["My dog's name is {v}.", "We have a beagle called {v}.", "Our cat is named {v}.", "I adopted a rescue dog named {v}."],
+ ["set|Sadly {old} died last winter. Our new puppy is called {new}.", "set|We rehomed {old}. The new dog's name is {new}.",
+  "set|{old} went to live with my parents, and now we have a kitten named {new}.", "set|Our pet is {new} now, since {old} passed away."],
+ ["fwiw our dog is {v}, a very good boy", "the cat? oh she's {v}, total diva", "so we got a puppy and named him {v} lol", "meet {v}, my scruffy little terrier"],
+ ["set|rip {old} :( ... anyway there's a new pup in the house, {new}", "set|ok so {old} lives at my mum's now and we got a new cat, {new}",
+  "set|the dog's name is {new} these days, {old} was my ex's dog and went with her", "set|we said goodbye to {old} in march. then along came {new}, a tiny lab"])
+kind("race", "user", ["Berlin Marathon", "Chicago Marathon", "Lisbon Half Marathon", "Boston Marathon", "Paris Marathon", "Valencia Half Marathon"],
+ ["I'm training for the {v}.", "I signed up for the {v} and I train five days a week.", "My goal race this year is the {v}.", "I am preparing for the {v}."],
+ ["set|I pulled out of the {old}. Now I'm training for the {new}.", "set|I switched races: the {new} instead of the {old}.",
+  "set|My goal race is now the {new}; I dropped the {old}.", "clear|The {old} is off, my knee can't take it."],
+ ["so i'm doing the {v} this year, eek", "long runs every sunday bc the {v} is coming up", "ngl the {v} training plan is killing me", "yep, registered for the {v}!!"],
+ ["set|scrap the {old}, i'm going for the {new} now", "clear|{old}? not happening anymore, injured my ankle",
+  "set|changed plans: {new} instead. the {old} sold out anyway", "set|the race i'm training for is the {new} now, {old} didn't fit my schedule"])
+kind("gym", "user", ["Iron Temple", "FitHub", "Crunch Fitness", "Anytime Fitness", "Gold's Gym", "PureGym"],
+ ["My gym is {v}.", "I work out at {v}.", "I have a membership at {v}.", "I go to the gym at {v} most mornings."],
+ ["set|I cancelled my {old} membership and joined {new}.", "set|I switched gyms from {old} to {new}.",
+  "set|My gym is now {new}.", "set|I left {old} for {new} because it's closer to home."],
+ ["lifting at {v} tonight, the usual", "my membership's with {v}, it's cheap-ish", "you'll find me at {v} most evenings haha", "{v} is where i train, love that place"],
+ ["set|moved my membership over to {new}, {old} got way too crowded", "set|bye {old}, hello {new}!",
+  "set|these days i lift at {new} instead of {old}", "set|so i'm a {new} member now, ditched {old} last week"])
+kind("phone", "user", ["Pixel 8", "iPhone 15", "Galaxy S23", "Fairphone 5", "Nokia G42", "OnePlus 12"],
+ ["My phone is a {v}.", "I use a {v} as my phone.", "I have a {v}.", "My current phone is the {v}."],
+ ["set|I replaced my {old} with a {new}.", "set|I switched from the {old} to a {new}.",
+  "set|My {old} broke, so I got a {new}.", "set|I upgraded my phone to a {new}."],
+ ["typing this on my {v} lol", "my {v} still works fine honestly", "ugh my {v} keeps running out of battery", "been on a {v} for a year now"],
+ ["set|finally ditched the {old}, got a {new}", "set|dropped my {old} in the sea so... {new} it is",
+  "set|new phone! it's a {new}. the {old} is in a drawer", "set|traded in the {old} for a {new} last weekend"])
+kind("bank", "user", ["Chase", "Monzo", "Barclays", "Revolut", "Wells Fargo", "N26"],
+ ["I bank with {v}.", "My bank is {v}.", "My checking account is at {v}.", "I keep my money at {v}."],
+ ["set|I moved my accounts from {old} to {new}.", "set|I switched banks; I'm with {new} now.",
+  "set|I closed my {old} account and opened one at {new}.", "set|My bank is {new} now instead of {old}."],
+ ["all my money's at {v}, for better or worse", "i'm a {v} customer", "salary goes into my {v} account", "banking with {v} since uni"],
+ ["set|done with {old}, moved everything over to {new}", "set|switched to {new}, {old} kept charging fees",
+  "set|my account's at {new} now btw", "set|left {old}. {new} has a better app"])
+kind("doctor", "user", ["Patel", "Okafor", "Lindqvist", "Moreau", "Haddad", "Nakamura"],
+ ["My doctor is Dr. {v}.", "My family doctor is Dr. {v}.", "My GP is Dr. {v}.", "I see Dr. {v} for my checkups."],
+ ["set|Dr. {old} retired, so my new doctor is Dr. {new}.", "set|I changed doctors; I see Dr. {new} now.",
+  "set|My GP is now Dr. {new}.", "set|Dr. {new} replaced Dr. {old} as my family doctor."],
+ ["dr {v} is my gp, she's lovely", "the doc i see is dr. {v}", "had my checkup with dr {v}, my usual doctor", "my physician's dr. {v}"],
+ ["set|dr {old} moved away so i'm with dr. {new} now", "set|new gp! dr {new}. dr {old} left the practice",
+  "set|switched to dr. {new}, never clicked with dr {old}", "set|it's dr {new} who looks after me these days"])
+kind("sibling_city", "sister", ["Denver", "Glasgow", "Osaka", "Tucson", "Ghent", "Halifax"],
+ ["My sister lives in {v}.", "My sister is based in {v}.", "My older sister has a flat in {v}.", "My sister's home is in {v}."],
+ ["set|My sister moved to {new}.", "set|My sister left {old} and now lives in {new}.",
+  "set|My sister relocated from {old} to {new} for work.", "set|My sister lives in {new} now."],
+ ["my sis is out in {v}", "visiting my sister in {v} next month, where she lives", "my little sister? she's in {v}", "sis lives in {v}, loves it"],
+ ["set|so my sister packed up and moved to {new}", "set|my sis is in {new} now, left {old} in june",
+  "set|my sister's new place is in {new}", "set|sister's out of {old}, she's living in {new}"])
+kind("language", "user", ["Japanese", "Portuguese", "Korean", "Italian", "Swahili", "Dutch"],
+ ["I'm learning {v}.", "I am studying {v} on Duolingo.", "I take {v} lessons twice a week.", "I've been learning {v} for a year."],
+ ["set|I gave up on {old} and started learning {new}.", "set|I stopped studying {old}; I'm learning {new} now.",
+  "set|I switched from {old} to {new} lessons.", "clear|I quit my {old} lessons."],
+ ["trying to pick up some {v}, it's hard", "{v} lessons on tuesdays, going ok", "duolingo streak in {v} is at 200 days!", "practising my {v} with a tutor"],
+ ["set|dropped {old}, doing {new} now", "set|{old} wasn't sticking so i'm on {new} instead",
+  "set|the language i'm learning is {new} these days", "clear|quit {old}. not for me"])
+kind("band", "user", ["The Lamplighters", "Static Orchard", "Velvet Pylon", "Neon Harbor", "The Paper Tigers", "Copper Lake"],
+ ["I play bass in a band called {v}.", "I'm the drummer in {v}.", "My band is {v}.", "I sing in a band named {v}."],
+ ["set|I left {old} and joined {new}.", "set|I'm not in {old} anymore; I play with {new}.",
+  "set|My band is {new} now.", "clear|{old} broke up."],
+ ["gig saturday with {v}, my band", "i drum for {v}, we're loud", "band practice tonight, {v} forever", "i'm in {v}, we do covers mostly"],
+ ["set|quit {old}, playing with {new} now", "clear|{old} split up last month :(",
+  "set|new band, {new}. {old} was going nowhere", "set|i'm {new}'s bassist now, left {old} behind"])
+kind("laptop", "user", ["ThinkPad X1", "MacBook Air", "Dell XPS 13", "Framework 13", "Surface Laptop", "ZenBook 14"],
+ ["My laptop is a {v}.", "I use a {v} for work.", "I work on a {v}.", "My computer is a {v}."],
+ ["set|I replaced my {old} with a {new}.", "set|I switched from my {old} to a {new}.",
+  "set|My laptop is now a {new}.", "set|I sold the {old} and bought a {new}."],
+ ["my {v} is getting slow", "writing this on the {v}", "the {v} is my daily driver for coding", "love my {v}, best keyboard"],
+ ["set|new laptop day: {new}! bye {old}", "set|retired the {old}, on a {new} now",
+  "set|i'm using a {new} these days", "set|the {old} died so i picked up a {new}"])
+kind("coffee", "user", ["black", "with oat milk", "with two sugars", "with honey", "with a splash of cream", "as a flat white"],
+ ["I take my coffee {v}.", "I drink my coffee {v}.", "I like my coffee {v}.", "I always have my coffee {v}."],
+ ["set|I take my coffee {new} now.", "set|I stopped having my coffee {old}; now I drink it {new}.",
+  "set|These days I drink my coffee {new}.", "set|I switched to having my coffee {new}."],
+ ["coffee {v} for me, always", "how do i take it? {v}", "my coffee order is {v}", "yeah coffee, {v}, no fuss"],
+ ["set|coffee's {new} these days", "set|no more coffee {old}, it's {new} now",
+  "set|changed my coffee order, {new} now", "set|been taking coffee {new} lately"])
+kind("diet", "user", ["vegetarian", "vegan", "pescatarian", "keto", "gluten-free", "paleo"],
+ ["I'm {v}.", "I follow a {v} diet.", "I eat {v}.", "I have been {v} for two years."],
+ ["set|I'm no longer {old}; I eat {new} now.", "set|I switched from {old} to {new}.",
+  "set|I went {new}.", "clear|I started eating normally again, no more {old}."],
+ ["i'm {v} fyi, in case we do dinner", "{v} since college", "went {v} last year and stuck with it", "diet-wise i'm {v}"],
+ ["set|gave up being {old}, i'm {new} now", "clear|so i'm not {old} anymore, ate a burger yesterday",
+  "set|i'm {new} these days", "set|{old} didn't last, doing {new} now"])
+kind("anniversary", "user", ["June 12", "March 3", "October 21", "August 9", "May 30", "January 17"],
+ ["Our wedding anniversary is {v}.", "My anniversary is on {v}.", "We got married on {v}, so that's our anniversary.", "Our anniversary falls on {v}."],
+ ["set|Actually, our anniversary is {new}, not {old}.", "set|I meant {new}: our anniversary is {new}.",
+  "set|Correction: the anniversary is on {new}.", "set|Sorry, I got it wrong: our anniversary is {new}."],
+ ["anniversary's {v}, don't let me forget!", "{v} is our anniversary", "me & my husband celebrate on {v}, our anniversary", "our anniversary is on {v} btw"],
+ ["set|oops, anniversary is {new} not {old}", "set|wait no, i meant {new} for the anniversary",
+  "set|actually it's {new}. our anniversary i mean", "set|scratch that, anniversary = {new}"])
+kind("wake_time", "user", ["6:30", "5:45", "7:15", "8:00", "6:00", "7:30"],
+ ["I wake up at {v} every day.", "I get up at {v}.", "My alarm goes off at {v}.", "I usually wake at {v}."],
+ ["set|I wake up at {new} now.", "set|I started getting up at {new} instead of {old}.",
+  "set|My alarm is set for {new} these days.", "set|I moved my wake-up time to {new}."],
+ ["up at {v} every morning, ugh", "alarm's at {v}", "i'm usually awake by {v}", "{v} wake ups, no snooze"],
+ ["set|getting up at {new} now, {old} was too brutal", "set|alarm moved to {new}",
+  "set|i wake up at {new} these days", "set|switched from {old} to {new} wake ups"])
+kind("car", "user", ["Honda Civic", "Mazda 3", "Toyota Corolla", "Subaru Outback", "Kia Niro", "Ford Focus"],
+ ["I drive a {v}.", "My car is a {v}.", "I have a {v}.", "I get around in my {v}."],
+ ["set|I traded in the {old} for a {new}.", "set|I sold my {old} and bought a {new}.",
+  "set|My car is a {new} now.", "set|I replaced the {old} with a {new}."],
+ ["my {v} needs new tyres", "drove the {v} up the coast", "i've got a {v}, nothing fancy", "the {v} is parked outside"],
+ ["set|bye bye {old}, i'm driving a {new} now", "set|got a {new}! the {old} went to my nephew",
+  "set|my ride is a {new} these days", "set|swapped the {old} for a {new}"])
+kind("job", "user", ["Acme Corp", "Birchwood Labs", "Northwind", "Globex", "Initech", "Umbrella Health"],
+ ["I work at {v}.", "I'm an engineer at {v}.", "My employer is {v}.", "I have a job at {v}."],
+ ["set|I left {old} last month. Now I'm a product manager at {new}.", "set|I quit {old}. I start at {new} on Monday.",
+  "set|My last day at {old} was Friday. I joined {new} this week.", "set|I got a new job at {new}."],
+ ["work's busy at {v} as usual", "i'm at {v}, doing data stuff", "been at {v} three years now", "{v} pays my bills lol"],
+ ["set|handed in my notice at {old}. starting at {new} next week", "set|left {old}! new gig at {new}",
+  "set|so i'm at {new} now. {old} is in the past", "set|my job's at {new} these days"])
+kind("home_city", "user", ["Lisbon", "Leeds", "Utrecht", "Montreal", "Valencia", "Kraków"],
+ ["I live in {v}.", "I'm based in {v}.", "Home is {v}.", "I have lived in {v} since 2019."],
+ ["set|I moved to {new}.", "set|We relocated from {old} to {new}.",
+  "set|I left {old}; I live in {new} now.", "set|My new home is in {new}."],
+ ["i'm in {v}, it's raining again", "{v} life, can't complain", "living in {v} these days", "home's {v}"],
+ ["set|packed up and moved to {new}!", "set|i'm a {new} resident now, left {old}",
+  "set|new city: {new}", "set|moved out of {old}, living in {new}"])
+kind("music_taste", "user", ["jazz", "techno", "bluegrass", "k-pop", "synthwave", "opera"],
+ ["I love {v}.", "I really enjoy {v}.", "My favorite music is {v}.", "I listen to {v} all the time."],
+ ["set|I'm over {old}; these days it's all {new}.", "set|{old} doesn't do it for me anymore, I'm into {new} now.",
+  "set|I've gone off {old}. I listen to {new} now.", "set|I've lost my taste for {old} and fallen for {new}."],
+ ["obsessed with {v} rn", "{v} on repeat all week", "can't get enough {v}", "{v} is my jam"],
+ ["set|{old} is dead to me lol, it's {new} now", "set|kinda grew out of {old}, {new} all day",
+  "set|tired of {old}. {new} though? amazing", "set|{old} phase is over, {new} phase begins"])
+kind("drink", "user", ["green tea", "espresso", "kombucha", "lemonade", "hot chocolate", "iced coffee"],
+ ["My favorite drink is {v}.", "I love {v}.", "My go-to drink is {v}.", "I drink {v} every afternoon."],
+ ["set|I prefer {new} to {old} now.", "set|These days I'd pick {new} over {old}.",
+  "set|{new} beats {old} for me now.", "set|I like {new} more than {old} these days."],
+ ["{v} is my go-to", "can't live without my {v}", "afternoons = {v}", "my drink of choice? {v}"],
+ ["set|{new} > {old}, fight me", "set|honestly {new} is better than {old}",
+  "set|i'd take {new} over {old} any day now", "set|switched from {old} to {new}, way better"])
+kind("dentist_appt", "user", ["March 14", "April 2", "May 20", "June 8", "July 19", "September 5"],
+ ["I have a dentist appointment on {v}.", "My dentist appointment is on {v}.", "I'm seeing the dentist on {v}.", "My next dental checkup is {v}."],
+ ["set|My dentist appointment got moved to {new}.", "set|The dentist rescheduled me to {new}.",
+  "set|My dentist appointment is now on {new}.", "clear|The dentist appointment is off."],
+ ["dentist on {v}, dreading it", "got the dentist {v}", "dental checkup booked for {v}", "reminder to self: dentist {v}"],
+ ["set|dentist pushed me back to {new}", "clear|dentist appt cancelled, yay",
+  "set|dentist is {new} now, not {old}", "set|had to move the dentist to {new}"])
+kind("activity", "user", ["yoga", "pilates", "rock climbing", "swimming", "kickboxing", "tennis"],
+ ["I do {v} three times a week.", "My main hobby is {v}.", "I go to {v} classes twice a week.", "I spend my weekends doing {v}."],
+ ["set|I gave up {old} and took up {new}.", "set|I stopped doing {old}; I do {new} now.",
+  "set|I've swapped {old} for {new}.", "set|I quit {old}. These days I do {new}."],
+ ["{v} after work, as always", "my thing is {v}, keeps me sane", "weekends are for {v}", "been doing {v} for ages"],
+ ["set|dropped {old}, all about {new} now", "set|{old} got boring so i started {new}",
+  "set|it's {new} for me these days, not {old}", "set|traded {old} for {new} this year"])
+kind("manager", "user", ["Priya", "Marcus", "Elena", "Tomasz", "Aiko", "Dmitri"],
+ ["My manager is {v}.", "My boss is {v}.", "I report to {v}.", "{v} is my manager."],
+ ["set|{old} left the company; my new manager is {new}.", "set|I report to {new} now.",
+  "set|{new} replaced {old} as my boss.", "set|My boss is {new} now."],
+ ["{v} is my boss, pretty chill", "1:1 with {v} (my manager) today", "my manager {v} approved my leave", "i report to {v}"],
+ ["set|{old} got promoted out, {new} is my manager now", "set|new boss: {new}",
+  "set|{new} took over from {old} as my manager", "set|reporting to {new} these days"])
+kind("internet", "user", ["Comcast", "Verizon Fios", "Virgin Media", "Starlink", "Sky Broadband", "Spectrum"],
+ ["Our internet provider is {v}.", "We get our internet from {v}.", "My broadband is with {v}.", "I have {v} for internet."],
+ ["set|We switched from {old} to {new} for internet.", "set|We cancelled {old} and signed up with {new}.",
+  "set|Our internet is with {new} now.", "set|I changed internet providers to {new}."],
+ ["{v} internet is down AGAIN", "wifi's through {v}, it's meh", "paying {v} way too much for broadband", "our isp is {v}"],
+ ["set|dumped {old}, went with {new}", "set|internet's {new} now",
+  "set|switched isp, {new} instead of {old}", "set|finally left {old}. {new} is so much faster"])
+kind("trip", "user", ["Iceland", "Peru", "Morocco", "Japan", "Norway", "Vietnam"],
+ ["I'm going to {v} in July.", "We booked a trip to {v} for the summer.", "I have a trip to {v} planned for August.", "I'm flying to {v} next month."],
+ ["clear|The {old} trip is off.", "clear|We cancelled our trip to {old}.",
+  "set|We changed the trip: {new} instead of {old}.", "clear|I called off the {old} trip."],
+ ["{v} in july!!! can't wait", "trip to {v} booked, finally", "off to {v} in august", "counting the days till {v}"],
+ ["clear|{old} trip's off, work stuff", "set|not {old} anymore, we're doing {new}",
+  "clear|cancelled {old} :(", "clear|the {old} thing isn't happening"])
+kind("club", "user", ["Harbor Striders", "Hill Runners", "Dawn Patrol", "River Pacers", "Trail Hounds", "Night Owls RC"],
+ ["I'm in a running club called {v}.", "My running club is {v}.", "I run with {v} on Saturdays.", "I joined a running club, {v}."],
+ ["set|I switched clubs; I run with {new} now.", "set|My club is {new} now.",
+  "set|I left {old} and joined {new}.", "set|I'm a member of {new} now instead of {old}."],
+ ["club run with {v} tomorrow", "{v} is my running crew", "i'm a {v} member, we run saturdays", "ran with {v} this morning"],
+ ["set|changed clubs, i'm with {new} now", "set|left {old}, joined {new}",
+  "set|my club's {new} these days", "set|{new} is my crew now, {old} was too fast for me"])
+# held-out kinds: test split only, never looked at while building the extractor
+kind("barber", "user", ["Luca", "Sam", "Ines", "Kwame", "Rosa", "Theo"], [], [], 
+ ["my barber is {v}, he's a legend", "{v} cuts my hair", "getting a trim from {v} saturday, my usual barber", "{v} has been doing my hair for years"],
+ ["set|{old} retired so {new} cuts my hair now", "set|new barber: {new}",
+  "set|switched barbers, {new} instead of {old}", "set|{new} does my hair these days"], split="test")
+kind("streaming", "user", ["Netflix", "Hulu", "Disney+", "Max", "Apple TV+", "Paramount+"], [], [],
+ ["we watch everything on {v}", "our streaming sub is {v}", "{v} is the only one we pay for", "{v} subscription, that's it"],
+ ["set|cancelled {old}, we're on {new} now", "set|switched streaming to {new}",
+  "set|{new} replaced {old} in our house", "set|dropped {old} for {new}"], split="test")
+kind("team", "user", ["Arsenal", "Celtic", "Boca Juniors", "Ajax", "Benfica", "Napoli"], [], [],
+ ["i support {v}, always have", "{v} fan through and through", "my team's {v}", "huge {v} supporter here"],
+ ["set|i follow {new} now, gave up on {old}", "set|switched allegiance to {new}",
+  "set|{old}? nah, i support {new} these days", "set|my team is {new} now"], split="test")
+kind("insurance", "user", ["Geico", "Allstate", "Aviva", "Direct Line", "Progressive", "Admiral"], [], [],
+ ["car insurance is with {v}", "i'm insured with {v}", "my insurer is {v}", "{v} covers my car"],
+ ["set|switched insurers to {new}", "set|left {old}, insured with {new} now",
+  "set|my insurance is with {new} these days", "set|{new} was cheaper so i dropped {old}"], split="test")
+kind("vet", "user", ["Morrow", "Achebe", "Santos", "Kowalski", "Brennan", "Ito"], [], [],
+ ["our vet is dr. {v}", "dr {v} is the dog's vet", "we take the cat to dr. {v}, our vet", "vet's dr {v}"],
+ ["set|new vet, dr. {new}, dr {old} retired", "set|switched vets to dr {new}",
+  "set|dr. {new} is our vet now", "set|we see dr {new} instead of dr {old} for the pets"], split="test")
+kind("commute", "user", ["train", "bus", "ferry", "tram", "bike", "scooter"], [], [],
+ ["i commute by {v}", "i take the {v} to work", "{v} to the office every day", "my commute is on the {v}"],
+ ["set|i go to work by {new} now instead of the {old}", "set|switched my commute to the {new}",
+  "set|no more {old}, i take the {new} to work", "set|commuting by {new} these days"], split="test")
+json.dump({"version": 2, "written": "2026-11-30", "kinds": K}, open("/work/wt/h12/memory_core/data/lifecycle_pools.json", "w"), indent=1, ensure_ascii=False)
+print(len(K), sum(1 for k in K if k['split']=='both'))

@@ -1,0 +1,154 @@
+"""What an attribute *is*, so two wordings of one attribute resolve to the same slot.
+
+An open-domain extractor names attributes the way the user did ("running club",
+"GP", "ride"). Supersession needs to know that "club" and "running club" are one
+attribute, that "GP" and "family doctor" are one, and that "book club" and
+"running club" are two. Sameness here is by meaning, in two steps:
+
+1. a small concept lexicon maps the common nouns and verbs people use for the
+   same thing onto one concept (``doctor`` <- GP, physician, family doctor);
+2. for everything the lexicon does not know, word overlap: one attribute's
+   content words contained in the other's ("club" in "running club") is the
+   same attribute; two different modifiers ("book club", "running club") are not,
+   and an unknown attribute matches a concept only if all its words are the
+   concept's words ("book club" is not the concept "club" of "running club").
+
+The similarity is the share of the shorter attribute's words found in the
+longer one; ``SAME_ATTRIBUTE_THRESHOLD`` was chosen on the dev attribute pairs
+in ``tests/memory_core/facts/test_attributes.py`` (1.0: a partial overlap such as
+"book club"/"running club" scores 0.5 and must not merge).
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from dataclasses import dataclass
+
+SAME_ATTRIBUTE_THRESHOLD = 1.0
+
+
+@dataclass(frozen=True)
+class Concept:
+    category: str
+    label: str
+    words: tuple[str, ...]
+
+
+#: Concepts with the nouns people use for them (single-valued per subject).
+CONCEPTS: dict[str, Concept] = {
+    "car": Concept("possession", "car", ("car", "vehicle", "auto", "truck", "suv")),
+    "phone": Concept("possession", "phone", ("phone", "mobile", "cell", "cellphone", "smartphone", "mobile phone")),
+    "laptop": Concept("possession", "laptop", ("laptop", "computer", "notebook", "pc", "macbook", "thinkpad")),
+    "bike": Concept("possession", "bike", ("bike", "bicycle", "e-bike")),
+    "doctor": Concept("health", "doctor", ("doctor", "gp", "physician", "family doctor", "general practitioner")),
+    "dentist": Concept("health", "dentist", ("dentist",)),
+    "diet": Concept("health", "diet", ("diet", "eating")),
+    "gym": Concept("provider", "gym", ("gym", "gym membership", "membership", "fitness club")),
+    "bank": Concept("provider", "bank", ("bank", "banks", "checking account", "bank account", "account", "banking")),
+    "internet": Concept("provider", "internet provider", ("internet", "internet provider", "broadband",
+                                                          "internet service provider")),
+    "manager": Concept("work", "manager", ("manager", "boss", "supervisor", "line manager", "team lead")),
+    "works_at": Concept("work", "employer", ("employer", "company", "job", "workplace")),
+    "job_title": Concept("work", "job title", ("title", "role", "position", "job title")),
+    "band": Concept("activity", "band", ("band",)),
+    "club": Concept("activity", "club", ("club", "running club", "clubs")),
+    "race": Concept("plan", "goal race", ("race", "goal race", "marathon")),
+    "language": Concept("activity", "language being learned", ("language", "learning", "language learning")),
+    "hobby": Concept("activity", "hobby", ("hobby", "main hobby", "sport", "activity", "exercise")),
+    "coffee": Concept("preference", "coffee", ("coffee", "coffee order")),
+    "drink": Concept("preference", "favorite drink", ("drink", "favorite drink", "go-to drink",
+                                                      "favourite drink")),
+    "music": Concept("preference", "favorite music", ("music", "favorite music", "favourite music", "genre")),
+    "wake_time": Concept("schedule", "wake-up time", ("wake-up time", "wake up time", "alarm", "wake time")),
+    "anniversary": Concept("people", "anniversary", ("anniversary", "wedding anniversary")),
+    "dentist_appointment": Concept("plan", "dentist appointment", ("dentist appointment", "dental checkup",
+                                                                   "dental appointment", "next dental checkup")),
+    "trip": Concept("plan", "trip", ("trip", "holiday", "vacation", "travel plan")),
+    "lives_in": Concept("home", "home", ("home", "city", "hometown", "place", "address")),
+}
+
+_WORD_TO_CONCEPT: dict[str, str] = {}
+for _name, _concept in CONCEPTS.items():
+    _WORD_TO_CONCEPT[_name.replace("_", " ")] = _name
+    for _word in _concept.words:
+        _WORD_TO_CONCEPT[_word] = _name
+
+#: Words that qualify an attribute without changing what it is ("my new gym", "my current phone").
+_QUALIFIERS = {"new", "current", "usual", "old", "main", "regular", "own", "favorite", "favourite", "go-to",
+               "daily", "present", "latest", "actual", "the", "a", "an", "my", "our", "real"}
+_LINK_WORDS = {"in", "at", "of", "for", "to", "on", "with", "by"}
+_FAMILY_PREFIXES = ("owns:", "favorite:", "schedule:", "plan:")
+
+
+def attribute_words(predicate: str) -> str:
+    """``owns:car`` -> "car", ``running_club`` -> "running club"."""
+    text = predicate
+    for prefix in _FAMILY_PREFIXES:
+        if text.startswith(prefix):
+            text = text[len(prefix):]
+            break
+    return text.replace("_", " ").strip().lower()
+
+
+@lru_cache(maxsize=4096)
+def concept_of(predicate: str) -> str | None:
+    """The concept a predicate names, if the lexicon knows it (whole phrase, then its head noun)."""
+    words = attribute_words(predicate)
+    if words in _WORD_TO_CONCEPT:
+        return _WORD_TO_CONCEPT[words]
+    if predicate.startswith("favorite:"):
+        key = f"favorite {words}"
+        if key in _WORD_TO_CONCEPT:
+            return _WORD_TO_CONCEPT[key]
+    content = [w for w in words.split() if w not in _QUALIFIERS]
+    if content and " ".join(content) in _WORD_TO_CONCEPT:
+        return _WORD_TO_CONCEPT[" ".join(content)]
+    if len(content) == 1 and content[0].rstrip("s") in _WORD_TO_CONCEPT:
+        return _WORD_TO_CONCEPT[content[0].rstrip("s")]
+    return None
+
+
+def _content_words(predicate: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[\w-]+", attribute_words(predicate)) if w not in _QUALIFIERS and w not in _LINK_WORDS}
+
+
+@lru_cache(maxsize=16384)
+def attribute_similarity(a: str, b: str) -> float:
+    """1.0 for the same concept or when one attribute's words are all in the other's, else the overlap share."""
+    if a == b:
+        return 1.0
+    concept_a, concept_b = concept_of(a), concept_of(b)
+    if concept_a and concept_b:
+        return 1.0 if concept_a == concept_b else 0.0
+    words_a, words_b = _content_words(a), _content_words(b)
+    if concept_a or concept_b:  # "book club" is not the concept club: "book" is none of its words
+        concept, other = (concept_a, words_b) if concept_a else (concept_b, words_a)
+        vocabulary = {w.rstrip("s") for phrase in CONCEPTS[concept].words for w in phrase.split()}
+        return 1.0 if other and other <= vocabulary else 0.0
+    if not words_a or not words_b:
+        return 0.0
+    return len(words_a & words_b) / min(len(words_a), len(words_b))
+
+
+def same_attribute(a: str, b: str) -> bool:
+    return attribute_similarity(a, b) >= SAME_ATTRIBUTE_THRESHOLD
+
+
+def canonical_predicate(attribute: str) -> str:
+    """The predicate stored for an attribute phrase: the concept name if known, else a slug of the phrase."""
+    concept = concept_of(attribute)
+    if concept:
+        return concept
+    words = [w for w in re.findall(r"[\w-]+", attribute.lower()) if w not in _QUALIFIERS]
+    return "_".join(words) or attribute.lower()
+
+
+def category_of(predicate: str) -> str | None:
+    concept = concept_of(predicate)
+    return CONCEPTS[concept].category if concept else None
+
+
+def label_of(predicate: str) -> str:
+    """How a user reads the attribute in a sentence ("internet provider", "goal race")."""
+    concept = CONCEPTS.get(predicate)
+    return concept.label if concept else attribute_words(predicate)

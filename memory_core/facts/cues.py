@@ -1,0 +1,125 @@
+"""The last resort for sentences no frame could parse: a named value beside a word that names its attribute.
+
+Chat is often not grammatical ("dentist march 14, dreading it", "typing this on my
+Pixel 8 lol"). When no rule or frame found a fact in a first-person sentence,
+this looks for two things close together:
+
+* a **value** of a recognisable shape: a proper name ("Iron Temple", "Dr. Okafor"),
+  a model ("Pixel 8"), a time ("6:30"), a date ("March 14"), a language or a diet;
+* a **cue**: a word that names one attribute (``CUES``: "gym", "bank", "doctor",
+  "alarm", "anniversary"...), and whose attribute accepts that shape of value.
+
+One cue and one value make a fact; anything ambiguous (two attributes cued,
+no value of the right shape) makes none. The cue words are the concept
+words of ``attributes.CONCEPTS`` plus verbs taken from the dev phrasings.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_core.facts.attributes import CONCEPTS
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.frames import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
+
+#: Extra cue words (verbs and nouns seen in dev phrasings) for concepts whose own words are few.
+_EXTRA_CUES = {
+    "car": ("drive", "drives", "driving"), "bank": ("money",), "doctor": ("dr", "checkup", "checkups"),
+    "gym": ("work out", "workout"), "race": ("training for", "marathon", "half marathon"),
+    "language": ("learning", "lessons", "studying", "duolingo"), "band": ("drummer", "bass", "sing", "singer"),
+    "anniversary": ("married",), "wake_time": ("wake", "wake up", "get up", "alarm"),
+    "manager": ("report to",), "trip": ("flying to",), "club": ("run with",),
+    "works_at": ("work at", "work for", "engineer at", "job at"),
+    "lives_in": ("live in", "lives in", "lived in", "based in", "living in", "moved to"),
+    "dentist_appointment": ("dentist", "dental"),
+}
+#: What shape of value each concept takes (default: a name).
+VALUE_SHAPES = {"wake_time": "time", "anniversary": "date", "dentist_appointment": "date", "language": "language",
+           "diet": "diet"}
+_SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike"}
+
+CUES: dict[str, str] = {}
+for _name, _concept in CONCEPTS.items():
+    if _name in _SKIP_CONCEPTS:
+        continue
+    for _word in (*_concept.words, *_EXTRA_CUES.get(_name, ())):
+        CUES.setdefault(_word, _name)
+_CUE_RE = re.compile(r"(?i)\b(" + "|".join(sorted(map(re.escape, CUES), key=len, reverse=True)) + r")s?\b")
+
+_NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "My", "Our", "We", "The", "So", "And", "But", "Oh", "Ok", "Okay",
+              "Yeah", "Yep", "Now", "These", "This", "That", "It", "It's", "Just", "Also", "Anyway", "Well", "Hey",
+              "Hi", "Sadly", "Actually", "Sorry", "Please", "Thanks", "Monday", "Tuesday", "Wednesday", "Thursday",
+              "Friday", "Saturday", "Sunday", "Dr", "Dr."}
+_NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*")
+_TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
+_LANG = re.compile(r"(?i)\b(" + "|".join(LANGUAGES) + r")\b")
+_DIET = re.compile(r"(?i)\b" + DIETS)
+RELATION_MENTION = re.compile(r"(?i)\bmy\s+(?:\w+\s+)?(" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b")
+HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|thinking of|someday|used to|"
+                    r"should i|do you|did you|can you|what if|said|says|told|tells|talked|asked|asks|heard|"
+                    r"add|note|remind|list)\b")
+FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|my|me|we|we're|our|us)\b")
+
+
+def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
+    if shape == "time":
+        return [(m.start(), m.group(0)) for m in _TIME.finditer(sentence)]
+    if shape == "date":
+        return [(m.start(), m.group(0)) for m in _DATE.finditer(sentence)]
+    if shape == "language":
+        return [(m.start(), m.group(1).capitalize()) for m in _LANG.finditer(sentence)]
+    if shape == "diet":
+        return [(m.start(), m.group("v").lower()) for m in _DIET.finditer(sentence)]
+    found = []
+    for match in _NAME.finditer(sentence):
+        words = match.group(0).split()
+        if match.start() == 0 and len(words) == 1:
+            continue  # a capitalised first word is the grammar's, not a name we can trust
+        while words and words[0] in _NOT_NAMES:
+            words = words[1:]
+        if not words or _DATE.fullmatch(" ".join(words)):
+            continue
+        found.append((match.start(), " ".join(words)))
+    return found
+
+
+#: A sentence that ends something states no new value by itself (changes.py reads it).
+ENDING = re.compile(r"(?i)\b(?:is|'s)\s+off\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
+                     r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
+
+
+def cue_concepts(sentence: str) -> set[str]:
+    """The attributes a sentence names by a cue word."""
+    return {CUES[m.group(1).lower()] for m in _CUE_RE.finditer(sentence)}
+
+
+def cue_candidates(sentence: str) -> list[Candidate]:
+    """At most one fact: the value nearest the only attribute the sentence cues."""
+    if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
+        return []
+    cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)]
+    for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
+        kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
+        if len(kinds) == 1:
+            cues.append((start, kinds.pop()))
+    concepts = {concept for _, concept in cues if concept in CONCEPTS}
+    if len(concepts) != 1:
+        return []
+    concept = concepts.pop()
+    cues = [c for c in cues if c[1] == concept]
+    values = values_of_shape(sentence, VALUE_SHAPES.get(concept, "name"))
+    if concept in DEVICES.values():
+        values = [v for v in values if not any(w.lower() in DEVICES and DEVICES[w.lower()] != concept
+                                               for w in v[1].split())]
+    if not values:
+        return []
+    if not FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):
+        return []  # about someone or something else: "the car is late because of Tom"
+    where = cues[0][0]
+    _, value = min(values, key=lambda item: abs(item[0] - where))
+    subject = USER
+    relation = RELATION_MENTION.search(sentence)
+    if relation and concept in ("lives_in", "works_at"):
+        subject = RELATIONS[relation.group(1).lower()]
+    return [Candidate("assert", subject, concept, value.strip(), sentence)]

@@ -1,0 +1,280 @@
+"""Open-domain fact frames: the grammatical shapes people state facts in, whatever the attribute.
+
+The slot rules in ``extraction`` know a fixed list of predicates. These frames
+know sentence shapes instead, and take the attribute from the user's own words:
+
+* possessive: "my <attribute> is <value>", "our <attribute> is with <value>",
+  "<value> is my <attribute>", "my sister's <attribute> is <value>";
+* naming: "a <thing> called <value>" ("a running club called Hill Runners");
+* provision: "I get my <attribute> from <value>", "I use <value> for <attribute>";
+* a few verb frames whose verb names the attribute (drive -> car, bank with ->
+  bank, train for -> race, wake up at -> wake-up time, report to -> manager).
+
+The attribute phrase becomes a predicate through ``attributes.canonical_predicate``
+(a known concept, or the phrase itself), so "my running club" and "my club"
+land on the same slot and new attributes need no new rule.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from memory_core.facts.attributes import canonical_predicate, concept_of
+from memory_core.facts.candidate import Candidate
+
+USER = "user"
+
+#: Words that end a value: "my gym is FitHub now because..." -> "FitHub".
+STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
+        r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
+        r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
+        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|"
+        r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
+        r"on (?:weekends|saturdays|sundays|tuesdays))\b|"
+        r"\s*(?:[,.;!?()\"]|:(?!\d))|\s+-|$)")
+#: A value: no clause punctuation, except a colon inside a time ("6:30").
+VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
+TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
+VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
+_ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
+_ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
+_TIME = r"(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_DATE = rf"(?P<v>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}))"
+
+RELATIONS = {
+    "sister": "sister", "sis": "sister", "brother": "brother", "mom": "mother", "mum": "mother", "mother": "mother",
+    "dad": "father", "father": "father", "wife": "spouse", "husband": "spouse", "partner": "partner",
+    "son": "son", "daughter": "daughter", "friend": "friend", "best friend": "best_friend",
+    "dog": "dog", "cat": "cat", "puppy": "dog", "kitten": "cat", "pet": "pet",
+}
+_REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
+                                                reverse=True)) + ")"
+_REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
+_ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
+            "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
+            "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat")
+
+#: Attribute phrases that are not attributes ("my point is...", "my bad").
+_NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "fault", "turn", "pleasure",
+                   "question", "problem", "day", "week", "life", "head", "back", "plan", "plans", "idea", "job",
+                   "advice", "opinion", "answer", "mind", "heart", "issue", "worry", "concern", "excuse", "treat",
+                   "place", "home", "work", "hope", "dream", "wish", "goal", "feeling", "sense", "favorite",
+                   "favourite", "neighbourhood", "neighborhood", "area", "title", "role", "position", "employer",
+                   "company", "new job", "diet"}
+#: A value that starts like this describes a state, not a value ("my laptop is getting slow").
+_NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "being", "kind", "pretty", "super",
+                    "quite", "always", "also", "just", "broken", "dead", "down", "slow", "great", "amazing", "awful",
+                    "terrible", "good", "bad", "fine", "ok", "okay", "nice", "lovely", "busy", "sick", "tired",
+                    "out", "off", "over", "done", "gone", "away", "here", "there", "back", "late", "early", "sure",
+                    "it", "that", "this", "them", "him", "her", "you", "me", "what", "how", "when", "where", "why",
+                    "who", "which", "about", "like", "better", "worse", "mine", "ours", "coming", "due", "ready",
+                    "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running",
+                    "stuck", "acting", "playing", "making", "having", "giving", "taking", "broke", "missing", "lost",
+                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished"}
+LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
+              "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
+              "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
+              "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
+              "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
+DIETS = (r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
+          r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
+#: Makers and models people name instead of the thing ("I use a MacBook Air").
+DEVICES = {
+    **{w: "laptop" for w in ("macbook", "thinkpad", "xps", "zenbook", "chromebook", "surface", "latitude", "inspiron",
+                             "ideapad", "spectre", "pavilion", "vivobook", "laptop", "notebook", "framework")},
+    **{w: "phone" for w in ("iphone", "pixel", "galaxy", "fairphone", "oneplus", "nokia", "motorola", "moto", "xiaomi",
+                            "redmi", "huawei", "phone", "smartphone")},
+    **{w: "car" for w in ("tesla", "toyota", "honda", "volkswagen", "vw", "bmw", "audi", "ford", "fiat", "renault",
+                          "peugeot", "volvo", "mercedes", "subaru", "kia", "hyundai", "mazda", "nissan", "prius",
+                          "civic", "corolla", "skoda", "seat", "citroen", "jeep", "chevy", "chevrolet", "mini",
+                          "golf", "polo", "outback", "niro", "focus", "camry", "car")},
+    **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
+}
+_LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
+
+
+def clean_value(value: str) -> str:
+    value = re.sub(r"\s+", " ", value).strip(" '\"-")
+    value = re.sub(r"(?i)^(?:now|still|currently|actually)\s+", "", value)
+    value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
+    return value.rstrip(".")
+
+
+def plausible_value(value: str, *, strict: bool = True) -> bool:
+    """Short, and (for frames whose verb does not name the attribute) not a state word."""
+    words = value.split()
+    if not words or len(words) > 6 or len(value) > 50:
+        return False
+    if not strict:
+        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
+    return words[0].lower() not in _NOT_VALUE_START
+
+
+def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], str | None]:
+    return re.compile(regex, re.IGNORECASE), attribute
+
+
+#: (pattern, attribute): attribute None means the pattern captures it in group "attr".
+_FRAMES: list[tuple[re.Pattern[str], str | None]] = [
+    # verbs that name their attribute
+    _frame(rf"\bi{_ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{_ARTICLE}{VALUE}", "car"),
+    _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
+    _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
+    _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
+    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership)\s+(?:at|with)\s+{VALUE}",
+           "gym"),
+    _frame(rf"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
+    _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
+    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|course)", "language"),
+    _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
+           "band"),
+    _frame(rf"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){{0,3}})",
+           "band"),
+    _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
+           r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
+    _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
+    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+(?:at|by|around)\s+{_TIME}",
+           "wake_time"),
+    _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
+    _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
+           rf"\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped)\s+"
+           rf"(?:me\s+|it\s+|us\s+)?(?:back\s+)?to\s+{_DATE}", "@appointment"),
+    _frame(rf"\b(?:the\s+)?(?P<act>dentist|doctor|vet|physio|therapist)\s+(?:has\s+)?(?:moved|rescheduled|pushed|changed)\s+"
+           rf"(?:my|the|our)\s+(?:appointment|appt|checkup|check-up)\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
+    _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
+    _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
+    _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
+    _frame(rf"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
+    _frame(rf"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:\w+\s+times|twice|once|every|"
+           rf"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
+    _frame(rf"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:classes|class|lessons)\b", "hobby"),
+    _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
+    _frame(rf"\bi(?:'m|\s+am)\s+{_ARTICLE}(?P<role>[a-z][a-z -]{{2,30}}?)\s+at\s+(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){{0,3}})",
+           "works_at"),
+    _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
+    _frame(rf"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
+    _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
+           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+)?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
+           rf"week|weekend|month|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
+    _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
+           rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
+    _frame(r"\blisten\s+to\s+(?P<v>[^,.;:!?]{1,40}?)\s+all\s+the\s+time", "likes"),
+    _frame(r"\bi\s+(?:have|'ve)\s+lived\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
+    _frame(r"\bi\s+(?:run|ride|cycle|train|swim|climb|hike|row)\s+with\s+(?:the\s+)?"
+           r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
+    _frame(r"\b(?:i|we)\s+(?:use|work\s+on|have|got|bought|own|drive|picked\s+up|type\s+on)\s+(?:a|an|the|my)\s+"
+           r"(?:new\s+|used\s+)?(?P<v>(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)" + STOP, "@device"),
+    # "Tomasz is my manager", "Dr. Haddad is my GP"
+    _frame(r"(?:^|[,;]\s*)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+(?:now\s+)?"
+           r"(?:my|our)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+now\b|$)"),
+    # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
+           rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
+    # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
+    _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+           r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
+           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:with|at|in|on|from|by)?\s*"
+           rf"{VALUE}"),
+    _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
+    # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
+    _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?:called|named)\s+{VALUE}"),
+    _frame(rf"\b(?:joined|in|member\s+of)\s+(?:a|an)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+{VALUE}"),
+    # provision: "we get our internet from Comcast", "I have Starlink for internet"
+    _frame(rf"\b(?:get|have|buy|got)\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+           rf"(?:from|through|with|at)\s+{VALUE}"),
+    _frame(rf"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){{0,3}})\s+for\s+"
+           r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
+    _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
+]
+
+def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
+    attr = re.sub(r"\s+", " ", attr.lower()).strip()
+    value = clean_value(value)
+    if not plausible_value(value):
+        return None
+    words = attr.split()
+    if words[-1] in _ANIMALS or attr in _ANIMALS:  # "a beagle called Biscuit": the pet's name
+        return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
+    if attr in _NOT_ATTRIBUTES or words[-1] in RELATIONS:
+        return None
+    return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
+
+
+def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
+    """Facts the open-domain frames find in one sentence, with the span each came from."""
+    for pattern, attribute in _FRAMES:
+        for match in pattern.finditer(sentence):
+            groups = match.groupdict()
+            raw = groups.get("v")
+            if not raw:
+                continue
+            if attribute is None:
+                subject = USER
+                if groups.get("rel"):
+                    subject = RELATIONS[groups["rel"].lower()]
+                    attr = groups["attr"].lower()
+                    if attr in ("home", "place", "house", "flat", "apartment", "city"):
+                        value = clean_value(raw)
+                        if plausible_value(value):
+                            yield match.span(), Candidate("assert", subject, "lives_in", value, sentence)
+                        continue
+                    if attr == "name":
+                        continue
+                # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
+                attr_text = groups["attr"]
+                if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
+                    continue
+                candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+            elif attribute == "@device":
+                value = clean_value(raw)
+                kind = next((DEVICES[w] for w in re.findall(r"[\w-]+", value.lower()) if w in DEVICES), None)
+                candidate = Candidate("assert", USER, kind, value, sentence) if kind and plausible_value(
+                    value, strict=False) else None
+            elif attribute == "@appointment":
+                act = "dentist" if groups["act"].lower() == "dental" else groups["act"].lower()
+                candidate = Candidate("assert", USER, canonical_predicate(f"{act} appointment"), clean_value(raw),
+                                      sentence)
+            elif attribute == "@rel.lives_in":
+                candidate = Candidate("assert", RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
+            else:
+                value = clean_value(raw)
+                if attribute in ("language",):
+                    value = value.capitalize()
+                candidate = Candidate("assert", USER, attribute, value, sentence) \
+                    if plausible_value(value, strict=False) else None
+            if candidate is not None:
+                yield match.span(), candidate
+
+
+_Y = rf"(?P<v>(?:dr\.?\s+)?{VALUE_CHARS}{{1,45}}?)" + STOP
+#: Changes that name the attribute and the new value but not the old one, possibly across a ";"
+#: ("I switched banks; I'm with Revolut now", "I upgraded my phone to a OnePlus 12").
+_MESSAGE_FRAMES = (
+    (re.compile(r"(?i)\b(?:switched|changed|swapped)\s+(?P<attr>[a-z]+?)(?:e?s)\b\s*[;,:.]?\s*(?:and\s+)?"
+                r"(?:(?:i|we)(?:'m|\s+am|\s+are)?\s+)?(?:now\s+)?(?:with|at|see|use|using|run\s+with|go\s+to|on|to)\s+"
+                r"(?:a\s+|an\s+|the\s+)?" + _Y), False),
+    (re.compile(r"(?i)\b(?:switched|changed)\s+(?:my\s+|our\s+)?(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:providers?|companies|"
+                r"suppliers?)\s+to\s+" + _Y), False),
+    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my|our)\s+(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
+                r"(?:to|for)\s+(?:a\s+|an\s+|the\s+)?" + _Y), True),
+)
+_OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|'s)\s+(?:off|cancel+ed|"
+                  r"not\s+happening|called\s+off)\b")
+
+
+def message_candidates(text: str) -> Iterator[Candidate]:
+    """Frames that read across a ";" or name a change of attribute without the old value."""
+    for pattern, known_only in _MESSAGE_FRAMES:
+        for match in pattern.finditer(text):
+            attr = match.group("attr").lower()
+            if attr in _NOT_ATTRIBUTES - {"job", "diet"} or (known_only and not concept_of(attr)):
+                continue
+            value = clean_value(match.group("v"))
+            if plausible_value(value, strict=False):
+                yield Candidate("assert", USER, canonical_predicate(attr), value, match.group(0))
+    for match in _OFF.finditer(text):
+        attr = match.group("attr").lower()
+        if concept_of(attr):
+            yield Candidate("retract", USER, canonical_predicate(attr), None, match.group(0))

@@ -105,9 +105,21 @@ def personal(line: str, facts: Sequence[FactTruth]) -> bool:
     return any(mentions(line, v) for f in facts for v in [f.current, *f.old_values])
 
 
+_DAY_PARAGRAPH = re.compile(r"^On [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+ \d{4}: ")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'(])")
+
+
 def memory_lines(block: str) -> list[str]:
-    """The observation lines of a memory block, without their "* 🔴 (HH:MM)" markers."""
-    return [re.sub(r"^\* \S+ \(\d\d:\d\d\) ", "", line) for line in block.splitlines() if line.startswith("* ")]
+    """The notes of a memory block, in order: its "* 🔴 (HH:MM) ..." lines (the stored format), or, for the
+    prose the chat model reads ("On Monday 2 March 2026: I live in Lyon. ..."), its sentences."""
+    lines = [re.sub(r"^\* \S+ \(\d\d:\d\d\) ", "", line) for line in block.splitlines() if line.startswith("* ")]
+    if lines:
+        return lines
+    out = []
+    for paragraph in block.splitlines():
+        if _DAY_PARAGRAPH.match(paragraph):
+            out += [s for s in _SENTENCE.split(_DAY_PARAGRAPH.sub("", paragraph)) if s.strip()]
+    return out
 
 
 # -- the LLM path's double ---------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ from memory_core.observational.supersession import (
     names,
     retired_by_message,
     stale_values,
+    with_note,
 )
 
 _NOISE_KEEP = 1                                 # at level 0, the newest line of what the user asked stays
@@ -143,7 +144,7 @@ def condense(items: Sequence[LogItem], level: int, similar: Callable[[int, int],
             text = mark_stale(text, marked[group[-1]])
         old = [v for k in group for v in notes.get(k, []) if not names(text, v)]
         if old and not is_marked(text):
-            text += f" (previously {', '.join(dict.fromkeys(old))})"
+            text = with_note(text, f"previously {', '.join(dict.fromkeys(old))}")
         if count > 1:
             text += f" (said {count} times)"
         refs = [m.referenced_date for m in members if m.referenced_date]

@@ -96,8 +96,16 @@ def stale_values(text: str, retired: Sequence[Retired]) -> list[Retired]:
     return [r for r in retired if names(text, r.value) and not (r.successor and names(text, r.successor))]
 
 
+def with_note(text: str, note: str) -> str:
+    """"I live in Lyon." + note -> "I live in Lyon (note)." (inside the sentence, so it stays with it)."""
+    stripped = text.rstrip()
+    if stripped.endswith((".", "!")):
+        return f"{stripped[:-1]} ({note}){stripped[-1]}"
+    return f"{stripped} ({note})"
+
+
 def mark_stale(text: str, stale: Sequence[Retired]) -> str:
-    """"User: I work at Initech. (no longer current since 2026-03-20; now Globex)"."""
+    """"User: I work at Initech (no longer current since 2026-03-20; now Globex)."."""
     if not stale:
         return text
     last = max(stale, key=lambda r: r.until)
@@ -105,15 +113,15 @@ def mark_stale(text: str, stale: Sequence[Retired]) -> str:
     successors = [r.successor for r in stale if r.successor]
     if successors:
         note += f"; now {successors[-1]}"
-    return f"{text} ({note})"
+    return with_note(text, note)
 
 
 def note_previous(text: str, replaced: Sequence[Replaced]) -> str:
-    """"User: I work at Globex now. (previously Initech)", unless the line already names the old value."""
+    """"User: I work at Globex now (previously Initech).", unless the line already names the old value."""
     previous = [r.previous for r in replaced if names(text, r.value) and not names(text, r.previous)]
     if not previous or is_marked(text):
         return text
-    return f"{text} (previously {', '.join(dict.fromkeys(previous))})"
+    return with_note(text, f"previously {', '.join(dict.fromkeys(previous))}")
 
 
 def annotate_drafts(store, drafts: Sequence[Draft]) -> None:

@@ -47,9 +47,9 @@ def test_merges_repeats_drops_done_and_superseded_keeps_dates(store):
     lines = texts(store)
     assert "User: I prefer WhatsApp over e-mail. (said 3 times)" in lines
     # the fact ledger retired Lyon: its line is folded into the one that replaced it, not shown as current
-    assert "User: Actually I live in Paris now. (previously Lyon)" in lines
+    assert "User: Actually I live in Paris now (previously Lyon)." in lines
     assert not any("passport" in t for t in lines)
-    assert [t for t in lines if "Lyon" in t] == ["User: Actually I live in Paris now. (previously Lyon)"]
+    assert [t for t in lines if "Lyon" in t] == ["User: Actually I live in Paris now (previously Lyon)."]
     whatsapp = next(i for i in current_log(store) if "WhatsApp" in i.text)
     assert whatsapp.kind == "reflection" and len(whatsapp.observation_ids) == 3
     assert whatsapp.observed_at == T0 + timedelta(days=5, minutes=7)       # the newest date is kept

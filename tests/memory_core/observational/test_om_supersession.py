@@ -24,8 +24,8 @@ def test_old_value_is_marked_and_the_new_line_names_it_when_observed_after_the_c
     ingest_message(store, "b", "user", "I live in Paris now.", at=T0 + timedelta(days=9))
     engine().run_due(store, force=True)                     # both observed at once, as after an import
     lines = [item.text for item in current_log(store)]
-    assert lines == ["User: I live in Lyon. (no longer current since 2026-03-11; now Paris)",
-                     "User: I live in Paris now. (previously Lyon)"]
+    assert lines == ["User: I live in Lyon (no longer current since 2026-03-11; now Paris).",
+                     "User: I live in Paris now (previously Lyon)."]
 
 
 def test_a_line_observed_before_the_change_is_folded_at_reflection(store):
@@ -38,7 +38,7 @@ def test_a_line_observed_before_the_change_is_folded_at_reflection(store):
     assert Reflector(FakeChatModel().count_tokens).reflect(store, 5, max_tokens=10_000).committed
     block = memory_block(store, None, (T0 + timedelta(days=10)).date())
     assert "Lyon" not in block.replace("(previously Lyon)", "")
-    assert "User: I live in Paris now. (previously Lyon)" in block and "peanuts" in block
+    assert "I live in Paris now (previously Lyon)." in block and "peanuts" in block   # prose for the model
 
 
 def test_reflection_waits_for_growth_when_it_had_to_keep_more_than_the_threshold(store):

@@ -221,7 +221,8 @@ def run_history(history: History, counter, observer: str, path: str) -> RunResul
             reflections = store.execute("SELECT count(*) FROM reflection_generations").fetchone()[0]
             from memory_core.observational.log import current_log
 
-            log_items = len(current_log(store))
+            shown = sum(1 for use in getattr(prompt, "used", []) if use.kind in ("observation", "reflection"))
+            log_items = len(current_log(store)) - shown if hasattr(prompt, "used") else 0
         finally:
             store.close()
     lines = memory_lines(block)
@@ -229,7 +230,7 @@ def run_history(history: History, counter, observer: str, path: str) -> RunResul
     noise = sum(1 for line in lines if not personal(line, history.facts))
     return RunResult(history.seed, history.split, observer, path, scores, lines, noise, prompt.report.memory_tokens,
                      budget // 2, OMConfig_threshold(), reflections, engine.state.observer,
-                     time.perf_counter() - started, block, max(0, log_items - len(lines)))
+                     time.perf_counter() - started, block, max(0, log_items))
 
 
 def _cli(code_dir: Path, data_dir: Path, *args: str) -> subprocess.CompletedProcess:

@@ -39,7 +39,7 @@ from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.storage import deletions
 from memory_core.storage.answer_memories import answers_using
-from memory_core.storage.schema import FTS_TABLES
+from memory_core.storage.schema import EXTRA_FTS, FTS_TABLES
 from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, chunks, fts_all_words, marks
 from memory_core.storage.store import Store
 
@@ -474,7 +474,8 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
     timings["replan_ms"], clock = _lap(clock)
     timings.update(deletions.run_pending(store.db, only=plan_id))
     touched = {KIND_TABLES[kind] for kind in ITEM_KINDS if plan.ids(kind)}
-    optimized = [f"{table}_fts" for table in FTS_TABLES if table in touched]
+    optimized = [fts for table in FTS_TABLES if table in touched
+                 for fts in (f"{table}_fts",) + EXTRA_FTS.get(table, ())]
     clock = time.perf_counter()
     _drop_cached_vectors(store, plan)
     checkpoint = checkpoint_wal(store)
@@ -560,6 +561,8 @@ def verify_forgotten(store: Store, plan: ForgetPlan) -> list[str]:
             problems.append(f"some {kind} embeddings are still there")
         if _count_in(store, f"SELECT count(*) FROM {table}_fts_docsize WHERE id IN ({{}})", ids):
             problems.append(f"the {table} search index still lists some of them")
+        if table == "messages" and _count_in(store, "SELECT count(*) FROM message_search_docsize WHERE id IN ({})", ids):
+            problems.append("the message search index still lists some of them")
     if _existing(store, "threads", plan.threads):
         problems.append("some threads are still there")
     link_checks = (("observation_messages", "message_id", plan.messages),

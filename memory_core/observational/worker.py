@@ -89,6 +89,7 @@ class MemoryWorker:
         self._active: str | None = None
         self._thread: threading.Thread | None = None
         self.last_report: CycleReport | None = None
+        self._matcher = None
 
     @property
     def state(self) -> OMState:
@@ -116,6 +117,7 @@ class MemoryWorker:
         if report.activated_messages or report.reflected:
             self.last_handover = self.prepare_next_prefix(store, now)
             self._backfill(store)
+        self._match_facts(store)
         self.last_report = report
         return report
 
@@ -130,6 +132,19 @@ class MemoryWorker:
         except Exception as exc:  # noqa: BLE001 - the chat recomputes the prefix itself; memory is committed
             self.engine.state.last_error = f"prefix preparation failed: {type(exc).__name__}: {exc}"[:200]
             return None
+
+    def _match_facts(self, store) -> None:
+        """Background fact pass (attributes matched by meaning) over messages stored since the last one,
+        so the app gets the facts ``mneme memory facts`` would find; best effort, like indexing."""
+        if self.embedder is None:
+            return
+        try:
+            semantic = importlib.import_module("memory_core.facts.semantic")
+            if self._matcher is None:
+                self._matcher = semantic.AttributeMatcher(self.embedder)
+            semantic.run_semantic_pass(store, self.embedder, matcher=self._matcher)
+        except Exception as exc:  # noqa: BLE001 - facts from the hot path are already stored
+            self.engine.state.last_error = f"fact matching failed: {type(exc).__name__}"
 
     def _backfill(self, store) -> None:
         if self.embedder is None:

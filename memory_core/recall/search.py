@@ -44,18 +44,43 @@ from memory_core.storage.store import Store
 RRF_K = 60
 #: What recall searches unless asked otherwise (reflections restate observations: on request only).
 DEFAULT_KINDS = ("message", "observation", "fact")
+#: Rank-based terms (reciprocal rank fusion); recency and salience only re-order candidates.
 WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15}
 #: Per-channel candidate depth.
 DEPTH = 50
+#: Dense candidates read per query (more than DEPTH: speaker matching re-ranks them).
+DENSE_DEPTH = 300
+#: BM25 column weights of the message search index: text, speaker, when said (in words), answered turn.
+MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
+#: Score-aware fusion (fitted on the dev split of bench/bench_recall.py, never on test):
+#: score = bm25 / best bm25 * SCORE_BM25 + cosine above DENSE_ZERO * SCORE_DENSE + rank terms * RANK_SCALE.
+SCORE_BM25 = 0.25
+SCORE_DENSE = 2.0
+DENSE_ZERO = 0.0
+RANK_SCALE = 0.0
+#: A message said by a person the query names gets this much more (names are what questions hinge on).
+SPEAKER_BONUS = 1.0
+#: Weight of a candidate's coverage: the share of the query's IDF weight found in its text, speaker and
+#: answered turn. High coverage is strong evidence whatever the data, so BM25 counts where words match.
+SCORE_COVERAGE = 1.0
+#: A "when ..." question gets this much more for a candidate that says a time ("last Tuesday").
+TIME_ANSWER_BONUS = 0.2
+_WHEN_QUESTION = re.compile(r"^\s*(?:when|what\s+(?:date|day|month|year|time)|how\s+long|which\s+(?:day|month|year))\b",
+                            re.IGNORECASE)
+_SAYS_A_TIME = re.compile(
+    r"\b(?:yesterday|today|tonight|this\s+(?:morning|week|month|year)|last\s+\w+|\w+\s+ago|on\s+(?:monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday)|since|january|february|march|april|june|july|august|september|"
+    r"october|november|december|\d{4})\b", re.IGNORECASE)
 #: A hit found only by the dense channel must be at least this similar.
-DENSE_FLOOR = 0.25
+DENSE_FLOOR = 0.1
 #: The gate: the best hit must reach this cosine similarity ...
-DENSE_CONFIDENT = 0.40
+DENSE_CONFIDENT = 0.15
 #: ... or contain this share of the query's content words.
 LEXICAL_CONFIDENT = 0.5
 MAX_QUERY_CHARS = 2000
-#: A BM25 candidate counts only if it holds this share of the query's IDF weight: a message
-#: matching just "job" in "did I quit my job?" is noise, one matching "LH1172" is the answer.
+#: Lexical evidence (BM25, coverage) counts only if the candidate holds this share of the query's IDF weight
+#: (names of speakers aside): a message matching just "job" in "did I quit my job?" is noise, one matching
+#: "LH1172" is the answer.
 LEXICAL_MIN_COVERAGE = 0.5
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
@@ -90,11 +115,17 @@ class Hit:
     similarity: float | None = None
     salience: float = 0.5
     fact: dict[str, Any] | None = None
+    speaker: str | None = None
+    #: For a short reply, the turn it answers (ranking only; not part of the JSON).
+    answers: str = field(default="", repr=False)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data.pop("answers")
         if data["fact"] is None:
             data.pop("fact")
+        if data["speaker"] is None:
+            data.pop("speaker")
         return data
 
 
@@ -154,8 +185,9 @@ class _Window:
     as_of_given: bool
 
 
-def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_iso: str) -> list[tuple[str, int]]:
-    """Candidates from every kind's FTS index, merged by BM25 score (lower is better in SQLite)."""
+def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window,
+          now_iso: str) -> list[tuple[str, int, float]]:
+    """Candidates from every kind's FTS index, merged by BM25 score (returned positive: higher is better)."""
     scored: list[tuple[float, str, int]] = []
     for kind in kinds:
         sql, params = _bm25_sql(store, kind, match, window, now_iso)
@@ -167,7 +199,7 @@ def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_i
             raise InvalidInput(f"the search could not be run: {exc}") from None
         scored += [(row[1], kind, row[0]) for row in rows]
     scored.sort(key=lambda item: item[0])
-    return [(kind, item_id) for _, kind, item_id in scored[:DEPTH * 2]]
+    return [(kind, item_id, -score) for score, kind, item_id in scored[:DEPTH * 2]]
 
 
 def _id_bounds(store: Store, table: str, column: str, window: _Window) -> tuple[int, int]:
@@ -204,17 +236,20 @@ def _bm25_sql(store: Store, kind: str, match: str, window: _Window, now_iso: str
             params["as_of"] = window.as_of
     if window.start:
         params["start"], params["end"] = window.start, window.end
+    # messages: the index that also knows the speaker, when it was said and the turn a short reply answers
+    fts = "message_search" if kind == "message" else f"{table}_fts"
+    rank = f"bm25(message_search, {', '.join(str(w) for w in MESSAGE_COLUMNS)})" if kind == "message" else "rank"
     if not conditions:
-        # the fast form: FTS5 ranks with its own ORDER BY rank ... LIMIT
-        return (f"SELECT rowid, rank FROM {table}_fts WHERE {table}_fts MATCH :match ORDER BY rank LIMIT :depth",
+        # the fast form: FTS5 ranks with its own ORDER BY ... LIMIT
+        return (f"SELECT rowid, {rank} AS r FROM {fts} WHERE {fts} MATCH :match ORDER BY r LIMIT :depth",
                 params)
     if kind != "fact":
         # time-bounded: rank only postings in the window's id range, then check the times exactly
         params["low"], params["high"] = _id_bounds(store, table, column, window)
         params["over"] = DEPTH * 4
-        return (f"SELECT t.id, f.rank FROM (SELECT rowid, rank FROM {table}_fts WHERE {table}_fts MATCH :match "
-                f"AND rowid BETWEEN :low AND :high ORDER BY rank LIMIT :over) f JOIN {table} t ON t.id = f.rowid "
-                f"WHERE {' AND '.join(conditions)} ORDER BY f.rank LIMIT :depth", params)
+        return (f"SELECT t.id, f.r FROM (SELECT rowid, {rank} AS r FROM {fts} WHERE {fts} MATCH :match "
+                f"AND rowid BETWEEN :low AND :high ORDER BY r LIMIT :over) f JOIN {table} t ON t.id = f.rowid "
+                f"WHERE {' AND '.join(conditions)} ORDER BY f.r LIMIT :depth", params)
     return (f"SELECT t.id, bm25({table}_fts) AS score FROM {table}_fts JOIN {table} t ON t.id = {table}_fts.rowid "
             f"WHERE {table}_fts MATCH :match AND {' AND '.join(conditions)} ORDER BY score LIMIT :depth", params)
 
@@ -248,10 +283,14 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
     marks = ",".join("?" * len(ids))
     hits: dict[int, Hit] = {}
     if kind == "message":
-        for row in store.query(f"SELECT id, text, created_at, thread_id, external_id FROM messages "
+        for row in store.query(f"SELECT id, text, created_at, thread_id, external_id, speaker FROM messages "
                                   f"WHERE id IN ({marks})", ids):
             hits[row["id"]] = Hit("message", row["id"], row["text"], 0.0, row["created_at"], [row["id"]],
-                                  [row["external_id"]], row["thread_id"])
+                                  [row["external_id"]], row["thread_id"], speaker=row["speaker"])
+        for row in store.execute(f"SELECT rowid, answers FROM message_search WHERE rowid IN ({marks}) "
+                                    f"AND answers != ''", ids):
+            if row[0] in hits:
+                hits[row[0]].answers = row[1]
         return hits
     if kind == "fact":
         for fact in factsmod.get_facts(store, ids):
@@ -339,6 +378,18 @@ def lexical_coverage(text: str, weighted_terms: dict[str, float]) -> float:
     return got / total
 
 
+def _coverage_matcher(weighted_terms: dict[str, float]):
+    """``lexical_coverage`` for many texts: one compiled pattern per term (a word starting with it)."""
+    total = sum(weighted_terms.values()) or 1.0
+    patterns = [(re.compile(r"(?<![\w'’-])" + re.escape(prefix).replace("'", "['’]"), re.IGNORECASE), weight)
+                for prefix, weight in weighted_terms.items()]
+
+    def coverage(text: str) -> float:
+        return sum(weight for pattern, weight in patterns if pattern.search(text)) / total
+
+    return coverage
+
+
 # -- the API ----------------------------------------------------------------------------------
 def _moment(value: str | datetime | None) -> datetime | None:
     if value is None:
@@ -368,19 +419,36 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
     now_iso, as_of_iso = to_iso(max(utc_now(), now_dt)), to_iso(reference)
 
     text_query, time_range = (parse_time_filter(query, now=reference) if time_filter else (query, None))
+    result = _search_once(store, query, text_query, time_range, k, kinds, embedder, active, gate, now_iso,
+                          as_of_iso, as_of_dt, reference)
+    if time_range is not None and not result.hits and text_query.strip():
+        # nothing said in that time: the phrase may be part of what was said ("we met in May"), not a filter
+        fallback = _search_once(store, query, query, None, k, kinds, embedder, active, gate, now_iso,
+                                as_of_iso, as_of_dt, reference)
+        if fallback.hits:
+            return fallback
+    return result
+
+
+def _search_once(store: Store, query: str, text_query: str, time_range: TimeRange | None, k: int,
+                 kinds: tuple[str, ...], embedder: Embedder | None, active: set[str], gate: bool, now_iso: str,
+                 as_of_iso: str, as_of_dt: datetime | None, reference: datetime) -> RecallResult:
     window = _Window(time_range.start_iso if time_range else None, time_range.end_iso if time_range else None,
                      as_of_iso, as_of_dt is not None)
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
     lists: dict[str, list[tuple[str, int]]] = {}
+    bm25_scores: dict[tuple[str, int], float] = {}
 
     match = ranked_match(text_query)
     if match and "bm25" in active and (terms or time_range is None):
-        lists["bm25"] = _bm25(store, match, kinds, window, now_iso)
+        found_bm25 = _bm25(store, match, kinds, window, now_iso)
+        lists["bm25"] = [(kind, item_id) for kind, item_id, _ in found_bm25]
+        bm25_scores = {(kind, item_id): value for kind, item_id, value in found_bm25}
     dense_sims: dict[tuple[str, int], float] = {}
     if embedder is not None and "dense" in active and text_query.strip():
         vector = embedder.embed([text_query])[0]
         index = index_for(store, embedder.model_id)
-        found = index.search(vector, DEPTH, kinds=kinds, start=time_range.start if time_range else None,
+        found = index.search(vector, DENSE_DEPTH, kinds=kinds, start=time_range.start if time_range else None,
                              end=time_range.end if time_range else None, until=as_of_dt)
         lists["dense"] = [(hit.kind, hit.id) for hit in found]
         dense_sims = {(hit.kind, hit.id): hit.similarity for hit in found}
@@ -405,11 +473,12 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
         return RecallResult(query, [], True, text_query, time_range,
                             "nothing in memory matches" + (" in that time range" if time_range else ""))
 
-    if "bm25" in lists and "dense" in lists and terms:
-        weighted = {_term_expr(t)[1]: _idf(store, kinds, t) for t in terms}
-        lists["bm25"] = [key for key in lists["bm25"] if key in candidates and
-                         lexical_coverage(candidates[key].text, weighted) >= LEXICAL_MIN_COVERAGE]
-    scores = _fuse(candidates, lists, dense_sims, reference, active)
+    named = _named_speakers(store, terms) if "message" in kinds else set()
+    named_words = {w for name in named for w in words(name)}
+    weighted = {_term_expr(t)[1]: _idf(store, kinds, t) for t in terms
+                if t.removesuffix("'s") not in named_words} if "bm25" in active else {}
+    scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted,
+                   bool(_WHEN_QUESTION.search(query)))
     ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
     kept: list[Hit] = []
     for hit in ranked_hits:
@@ -427,8 +496,28 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
     return RecallResult(query, kept, not kept, text_query, time_range, "" if kept else "nothing relevant found")
 
 
+_SPEAKERS: dict[str, tuple[int, dict[str, str]]] = {}
+
+
+def _named_speakers(store: Store, terms: list[str]) -> set[str]:
+    """Speakers of stored messages whose name the query says ("What did Maya cook?" -> {"maya"})."""
+    newest = store.execute("SELECT max(id) FROM messages").fetchone()[0] or 0
+    cached = _SPEAKERS.get(str(store.path))
+    if cached is None or cached[0] != newest:
+        names: dict[str, str] = {}
+        for (speaker,) in store.execute("SELECT DISTINCT speaker FROM messages WHERE speaker IS NOT NULL"):
+            for word in words(speaker):
+                names.setdefault(word, speaker.lower())
+        cached = _SPEAKERS[str(store.path)] = (newest, names)
+    wanted = {term[:-2] if term.endswith("'s") else term for term in terms}
+    return {cached[1][word] for word in wanted if word in cached[1] and word not in STOPWORDS}
+
+
 def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[str, int]]],
-          dense_sims: dict[tuple[str, int], float], reference: datetime, active: set[str]) -> dict[tuple[str, int], float]:
+          bm25_scores: dict[tuple[str, int], float], dense_sims: dict[tuple[str, int], float],
+          reference: datetime, active: set[str], named: set[str], weighted: dict[str, float],
+          asks_when: bool) -> dict[tuple[str, int], float]:
+    """Score-aware fusion: BM25 relative to the best match, cosine above a floor, plus rank terms."""
     scores = {key: 0.0 for key in candidates}
     for name, ranked in lists.items():
         weight = WEIGHTS.get(name, 1.0)
@@ -438,16 +527,31 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
                 continue
             rank += 1
             candidates[key].channels[name] = rank
-            scores[key] += weight / (RRF_K + rank)
+            scores[key] += RANK_SCALE * weight / (RRF_K + rank)
     if "recency" in active:
         by_time = sorted(candidates, key=lambda key: candidates[key].at, reverse=True)
         for rank, key in enumerate(by_time, start=1):
-            scores[key] += WEIGHTS["recency"] / (RRF_K + rank)
+            scores[key] += RANK_SCALE * WEIGHTS["recency"] / (RRF_K + rank)
     if "salience" in active:
         by_salience = sorted(candidates, key=lambda key: -candidates[key].salience)
         for rank, key in enumerate(by_salience, start=1):
-            scores[key] += WEIGHTS["salience"] / (RRF_K + rank)
+            scores[key] += RANK_SCALE * WEIGHTS["salience"] / (RRF_K + rank)
+    best_bm25 = max((v for key, v in bm25_scores.items() if key in candidates), default=0.0)
+    coverage_of = _coverage_matcher(weighted)
     for key, hit in candidates.items():
+        coverage = coverage_of(f"{hit.text} {hit.answers}") if weighted else 1.0
+        lexical = coverage >= LEXICAL_MIN_COVERAGE  # "job" alone in "did I quit my job?" is not a match
+        if best_bm25 > 0 and key in bm25_scores and lexical:
+            scores[key] += SCORE_BM25 * bm25_scores[key] / best_bm25
+        if key in dense_sims:
+            scores[key] += SCORE_DENSE * max(0.0, dense_sims[key] - DENSE_ZERO) / (1.0 - DENSE_ZERO)
+        if weighted and lexical:
+            scores[key] += SCORE_COVERAGE * coverage
+        if asks_when and _SAYS_A_TIME.search(f"{hit.text} {hit.answers}" if len(hit.text) < 100 else hit.text):
+            scores[key] += TIME_ANSWER_BONUS
+        if named and hit.speaker and hit.speaker.lower() in named:
+            # a multiplier, not an addition: being said by Maya makes a relevant turn more so, not "Nice!!" relevant
+            scores[key] *= 1.0 + SPEAKER_BONUS
         if hit.kind == "fact" and hit.fact is not None:
             fact = factsmod.Fact(**{name: hit.fact[name] for name in factsmod.Fact.__dataclass_fields__})
             scores[key] *= factsmod.rank_weight(fact, reference)
@@ -465,7 +569,7 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
     if not wanted:
         return True, ""
     for hit in hits:
-        have = {_stem(w) for w in words(hit.text)}
+        have = {_stem(w) for w in words(f"{hit.speaker or ''} {hit.text} {hit.answers}")}
         have |= {w[:len(t)] for w in have for t in wanted if len(t) >= 4}
         if len(wanted & have) / len(wanted) >= LEXICAL_CONFIDENT:
             return True, ""

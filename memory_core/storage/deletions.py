@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.storage.db import write_transaction
-from memory_core.storage.schema import FTS_TABLES
+from memory_core.storage.schema import EXTRA_FTS, FTS_TABLES
 
 #: kind -> table, in deletion order: sources first, threads last.
 DELETION_ORDER = (("message", "messages"), ("observation", "observations"), ("fact", "facts"),
@@ -156,8 +156,8 @@ def merge_fts(db: Any, tables: Iterable[str]) -> None:
     """Merge each touched FTS5 index into fresh segments, a bounded step per transaction, so no old
     segment keeps a forgotten term and no step holds the write lock for long (FTS5 'merge' with a
     negative page count works like 'optimize', incrementally; a step that writes < 2 rows did nothing)."""
-    for table in (t for t in FTS_TABLES if t in set(tables)):
-        fts = f"{table}_fts"
+    indexes = [fts for t in FTS_TABLES if t in set(tables) for fts in (f"{t}_fts",) + EXTRA_FTS.get(t, ())]
+    for fts in indexes:
         for _ in range(100_000):
             with write_transaction(db):
                 before = db.conn.total_changes

@@ -36,6 +36,8 @@ END;
 """
 
 FTS_TABLES = ("messages", "observations", "reflections", "facts")
+#: More FTS5 indexes that hold a table's text (forgetting merges them too).
+EXTRA_FTS = {"messages": ("message_search",)}
 
 MIGRATION_1 = """
 CREATE TABLE threads (
@@ -226,7 +228,71 @@ CREATE INDEX answer_memories_fact ON answer_memories(fact_id);
 CREATE INDEX answer_memories_message ON answer_memories(message_id);
 """
 
-MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES]
+
+def _said_in_words(column: str) -> str:
+    """SQL for when a message was said, in words: "Friday 13 January 2023" (UTC)."""
+    weekdays = " ".join(f"WHEN {n} THEN '{d}'" for n, d in enumerate(
+        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]))
+    months = " ".join(f"WHEN {n} THEN '{m}'" for n, m in enumerate(
+        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+         "November", "December"], start=1))
+    return (f"coalesce((CASE CAST(strftime('%w', {column}) AS INTEGER) {weekdays} END) || ' ' || "
+            f"CAST(strftime('%d', {column}) AS INTEGER) || ' ' || "
+            f"(CASE CAST(strftime('%m', {column}) AS INTEGER) {months} END) || ' ' || strftime('%Y', {column}), '')")
+
+
+#: A reply this short ("Yes! Last Tuesday.") is indexed with the turn it answers.
+SHORT_REPLY_CHARS = 100
+
+
+def _answered_turn(alias: str) -> str:
+    """SQL for the text of the turn a short message answers (the one before it in its thread)."""
+    return (f"CASE WHEN length({alias}.text) <= {SHORT_REPLY_CHARS} THEN coalesce((SELECT p.text FROM messages p "
+            f"WHERE p.thread_id = {alias}.thread_id AND (p.created_at, p.id) < ({alias}.created_at, {alias}.id) "
+            f"ORDER BY p.created_at DESC, p.id DESC LIMIT 1), '') ELSE '' END")
+
+
+def _search_row(alias: str) -> str:
+    return (f"{alias}.id, {alias}.text, coalesce({alias}.speaker, ''), {_said_in_words(alias + '.created_at')}, "
+            f"{_answered_turn(alias)}")
+
+
+def _next_turn(alias: str) -> str:
+    """SQL for the id of the turn after ``alias`` in its thread (whose answered-turn text depends on it)."""
+    return (f"(SELECT n.id FROM messages n WHERE n.thread_id = {alias}.thread_id AND "
+            f"(n.created_at, n.id) > ({alias}.created_at, {alias}.id) ORDER BY n.created_at, n.id LIMIT 1)")
+
+
+#: What is known about a message, searchable: its text, who said it, when in words, and for a short reply the
+#: turn it answers. Its own FTS5 table (the text of the answered turn cannot be an external-content column);
+#: triggers keep it in step, and re-index the next turn when a turn is deleted or edited, so a forgotten
+#: message leaves no words behind in its neighbour's row.
+MIGRATION_MESSAGE_SEARCH = f"""
+CREATE VIRTUAL TABLE message_search USING fts5(
+    text, speaker, said, answers, tokenize='unicode61 remove_diacritics 2'
+);
+INSERT INTO message_search(message_search, rank) VALUES('secure-delete', 1);
+INSERT INTO message_search(rowid, text, speaker, said, answers)
+    SELECT {_search_row('m')} FROM messages m;
+CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO message_search(rowid, text, speaker, said, answers) SELECT {_search_row('m')} FROM messages m
+        WHERE m.id = new.id;
+END;
+CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
+    DELETE FROM message_search WHERE rowid = old.id;
+    DELETE FROM message_search WHERE rowid = {_next_turn('old')};
+    INSERT INTO message_search(rowid, text, speaker, said, answers) SELECT {_search_row('m')} FROM messages m
+        WHERE m.id = {_next_turn('old')};
+END;
+CREATE TRIGGER message_search_update AFTER UPDATE OF text, speaker, created_at ON messages BEGIN
+    DELETE FROM message_search WHERE rowid IN (new.id, {_next_turn('new')});
+    INSERT INTO message_search(rowid, text, speaker, said, answers) SELECT {_search_row('m')} FROM messages m
+        WHERE m.id IN (new.id, {_next_turn('new')});
+END;
+"""
+
+MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES,
+                         MIGRATION_MESSAGE_SEARCH]
 LATEST_VERSION = len(MIGRATIONS)
 
 

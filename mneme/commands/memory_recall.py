@@ -101,7 +101,8 @@ def run_search(args) -> int:
     with open_or_create(args.data_dir) as store:
         embedder = load_embedder(args.no_embedder)
         if embedder is not None:
-            backfill_embeddings(store, embedder, limit=SEARCH_BACKFILL_LIMIT)
+            # a batch is worth embedding everything first: otherwise the items past the limit are keyword-only
+            backfill_embeddings(store, embedder, limit=None if args.batch else SEARCH_BACKFILL_LIMIT)
         if args.batch:
             return _run_batch(store, args, embedder)
         result = recall.search(store, args.query, k=args.k, as_of=as_of, embedder=embedder, kinds=_kinds(args.kinds))

@@ -177,3 +177,57 @@ def test_real_embedder_finds_a_paraphrase(store, real_embedder):
     backfill_embeddings(store, real_embedder, limit=None)
     result = recall.search(store, "Did I quit my job?", embedder=real_embedder, kinds=("message",))
     assert not result.abstained and "resignation" in result.hits[0].text
+
+
+@pytest.fixture
+def chat(store):
+    """A two-person conversation: a question, a short reply that only makes sense after it, small talk."""
+    said = [
+        ("2023-05-12T18:00:00Z", "Maya", "Did you end up going to that pottery class?", "c1"),
+        ("2023-05-12T18:01:00Z", "Jonah", "Yes! Last Tuesday.", "c2"),
+        ("2023-05-12T18:02:00Z", "Maya", "Nice!!", "c3"),
+        ("2023-08-03T18:00:00Z", "Jonah", "We adopted a beagle puppy at the weekend and he chews everything: shoes, cables, the sofa and my notes.", "c4"),
+        ("2023-08-03T18:01:00Z", "Maya", "My cousin adopted a beagle too.", "c5"),
+    ]
+    for at, speaker, text, external in said:
+        ingest_message(store, "conv", "user" if speaker == "Maya" else "assistant", text, at=parse_iso(at),
+                       external_id=external, speaker=speaker)
+    return store
+
+
+def _search_row(store, external):
+    return store.db.execute("SELECT s.speaker, s.said, s.answers FROM message_search s JOIN messages m ON m.id = s.rowid "
+                            "WHERE m.external_id = ?", [external]).fetchone()
+
+
+def test_message_index_knows_speaker_when_and_the_answered_turn(chat):
+    speaker, said, answers = _search_row(chat, "c2")
+    assert speaker == "Jonah" and said == "Friday 12 May 2023"
+    assert answers == "Did you end up going to that pottery class?"
+    assert _search_row(chat, "c4")[2] == "", "a long turn stands on its own"
+    # the short reply is found by the words of the turn it answers, and the speaker's name counts
+    result = recall.search(chat, "Jonah pottery class", now=NOW)
+    assert "c2" in [e for hit in result.hits for e in hit.external_ids]
+    # the name picks the right person's turn among two about the same thing
+    beagle = recall.search(chat, "Who adopted a beagle puppy, Jonah?", now=NOW)
+    assert beagle.hits[0].external_ids == ["c4"]
+    assert "speaker" in beagle.hits[0].to_json() and "answers" not in beagle.hits[0].to_json()
+
+
+def test_forgetting_a_turn_removes_its_words_from_the_reply_row(chat):
+    with chat.transaction():
+        chat.db.execute("DELETE FROM messages WHERE external_id = 'c1'")
+    assert _search_row(chat, "c2")[2] == ""
+    assert chat.db.execute("SELECT count(*) FROM message_search WHERE message_search MATCH 'pottery'").fetchone()[0] == 0
+    with chat.transaction():
+        chat.db.execute("UPDATE messages SET text = 'Did you get the car?' WHERE external_id = 'c2'")
+    assert _search_row(chat, "c3")[2] == "Did you get the car?"
+
+
+def test_a_month_in_the_query_routes_to_what_was_said_then(chat):
+    result = recall.search(chat, "What did Maya say in May 2023?", now=NOW)
+    assert result.time_range is not None and result.hits
+    assert all(hit.at.startswith("2023-05") for hit in result.hits)
+    # a time phrase that matches nothing stored is not a wall: the words still search
+    fallback = recall.search(chat, "beagle puppy in March 2021", now=NOW)
+    assert fallback.hits and fallback.hits[0].external_ids[0] in ("c4", "c5")

@@ -1,0 +1,57 @@
+"""``mneme memory import`` + ``mneme memory search --batch --json``: the contract outside checks rely on."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mneme.cli import main
+
+TURNS = [
+    {"thread": "conv-1", "role": "user", "speaker": "Maya", "at": "2023-05-12T18:00:00Z", "external_id": "d1:1",
+     "text": "Did you end up going to that pottery class?"},
+    {"thread": "conv-1", "role": "assistant", "speaker": "Jonah", "at": "2023-05-12T18:01:00Z", "external_id": "d1:2",
+     "text": "Yes! Last Tuesday."},
+    {"thread": "conv-1", "role": "user", "speaker": "Maya", "at": "2023-06-02T10:00:00Z", "external_id": "d2:1",
+     "text": "We finally bought a small green car, no more buses in the rain."},
+]
+
+
+def mneme(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def imported(cli_env, tmp_path, capsys):
+    source = tmp_path / "turns.jsonl"
+    source.write_text("".join(json.dumps(t) + "\n" for t in TURNS), encoding="utf-8")
+    code, out, err = mneme(capsys, "memory", "import", str(source), "--json", "--data-dir", str(cli_env))
+    assert code == 0, err
+    assert json.loads(out)["added"] == 3
+    return cli_env
+
+
+def test_batch_search_keeps_its_contract(imported, tmp_path, capsys):
+    batch = tmp_path / "q.jsonl"
+    batch.write_text(json.dumps({"id": "q1", "query": "When did Jonah go to the pottery class?"}) + "\n" +
+                     "not json\n" + json.dumps({"id": "q2", "query": "What did Maya buy?"}) + "\n", encoding="utf-8")
+    code, out, _ = mneme(capsys, "memory", "search", "--batch", str(batch), "--json", "--k", "2", "--no-embedder",
+                         "--data-dir", str(imported))
+    assert code == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [line["id"] for line in lines] == ["q1", None, "q2"] and "error" in lines[1]
+    first = lines[0]
+    assert 1 <= len(first["hits"]) <= 2
+    for hit in first["hits"]:
+        assert {"kind", "text", "score", "at", "message_ids", "external_ids"} <= set(hit)
+    # the short reply is found through the turn it answers, and carries its external id
+    assert "d1:2" in [e for hit in first["hits"] for e in hit["external_ids"]]
+    assert lines[2]["hits"][0]["external_ids"] == ["d2:1"]
+
+
+def test_bad_batch_file_is_one_clear_line(cli_env, tmp_path, capsys):
+    code, _, err = mneme(capsys, "memory", "search", "--batch", str(tmp_path / "missing.jsonl"), "--json",
+                         "--no-embedder", "--data-dir", str(cli_env))
+    assert code != 0 and "no file at" in err and "Traceback" not in err

@@ -198,6 +198,38 @@ def _role(message: Message) -> str:
     return message.role if message.role in ("user", "assistant") else "system"
 
 
+#: When the raw tail overflows its room, it is cut back to this share of the room in one block.
+TAIL_KEEP_FRACTION = 0.5
+#: Share of the prompt budget kept free of the raw tail for this turn's own part (recalled snippets,
+#: status, the new message) when placing the cut, so the cut does not move with those sizes.
+TURN_RESERVE_FRACTION = 0.25
+
+
+def tail_room(budget: int, head_tokens: int) -> int:
+    """Tokens the raw tail may take: the budget less the stable head and the turn's reserve."""
+    return max(0, budget - head_tokens - int(budget * TURN_RESERVE_FRACTION))
+
+
+def tail_cut(costs: Sequence[int], room: int, keep_fraction: float = TAIL_KEEP_FRACTION) -> int:
+    """How many of the oldest raw tail messages to leave out of the prompt, placed like llama.cpp's
+    context shift: replaying the tail's growth message by message, each time it exceeds ``room`` the
+    oldest messages go in one block until what is left fits ``keep_fraction`` of the room.
+
+    The cut depends only on the tail's own messages, so it stays put turn after turn until the tail
+    overflows again: the cached prompt prefix is invalidated once per block, not on every turn (cutting
+    one message per turn moves the whole tail each time). The cut messages stay unobserved in the
+    database; the observer still reads them.
+    """
+    cut, total, target = 0, 0, int(room * keep_fraction)
+    for newest, cost in enumerate(costs):
+        total += cost
+        if total > room:
+            while cut <= newest and total > target:
+                total -= costs[cut]
+                cut += 1
+    return cut
+
+
 def assemble(store, thread_id: str | None, user_text: str | None, *, counter: TokenCounter, budget: int,
              memory: bool = True, tz: tzinfo | None = None, now: datetime | None = None,
              system_prompt: str = DEFAULT_SYSTEM_PROMPT, recalled: Sequence[str | Recalled] = (),
@@ -228,8 +260,10 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
     ask = [new_message] if new_message else []
     fixed = counter.count(render_chatml(head + volatile + ask))
     tail_tokens = [counter.count(render_chatml([m], add_generation_prompt=False)) for m in tail]
-    dropped = 0
-    while tail and fixed + sum(tail_tokens) > budget:   # like a long chat: the oldest raw turns go first
+    head_tokens = counter.count(render_chatml(head, add_generation_prompt=False))
+    dropped = tail_cut(tail_tokens, tail_room(budget, head_tokens))
+    tail, tail_tokens = tail[dropped:], tail_tokens[dropped:]
+    while tail and fixed + sum(tail_tokens) > budget:   # only when this turn's own part is unusually large
         tail.pop(0)
         tail_tokens.pop(0)
         dropped += 1

@@ -32,7 +32,7 @@ from memory_core.observational.llm_observer import MAX_NOTES, LLMObserver, Obser
 from memory_core.observational.log import as_lines, current_log
 from memory_core.observational.reflector import Reflector
 from memory_core.observational.supersession import annotate_drafts
-from memory_core.observational.tokens import TokenCounter, message_token_counts
+from memory_core.observational.tokens import TokenCounter, message_token_counts, prompt_overhead
 from memory_core.storage.store import Message
 
 EXCLUDED_SETTING = "om.excluded_threads"
@@ -157,8 +157,15 @@ class OMEngine:
     def token_counts(self, store, messages: Sequence[Message]) -> dict[int, int]:
         return message_token_counts(store, [m.id for m in messages], self.counter, {m.id: m.text for m in messages})
 
+    def prompt_costs(self, store, messages: Sequence[Message]) -> dict[int, int]:
+        """What each message costs in the chat prompt (text + stamp + template markup): the thresholds
+        count this, so observation activates before the raw tail outgrows the prompt."""
+        counts = self.token_counts(store, messages)
+        overhead = {role: prompt_overhead(self.counter, role) for role in {m.role for m in messages}}
+        return {m.id: counts.get(m.id, 0) + overhead[m.role] for m in messages}
+
     def pending_tokens(self, store, thread_id: str) -> int:
-        return sum(self.token_counts(store, self.unobserved(store, thread_id)).values())
+        return sum(self.prompt_costs(store, self.unobserved(store, thread_id)).values())
 
     def observation_tokens(self, store) -> int:
         from memory_core.observational.format import render_log
@@ -217,7 +224,7 @@ class OMEngine:
                 # Inactive threads (and forced runs) are observed to the end: none of their raw tail is shown.
                 self._activate(store, messages, len(messages), report, progress)
                 continue
-            counts = self.token_counts(store, messages)
+            counts = self.prompt_costs(store, messages)
             total = sum(counts.values())
             if total >= self.config.message_tokens:
                 self._activate(store, messages, self._cut(messages, counts), report, progress)

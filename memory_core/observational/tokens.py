@@ -16,6 +16,8 @@ APPROX_TOKENIZER_ID = "approx-v1"
 _PIECES = re.compile(r"\w+|[^\w\s]", re.UNICODE)
 #: Chat templates add a few tokens around each message (role markers, separators).
 PER_MESSAGE_OVERHEAD = 4
+#: The longest time stamp a user message carries in the prompt (the first of a day), as a sample.
+LONGEST_STAMP = "[Wednesday 2026-09-30 23:59] "
 
 
 def approx_count(text: str) -> int:
@@ -63,6 +65,18 @@ class TokenCounter:
             except Exception:  # noqa: BLE001 - a runtime without a public tokenizer; fall back below
                 pass
         return _PIECES.findall(text)
+
+
+def prompt_overhead(counter: "TokenCounter", role: str) -> int:
+    """Tokens a message costs in the prompt beyond its text, counted as the context assembler counts
+    the rendered tail (ChatML markup around it and, for a user message, its longest time stamp). Short
+    chat messages roughly double in the prompt, so thresholds that count only text let the raw tail
+    overflow the prompt before observation activates. Cached per counter (the tokenizer is fixed)."""
+    cache = counter.__dict__.setdefault("_prompt_overhead", {})
+    if role not in cache:
+        stamp = LONGEST_STAMP if role == "user" else ""
+        cache[role] = counter.count(f"<|im_start|>{role}\n{stamp}<|im_end|>\n") + 1   # +1: a split at the joins
+    return cache[role]
 
 
 def message_token_counts(store, message_ids: Iterable[int], counter: TokenCounter,

@@ -52,14 +52,14 @@ def test_below_buffer_step_nothing_happens(store):
 
 
 def test_buffers_in_background_then_activates_at_threshold_keeping_a_raw_tail(store):
-    om = engine(message_tokens=400)           # buffer step 80, tail 80
-    say(store, "t", 1)                         # ~70 tokens: below the step
+    om = engine(message_tokens=600)           # buffer step 120, tail 120 (prompt tokens: text + stamp + markup)
+    say(store, "t", 1)                         # ~100 tokens in the prompt: below the step
     assert om.run_due(store, "t").buffered == 0
-    say(store, "t", 1, start=1)                # ~140: a chunk is observed ahead of time, nothing committed
+    say(store, "t", 1, start=1)                # ~200: a chunk is observed ahead of time, nothing committed
     report = om.run_due(store, "t")
     assert report.buffered == 4 and report.activated_messages == 0
     assert store.counts()["observations"] == 0 and len(unobserved_ids(store)) == 4
-    say(store, "t", 4, start=2)                # ~420 >= 400: activation
+    say(store, "t", 4, start=2)                # ~600: activation
     report = om.run_due(store, "t")
     assert report.activated_messages > 0
     tail = unobserved_ids(store)
@@ -166,3 +166,21 @@ def test_defaults_scale_with_context_length(store):
     assert small.message_tokens == 1433 and small.hard_limit > small.message_tokens
     assert 30_000 <= large.message_tokens <= 50_000
     assert make_engine(store, FakeChatModel()).observer_mode == "extractive"  # a tiny model: no wasted LLM calls
+
+
+def test_thresholds_count_what_the_raw_tail_costs_in_the_prompt(store):
+    """Short messages roughly double in the prompt (stamp + template markup); the engine must count that,
+    or the tail overflows the prompt before observation activates."""
+    from memory_core.chat.context import render_chatml, stamped
+
+    model = FakeChatModel()
+    for i in range(10):
+        ingest_message(store, "t", "user", f"ok {i}", at=T0 + timedelta(days=i))
+        ingest_message(store, "t", "assistant", "sure", at=T0 + timedelta(days=i, minutes=1))
+    om = engine(model)
+    messages = om.unobserved(store, "t")
+    tail, _ = stamped(messages, None, None, T0)
+    in_prompt = TokenCounter(model).count(render_chatml(tail, add_generation_prompt=False))
+    text_only = sum(om.token_counts(store, messages).values())
+    assert in_prompt > 1.5 * text_only                      # the case the old accounting missed
+    assert om.pending_tokens(store, "t") >= in_prompt

@@ -222,6 +222,14 @@ class Mneme:
         return figures
 
 
+def _cut_moves(rows: list[dict]) -> int:
+    """Slow turns of the last 50 where the raw tail's cut moved (the prefix after the memory block changed)."""
+    last = rows[-LAST:]
+    before = rows[-LAST - 1:-1] if len(rows) > LAST else [{}] + rows[:-1]
+    return sum(1 for prev, r in zip(before, last) if r["cached_tokens"] < 0.5 * r["prompt_tokens"]
+               and r.get("dropped_messages") != prev.get("dropped_messages"))
+
+
 def _recalled_count(prompt_text: str) -> int:
     if "<recalled>" not in prompt_text:
         return 0
@@ -451,13 +459,14 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
             f"{k} {sum(1 for r in v[-LAST:] if r['cached_tokens'] < 0.5 * r['prompt_tokens'])}"
             for k, v in rows["rows"].items()) + ". For (a) and (d), those right after a memory change: "
         + str(sum(1 for r in rows["rows"]["a"][-LAST:]
-                  if r["cached_tokens"] < 0.5 * r["prompt_tokens"] and r.get("memory_changed"))) + "; the others "
-        "follow no commit. Traced in a replay of the same script with the real tokenizer (the prompt report's "
-        "dropped_messages, now recorded per row): the engine trims the raw tail one message at a time from the "
-        "front once it exceeds the prompt budget, and each trim moves the whole tail. The observer's "
-        "threshold counts raw message text (35% of the context), the prompt's raw tail also carries time stamps "
-        "and template markup (about twice the raw count for short chat messages), so the tail outgrows the "
-        "prompt budget before the observer activates. The hand-over cannot help those (nothing was committed).",
+                  if r["cached_tokens"] < 0.5 * r["prompt_tokens"] and r.get("memory_changed"))) + "; where the "
+        "raw tail's cut moved (dropped_messages differs from the turn before): " + ", ".join(
+            f"{k} {_cut_moves(rows['rows'][k])}" for k in ("a", "d") if k in rows["rows"]) + ". The engine cuts "
+        "an overflowing raw tail in blocks with a cut point that stays put until the tail overflows again "
+        "(memory_core/chat/context.py tail_cut), and its thresholds count what the tail costs in the prompt "
+        "(stamps and template markup, not only the text). Before that fix (branch h14's run, same settings, "
+        "extractive observer, on code before issue 11's observer) (a) had 12 such turns, none after a commit: the "
+        "tail was trimmed one message per turn and each trim moved the whole tail.",
         "",
         "## What is not measured", "",
         "- Whether the model *answers* from what it sees: the score is whether the current value is in the "

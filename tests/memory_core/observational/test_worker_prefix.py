@@ -69,9 +69,14 @@ def test_nothing_is_prepared_when_memory_did_not_change(store):
 def test_models_without_the_capability_and_failures_cost_nothing(store):
     plain = FakeChatModel(context_length=4096)
     assistant, worker = _chat(store, plain)
+    activated = 0
     for i, text in enumerate(FACTS):
         assistant.send("t", text, now=T0 + timedelta(minutes=3 * i))
-    assert worker.run_pending().activated_messages and worker.last_handover is None
+        report = worker.run_pending()
+        activated += report.activated_messages
+        if report.activated_messages:
+            assert worker.last_handover is None
+    assert activated
 
     class Failing(PreparingModel):
         def prepare_prefix(self, messages):

@@ -32,7 +32,7 @@ from memory_core.observational.llm_observer import MAX_NOTES, LLMObserver, Obser
 from memory_core.observational.log import as_lines, current_log
 from memory_core.observational.reflector import Reflector
 from memory_core.observational.supersession import annotate_drafts
-from memory_core.observational.tokens import TokenCounter, message_token_counts, prompt_overhead
+from memory_core.observational.tokens import TokenCounter, message_token_counts
 from memory_core.storage.store import Message
 
 EXCLUDED_SETTING = "om.excluded_threads"
@@ -161,7 +161,7 @@ class OMEngine:
         """What each message costs in the chat prompt (text + stamp + template markup): the thresholds
         count this, so observation activates before the raw tail outgrows the prompt."""
         counts = self.token_counts(store, messages)
-        overhead = {role: prompt_overhead(self.counter, role) for role in {m.role for m in messages}}
+        overhead = {role: self.counter.prompt_overhead(role) for role in {m.role for m in messages}}
         return {m.id: counts.get(m.id, 0) + overhead[m.role] for m in messages}
 
     def pending_tokens(self, store, thread_id: str) -> int:

@@ -35,6 +35,7 @@ class TokenCounter:
         self.model = model
         model_tokenizer = getattr(model, "tokenizer_id", None) if model is not None else None
         self.tokenizer_id: str = model_tokenizer or APPROX_TOKENIZER_ID
+        self._overhead: dict[str, int] = {}
 
     def count(self, text: str) -> int:
         if not text:
@@ -42,6 +43,17 @@ class TokenCounter:
         if self.model is not None:
             return int(self.model.count_tokens(text))
         return approx_count(text)
+
+    def prompt_overhead(self, role: str) -> int:
+        """Tokens a message costs in the prompt beyond its text, counted as the context assembler counts
+        the rendered tail (ChatML markup around it and, for a user message, its longest time stamp).
+        Short chat messages roughly double in the prompt, so thresholds that count only text let the
+        raw tail overflow the prompt before observation activates. Cached (the tokenizer is fixed)."""
+        if role not in self._overhead:
+            stamp = LONGEST_STAMP if role == "user" else ""
+            # +1: a token may split differently where the markup meets the text
+            self._overhead[role] = self.count(f"<|im_start|>{role}\n{stamp}<|im_end|>\n") + 1
+        return self._overhead[role]
 
     def count_messages(self, messages: Sequence[dict[str, str]]) -> int:
         return sum(self.count(m["content"]) + PER_MESSAGE_OVERHEAD for m in messages)
@@ -65,18 +77,6 @@ class TokenCounter:
             except Exception:  # noqa: BLE001 - a runtime without a public tokenizer; fall back below
                 pass
         return _PIECES.findall(text)
-
-
-def prompt_overhead(counter: "TokenCounter", role: str) -> int:
-    """Tokens a message costs in the prompt beyond its text, counted as the context assembler counts
-    the rendered tail (ChatML markup around it and, for a user message, its longest time stamp). Short
-    chat messages roughly double in the prompt, so thresholds that count only text let the raw tail
-    overflow the prompt before observation activates. Cached per counter (the tokenizer is fixed)."""
-    cache = counter.__dict__.setdefault("_prompt_overhead", {})
-    if role not in cache:
-        stamp = LONGEST_STAMP if role == "user" else ""
-        cache[role] = counter.count(f"<|im_start|>{role}\n{stamp}<|im_end|>\n") + 1   # +1: a split at the joins
-    return cache[role]
 
 
 def message_token_counts(store, message_ids: Iterable[int], counter: TokenCounter,

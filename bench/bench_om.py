@@ -230,6 +230,16 @@ def _cut_moves(rows: list[dict]) -> int:
                and r.get("dropped_messages") != prev.get("dropped_messages"))
 
 
+def _new_day_slow(rows: list[dict]) -> int:
+    """Slow turns of the last 50 that open a new simulated day and follow no memory commit."""
+    from memory_core.observational.dates import local_time
+
+    days = [local_time(turn.at, None).date() for turn in build_script()[0]]
+    return sum(1 for r in rows[-LAST:] if r["cached_tokens"] < 0.5 * r["prompt_tokens"]
+               and not r.get("memory_changed") and 1 < r["turn"] <= len(days)
+               and days[r["turn"] - 1] != days[r["turn"] - 2])
+
+
 def _recalled_count(prompt_text: str) -> int:
     if "<recalled>" not in prompt_text:
         return 0
@@ -461,7 +471,10 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
         + str(sum(1 for r in rows["rows"]["a"][-LAST:]
                   if r["cached_tokens"] < 0.5 * r["prompt_tokens"] and r.get("memory_changed"))) + "; where the "
         "raw tail's cut moved (dropped_messages differs from the turn before): " + ", ".join(
-            f"{k} {_cut_moves(rows['rows'][k])}" for k in ("a", "d") if k in rows["rows"]) + ". The engine cuts "
+            f"{k} {_cut_moves(rows['rows'][k])}" for k in ("a", "d") if k in rows["rows"]) + "; on the first turn "
+        "of a new simulated day, with no commit (the memory block writes referenced dates relative to today, "
+        "\"that is 2026-03-05, in 3 days\", so it changes at midnight and the turn recomputes from there): " + ", ".join(
+            f"{k} {_new_day_slow(rows['rows'][k])}" for k in ("a", "d") if k in rows["rows"]) + ". The engine cuts "
         "an overflowing raw tail in blocks with a cut point that stays put until the tail overflows again "
         "(memory_core/chat/context.py tail_cut), and its thresholds count what the tail costs in the prompt "
         "(stamps and template markup, not only the text). Before that fix (branch h14's run, same settings, "

@@ -1,0 +1,92 @@
+"""How often (a)/(d)'s cached prompt prefix moves, in bench_om's script replayed prompts-only.
+
+Runs bench_om's prompts-only replay (real tokenizer and template, fixed replies, nothing evaluated) on the
+code on PYTHONPATH and records, per turn, whether the prompt up to the new message (and, for (a), up to the
+recalled snippets) extends the previous turn's: when it does not, the turn recomputes from the first change.
+Used for a before/after of the raw tail's block cut and prompt-cost thresholds on the same script:
+
+    PYTHONPATH=<tree> python bench/om_prefix_moves.py LABEL     # once per tree; each run adds its LABEL
+Writes bench/results/om_prefix_moves.json and .md (the table lists every label recorded so far).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from datetime import datetime
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+LAST = 50
+
+
+def replay() -> dict:
+    import bench.bench_om as om
+    from memory_core.chat.context import render_chatml
+
+    original = om.Mneme.turn
+
+    def turn(self, script_turn):
+        row = original(self, script_turn)
+        kept = self.last_prompt.messages[:-1]
+        if len(kept) > 1 and kept[-1]["role"] == "system":
+            kept = kept[:-1]          # the volatile part (recalled snippets) is not part of the cached prefix
+        prefix = render_chatml(kept, add_generation_prompt=False)
+        previous = getattr(self, "_previous_prefix", "")
+        row["prefix_moved"] = bool(previous) and not prefix.startswith(previous)
+        self._previous_prefix = prefix
+        return row
+
+    captured: dict = {}
+    om.Mneme.turn = turn
+    om.write_retention = lambda rows, meta: captured.update(rows=rows, meta=meta)
+    os.environ["MNEME_BENCH_PROMPTS_ONLY"] = "1"
+    os.environ["MNEME_BENCH_SHADOW"] = "0"
+    om.main()
+    return captured
+
+
+def summarize(rows: list[dict]) -> dict:
+    last = rows[-LAST:]
+    moved = [r for r in last if r["prefix_moved"]]
+    probes = [r for r in last if "retained" in r]
+    return {"turns": len(last), "prefix_moved": len(moved),
+            "moved_after_commit": sum(1 for r in moved if r.get("memory_changed")),
+            "moved_without_commit": sum(1 for r in moved if not r.get("memory_changed")),
+            "turns_with_dropped": sum(1 for r in last if r["dropped_messages"]),
+            "prompt_tokens_mean": sum(r["prompt_tokens"] for r in last) / len(last),
+            "retained": sum(r["retained"] for r in probes), "probes": len(probes)}
+
+
+def main() -> None:
+    label = sys.argv[1] if len(sys.argv) > 1 else "current"
+    captured = replay()
+    path = RESULTS / "om_prefix_moves.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data[label] = {"date": datetime.now().strftime("%Y-%m-%d %H:%M"), "code": os.environ.get("PYTHONPATH", ""),
+                   "observer": captured["meta"]["observer"], "turns": captured["meta"]["turns"],
+                   **{key: summarize(captured["rows"][key]) for key in ("a", "d")}}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    lines = ["# Prefix moves, before/after (bench/om_prefix_moves.py)", "",
+             "bench_om's script (seed 7, test split) replayed prompts-only: the real SmolLM2 tokenizer and chat "
+             "template, context 2048, prompt budget 1792, every reply the fixed \"Thanks, noted.\", nothing "
+             "evaluated (so no TTFT here; see om.md). A *prefix move* is a turn whose prompt up to the new message "
+             "(for (a), up to the recalled snippets) does not extend the previous turn's: the runtime recomputes "
+             f"from the first change. Last {LAST} turns per strategy; retention as in om.md (current value in "
+             "the prompt).", "",
+             "| code | strategy | prefix moves | after a memory commit | without a commit | turns cutting the "
+             "raw tail | prompt tokens mean | retention | observer | run |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for name, run in data.items():
+        for key, title in (("a", "(a) OM + recall"), ("d", "(d) OM, no recall")):
+            s = run[key]
+            lines.append(f"| {name} | {title} | {s['prefix_moved']}/{s['turns']} | {s['moved_after_commit']} | "
+                         f"{s['moved_without_commit']} | {s['turns_with_dropped']} | {s['prompt_tokens_mean']:.0f} | "
+                         f"{s['retained']}/{s['probes']} | {run['observer']} | {run['date']} |")
+    lines += ["", "Moves without a commit that remain after the fix are turns opening a new simulated day (the "
+              "memory block writes referenced dates relative to today) or a block cut of the raw tail."]
+    (RESULTS / "om_prefix_moves.md").write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

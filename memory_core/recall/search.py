@@ -57,7 +57,8 @@ MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
 #: score = bm25 / best bm25 * SCORE_BM25 + cosine above DENSE_ZERO * SCORE_DENSE + rank terms * RANK_SCALE.
 #: The rank terms are the floor: plain reciprocal rank fusion of the channels, so a turn BM25 ranks first keeps
 #: a share of the score whatever the cosine says (without it, questions that reuse the conversation's words fell
-#: below plain BM25: dev any@10 0.875 vs 0.924; with it 0.951, paraphrase questions 0.635 -> 0.623).
+#: below plain BM25: dev any@10 0.875 vs 0.924; with it, counting only turns that pass LEXICAL_MIN_COVERAGE,
+#: 0.936, paraphrase questions unchanged at 0.635).
 SCORE_BM25 = 0.25
 SCORE_DENSE = 2.0
 DENSE_ZERO = 0.0
@@ -77,8 +78,10 @@ _SAYS_A_TIME = re.compile(
     r"october|november|december|\d{4})\b", re.IGNORECASE)
 #: A hit found only by the dense channel must be at least this similar.
 DENSE_FLOOR = 0.1
-#: The gate: the best hit must reach this cosine similarity ...
-DENSE_CONFIDENT = 0.15
+#: The gate: the best hit (from the named person's threads, if the query names one) must reach this cosine
+#: similarity ... (dev of both conditions: 0.15 abstained on an answerable question whose evidence was found; 0.13
+#: does not cost any@10 there. MiniLM puts most unanswerable questions above it, so the gate rarely fires.)
+DENSE_CONFIDENT = 0.13
 #: ... or contain this share of the query's content words.
 LEXICAL_CONFIDENT = 0.5
 MAX_QUERY_CHARS = 2000
@@ -544,15 +547,20 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
           asks_when: bool) -> dict[tuple[str, int], float]:
     """Score-aware fusion: BM25 relative to the best match, cosine above a floor, plus rank terms."""
     scores = {key: 0.0 for key in candidates}
+    coverage_of = _coverage_matcher(weighted)
+    coverages = {key: coverage_of(f"{hit.text} {hit.answers}") if weighted else 1.0 for key, hit in candidates.items()}
     for name, ranked in lists.items():
         weight = WEIGHTS.get(name, 1.0)
-        rank = 0
+        rank = counted = 0
         for key in dict.fromkeys(ranked):
             if key not in candidates:
                 continue
             rank += 1
             candidates[key].channels[name] = rank
-            scores[key] += RANK_SCALE * weight / (RRF_K + rank)
+            if name == "bm25" and coverages[key] < LEXICAL_MIN_COVERAGE:
+                continue  # matching a name or one common word is not a BM25 match worth a rank
+            counted += 1
+            scores[key] += RANK_SCALE * weight / (RRF_K + counted)
     if "recency" in active:
         by_time = sorted(candidates, key=lambda key: candidates[key].at, reverse=True)
         for rank, key in enumerate(by_time, start=1):
@@ -562,9 +570,8 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
         for rank, key in enumerate(by_salience, start=1):
             scores[key] += RANK_SCALE * WEIGHTS["salience"] / (RRF_K + rank)
     best_bm25 = max((v for key, v in bm25_scores.items() if key in candidates), default=0.0)
-    coverage_of = _coverage_matcher(weighted)
     for key, hit in candidates.items():
-        coverage = coverage_of(f"{hit.text} {hit.answers}") if weighted else 1.0
+        coverage = coverages[key]
         lexical = coverage >= LEXICAL_MIN_COVERAGE  # "job" alone in "did I quit my job?" is not a match
         if best_bm25 > 0 and key in bm25_scores and lexical:
             scores[key] += SCORE_BM25 * bm25_scores[key] / best_bm25

@@ -1,6 +1,9 @@
 """Recall on generated multi-session conversations, against the baselines, in one run.
 
-What runs (all on the same generated data, bench/recall_corpus.py):
+What runs (all on the same generated data, bench/recall_corpus.py), for two question conditions:
+**paraphrase** (recall_corpus.py: questions that avoid the evidence's words) and **lexical**
+(recall_lexical.py: questions that reuse a few words of the evidence turn, as annotators reading the
+chat write them). Both split by conversation (dev 0-5, test 6-11); fusion is fitted on dev of both.
 
 * **Mneme**: the real CLI, as an outside check uses it: ``mneme memory import conv.jsonl`` into a
   fresh encrypted store, then ``mneme memory search --batch q.jsonl --json --k 10`` (MiniLM embedder,
@@ -9,7 +12,7 @@ What runs (all on the same generated data, bench/recall_corpus.py):
   text only (both: query words minus stopwords, OR-ed), all-MiniLM-L6-v2 dense over text only (exact
   cosine), and naive RRF (k=60) of BM25 ("speaker: text") and dense.
 
-Metrics per split (dev / test) and question kind: any@5, all@5, any@10, all@10 (is one / every
+Metrics per condition, split (dev / test) and question kind: any@5, all@5, any@10, all@10 (is one / every
 evidence turn among the external ids of the first k hits); for unanswerable questions the share
 Mneme abstains on; false abstentions on answerable ones. Also: how many answerable questions share
 a rare word with their evidence, and the batch search time.

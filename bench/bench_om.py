@@ -1,329 +1,644 @@
-"""Observational memory vs. full history vs. retrieval-at-the-top, on the bundled model.
+"""Observational memory against strong baselines, turn by turn on the bundled model.
 
-A scripted 60-turn conversation over five simulated days, with long pastes (logs,
-code, documents) as real users make, replayed through three prompt strategies on
-the same model (KV cache reset between strategies):
+The conversation is a month of use from ``bench/history_gen.py`` (test split,
+one seed): ~156 user turns over ~32 simulated days, 30 personal facts stated
+early and 10 of them changed later, pastes, small talk; replayed as one long
+chat. Twenty probe turns (``bench/om_probes.py``) among the last 50 ask about
+facts stated in the first half. Every strategy runs on its own llama.cpp
+context (its own ``LlamaChatModel`` on the same mmap'ed GGUF), and they are
+**interleaved turn by turn** in a rotating order, so machine noise hits all alike:
 
-(a) Mneme OM: stable prefix (system, reflections, observations), raw tail,
-    volatile part (date/time), new message; the observer runs between turns
-    (as the background worker would);
-(b) full raw history, cut from the front once it no longer fits (what most
-    local chat apps do);
-(c) retrieval inserted at the top each turn: BM25 snippets in the system
-    prompt, then the most recent raw messages that fit.
+(a)  Mneme as shipped: stable prefix (system, reflections, observations), raw
+     tail, then recalled snippets (the hybrid recall engine) and the new
+     message; the memory worker runs between turns and, after a commit, hands
+     the next turn's prefix to the chat context (``prepare_prefix``);
+(a0) the same prompts as (a) on another context without the hand-over: what
+     the turn after a memory change costs without it;
+(b)  full raw history, truncated cache-friendly: when it no longer fits, a
+     large block of the oldest messages goes at once (down to half the
+     budget, like llama.cpp's context shift with n_keep = the system prompt),
+     so the prefix stays cached until the next overflow;
+(c)  retrieval: the same system prompt, a raw window truncated the same
+     block-wise way, and the same recall engine's snippets placed *after* the
+     window (so the window stays cached), then the new message;
+(d)  (a) without recall.
 
-Per turn: prompt tokens, tokens reused from the KV cache, time to first token.
-Writes bench/results/om.md, om.json and om.png.
+Over the last 50 turns: TTFT mean / median / p90 (model, and end to end with
+prompt building and recall), cache share, prompt tokens, retention (does the
+prompt the model sees hold the probed fact's current value) and stale rate
+(it holds a superseded value and not the current one). Writes
+bench/results/om.md and om.json. ``MNEME_BENCH_TURNS=N`` replays only the first
+N history turns plus the probes (the committed run used 130: 150 turns in all, to fit the shared
+machine's time); ``MNEME_BENCH_SHADOW=0`` leaves (a0) out. Results are rewritten every 10 turns, so an
+interrupted run still leaves its figures so far (marked partial).
 """
 from __future__ import annotations
 
 import json
 import os
-import re
+import platform
+import random
 import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from pathlib import Path
 
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.stats import percentile  # noqa: E402
+
 RESULTS = Path(__file__).parent / "results"
-#: 2048 keeps a run to minutes on 2 shared cores; MNEME_BENCH_CONTEXT=4096 doubles every size.
+#: 2048 keeps a run to tens of minutes on 2 shared cores.
 CONTEXT = int(os.environ.get("MNEME_BENCH_CONTEXT", "2048"))
-SCALE = CONTEXT / 4096
-REPLY_TOKENS = 8
-TURNS = 60
-DAYS = 5
-T0 = datetime(2026, 3, 2, 8, 0, tzinfo=timezone.utc)
-SYSTEM = ("You are Mneme, a helpful assistant that runs on the user's own computer. "
-          "Answer briefly and kindly.")
-
-FACTS = [
-    "Hi! I'm Sam, I live in Lyon and I work as a night-shift nurse.",
-    "I'm allergic to peanuts, so please keep that in mind for recipes.",
-    "My sister Léa lives in Porto and her birthday is on the 14th.",
-    "I prefer WhatsApp over e-mail for reminders.",
-    "I decided to learn Japanese this year; my first lesson is next Tuesday.",
-    "Actually I moved to Grenoble last week, not Lyon anymore.",
-    "I have two cats called Miso and Tofu.",
-    "I want to run a half marathon in October.",
-    "My dentist appointment is in two weeks.",
-    "I finished the tax return yesterday.",
-]
-QUESTIONS = [
-    "Can you suggest a quick dinner for tonight?", "What should I pack for a weekend trip?",
-    "How do I keep basil alive indoors?", "Any tips to sleep better after a night shift?",
-    "What is a good first book in Japanese?", "How long should I rest between runs?",
-    "Can you explain what this error means?", "Is it better to stretch before or after running?",
-]
+REPLY_TOKENS = int(os.environ.get("MNEME_BENCH_REPLY_TOKENS", "16"))
+#: Room kept for the reply, as the app keeps max_tokens (512 of 4096): the same for every strategy.
+REPLY_RESERVE = CONTEXT // 8
+BUDGET = CONTEXT - REPLY_RESERVE
+SEED = int(os.environ.get("MNEME_BENCH_SEED", "7"))
+SPLIT = "test"
+LAST = 50
+PROBES_IN_LAST = 20
+RECALL_K = 3
+SNIPPET_CHARS = 240
+THREAD = "bench"
 
 
-def paste(n: int) -> str:
-    """A long paste (~450-650 tokens at SCALE 1): a log, some code, or a document, varied per turn."""
-    kind = n % 3
-    if kind == 0:
-        lines = [f"2026-03-0{1 + n % 5}T1{n % 10}:{i:02d}:07Z worker-{i % 7} ERROR job {n * 100 + i} failed: "
-                 f"timeout after {i * 13 % 90} s contacting db-{i % 3}.internal (retry {i % 4})"
-                 for i in range(int(22 * SCALE))]
-        return "Here is the log from my home server, what is wrong?\n" + "\n".join(lines)
-    if kind == 1:
-        body = "\n".join(f"    def step_{i}(self, value):\n        total = value * {i + n} + self.offset\n"
-                         f"        return total if total < {100 + i * n} else None" for i in range(int(12 * SCALE)))
-        return f"Could you review this class?\nclass Pipeline{n}:\n    offset = {n}\n{body}"
-    sentences = " ".join(f"Clause {i}: the tenant shall keep the premises at number {n * 7 + i} in good repair, "
-                         f"and notify the landlord within {i + 3} days of any damage." for i in range(int(14 * SCALE)))
-    return f"This is my rental contract, is anything unusual?\n{sentences}"
+@dataclass
+class Probe:
+    slot: str
+    expected: str
+    superseded: str | None      # the old value, when the fact changed before the probe
 
 
-def script() -> list[tuple[datetime, str]]:
-    turns = []
-    per_day = TURNS // DAYS
-    for n in range(TURNS):
-        at = T0 + timedelta(days=n // per_day, minutes=37 * (n % per_day))
-        if n % 4 == 3:
-            text = paste(n)
-        elif n % 3 == 0:
-            text = FACTS[(n // 3) % len(FACTS)]
-        else:
-            text = QUESTIONS[n % len(QUESTIONS)]
-        turns.append((at, text))
-    return turns
+@dataclass
+class Turn:
+    at: datetime
+    text: str
+    probe: Probe | None = None
 
 
-def _stats(model) -> dict:
+def build_script(seed: int = SEED) -> tuple[list[Turn], dict]:
+    """The history's user turns in time order, with probe turns placed among the last 50."""
+    from bench.history_gen import generate_history
+    from bench.om_probes import PROBES
+
+    history = generate_history(seed, SPLIT)
+    users = [m for m in history.messages if m.role == "user"]
+    turns = [Turn(m.at, m.text) for m in users]
+    limit = int(os.environ.get("MNEME_BENCH_TURNS", "0") or 0)
+    if limit:
+        turns = turns[:limit]
+    rng = random.Random(f"om-probes-{seed}")
+    facts = {f.slot: f for f in history.facts}
+    middle = turns[len(turns) // 2].at
+    eligible = [slot for slot, fact in facts.items()
+                if slot in PROBES and not fact.cancelled and fact.stated_at and fact.stated_at < middle]
+    changed = [s for s in eligible if facts[s].changed]
+    others = [s for s in eligible if not facts[s].changed]
+    rng.shuffle(changed)
+    rng.shuffle(others)
+    count = min(PROBES_IN_LAST, len(eligible))
+    chosen = (changed + others)[:count]
+    rng.shuffle(chosen)
+    history_in_last = LAST - count
+    start = max(1, len(turns) - history_in_last)
+    positions = sorted(rng.sample(range(start, len(turns)), min(count, len(turns) - start)))
+    script: list[Turn] = []
+    probe_iter = iter(zip(positions, chosen))
+    nxt = next(probe_iter, None)
+    for index, turn in enumerate(turns):
+        script.append(turn)
+        while nxt is not None and nxt[0] == index:
+            slot = nxt[1]
+            fact = facts[slot]
+            at = turn.at + timedelta(seconds=10)
+            old = fact.old_values[0] if fact.old_values else fact.current
+            if fact.changed and fact.changed_at is not None and fact.changed_at <= at:
+                probe = Probe(slot, fact.current, old if old != fact.current else None)
+            else:
+                probe = Probe(slot, old, None)
+            script.append(Turn(at, rng.choice(PROBES[slot]), probe))
+            nxt = next(probe_iter, None)
+    meta = {"seed": seed, "split": SPLIT, "history_user_turns": len(turns), "probes": len(chosen),
+            "days": (script[-1].at.date() - script[0].at.date()).days + 1,
+            "facts": len(facts), "facts_changed": sum(f.changed for f in facts.values()),
+            "pastes": sum(1 for t in turns if t.text.count("\n") >= 4)}
+    return script, meta
+
+
+# -- running one turn ---------------------------------------------------------------------------------
+def _generate(model, messages) -> tuple[str, dict]:
+    pieces = list(model.stream(messages, max_tokens=REPLY_TOKENS, temperature=0.0))
     s = model.last_stats
-    return {"prompt_tokens": s.prompt_tokens, "cached_tokens": s.cached_tokens, "ttft_s": s.time_to_first_token_s}
+    return "".join(pieces).strip(), {"prompt_tokens": s.prompt_tokens, "cached_tokens": s.cached_tokens,
+                                     "ttft_s": s.time_to_first_token_s or s.total_s}
 
 
-def run_om(model, data_dir: Path) -> tuple[list[dict], dict]:
-    import memory_core.storage.keys as keys
-    from memory_core.chat.assistant import Assistant, ChatSettings
-    from memory_core.observational.worker import MemoryWorker
-    from memory_core.storage.store import Store
-
-    keys.SCRYPT_N = 2**12  # a scratch database: key stretching cost is not what we measure
-    store = Store.create(data_dir, use_keyring=False, passphrase="benchmark passphrase")
-    worker = MemoryWorker(store, model)
-    assistant = Assistant(store, model, worker=worker, reply_reserve=REPLY_TOKENS + 64,
-                          settings=ChatSettings(max_tokens=REPLY_TOKENS, temperature=0.0, system_prompt=SYSTEM))
-    rows, activated = [], False
-    for n, (at, text) in enumerate(script()):
-        result = assistant.send("bench", text, now=at)
-        row = _stats(model) | {"turn": n + 1, "activation": activated, "budget": assistant.budget,
-                               "engine_prompt_tokens": result.prompt.report.prompt_tokens,
-                               "engine_reused_tokens": result.prompt.report.reused_tokens,
-                               "new_message_tokens": model.count_tokens(text)}
-        rows.append(row)
-        _progress("a", row)
-        report = worker.run_pending()               # the background worker's job, between turns
-        activated = bool(report.activated_messages or report.reflected)
-        row["observer_actions"] = report.actions
-    observed = store.execute("SELECT coalesce(sum(t.tokens), 0) FROM message_tokens t JOIN messages m "
-                             "ON m.id = t.message_id WHERE m.observed_at IS NOT NULL AND t.tokenizer = ?",
-                             [worker.engine.counter.tokenizer_id]).fetchone()[0]
-    obs_tokens = store.execute("SELECT coalesce(sum(tokens), 0) FROM observations").fetchone()[0]
-    log_tokens = worker.engine.observation_tokens(store)
-    extra = {"raw_tokens_observed": observed, "observation_tokens": obs_tokens, "current_log_tokens": log_tokens,
-             "observations": store.counts()["observations"], "reflections": store.counts()["reflections"],
-             "generations": store.execute("SELECT count(*) FROM reflection_generations").fetchone()[0],
-             "config": worker.engine.config.__dict__}
-    worker.close()
-    store.close()
-    return rows, extra
+def _score(row: dict, prompt_text: str, turn: Turn, reply: str) -> None:
+    probe = turn.probe
+    if probe is None:
+        return
+    text = prompt_text.lower()
+    has_current = probe.expected.lower() in text
+    row["probe"] = probe.slot
+    row["retained"] = has_current
+    row["answered"] = probe.expected.lower() in reply.lower()
+    if probe.superseded:
+        row["stale"] = probe.superseded.lower() in text and not has_current
 
 
-def _fit(model, messages: list[dict], fixed: int = 1) -> tuple[list[dict], int]:
-    """Drop the oldest non-system messages until the prompt leaves room for the reply."""
-    dropped = 0
-    while model.count_prompt_tokens(messages) + REPLY_TOKENS > CONTEXT and len(messages) > fixed + 1:
-        del messages[fixed]
-        dropped += 1
-    return messages, dropped
+class Mneme:
+    """(a) / (d): the shipped Assistant with its MemoryWorker; optionally recall and the hand-over."""
+
+    def __init__(self, model, data_dir: Path, embedder, *, recall: bool, handover: bool):
+        from memory_core.chat.assistant import Assistant, ChatSettings
+        from memory_core.observational.worker import MemoryWorker
+        from memory_core.storage.store import Store
+
+        self.model, self.embedder = model, embedder
+        self.store = Store.create(data_dir, use_keyring=False, passphrase="benchmark passphrase")
+        self.worker = MemoryWorker(self.store, model, embedder if recall else None)
+        self.assistant = Assistant(self.store, model, worker=self.worker, recall=self._recall if recall else None,
+                                   reply_reserve=REPLY_RESERVE,
+                                   settings=ChatSettings(max_tokens=REPLY_TOKENS, temperature=0.0))
+        if not handover:
+            self.worker.prefix_source = None
+        self.changed = False
+        self.last_prompt = None
+
+    def _recall(self, store, thread_id: str, text: str) -> list[str]:
+        from memory_core.recall.search import search
+
+        result = search(store, text, k=RECALL_K + 6, embedder=self.embedder)
+        if result.abstained:
+            return []
+        raw_tail = {r["id"] for r in store.query(
+            "SELECT id FROM messages WHERE thread_id = ? AND observed_at IS NULL", [thread_id])}
+        snippets = [hit.text[:SNIPPET_CHARS] for hit in result.hits
+                    if not (hit.kind == "message" and hit.id in raw_tail)]
+        return snippets[:RECALL_K]
+
+    def turn(self, turn: Turn) -> dict:
+        started = time.perf_counter()
+        first: list[float] = []
+        result = self.assistant.send(THREAD, turn.text, now=turn.at,
+                                     on_token=lambda _: first or first.append(time.perf_counter()))
+        s = self.model.last_stats
+        row = {"prompt_tokens": s.prompt_tokens, "cached_tokens": s.cached_tokens,
+               "ttft_s": s.time_to_first_token_s or s.total_s,
+               "e2e_s": (first[0] if first else time.perf_counter()) - started,
+               "memory_changed": self.changed, "recalled": _recalled_count(result.prompt.text),
+               "dropped_messages": result.prompt.report.dropped_messages}
+        _score(row, result.prompt.text, turn, result.reply)
+        self.last_prompt = result.prompt
+        return row
+
+    def between_turns(self, next_at: datetime | None) -> dict:
+        """The worker's pass after the turn (in the app it runs on its own thread right then)."""
+        from memory_core.recall.vectors import backfill_embeddings
+
+        started = time.perf_counter()
+        report = self.worker.run_pending(now=next_at)
+        worker_s = time.perf_counter() - started
+        if self.embedder is not None:
+            backfill_embeddings(self.store, self.embedder)
+        self.changed = bool(report.activated_messages or report.reflected)
+        handover = self.worker.last_handover
+        out = {"actions": report.actions, "worker_s": round(worker_s, 3)}
+        if handover is not None:
+            out["handover"] = {k: (round(v, 4) if isinstance(v, float) else v) for k, v in vars(handover).items()}
+        return out
+
+    def close(self) -> dict:
+        counts = self.store.counts()
+        figures = {"observations": counts.get("observations"), "reflections": counts.get("reflections"),
+                   "observer": self.worker.engine.state.observer, "config": vars(self.worker.engine.config)}
+        self.worker.close()
+        self.store.close()
+        return figures
 
 
-def run_full(model) -> list[dict]:
-    history: list[dict] = []
-    rows = []
-    for n, (at, text) in enumerate(script()):
-        messages, dropped = _fit(model, [{"role": "system", "content": SYSTEM}, *history,
-                                         {"role": "user", "content": text}])
-        reply = "".join(model.stream(messages, max_tokens=REPLY_TOKENS, temperature=0.0))
-        rows.append(_stats(model) | {"turn": n + 1, "dropped": dropped})
-        _progress("b", rows[-1])
-        history += [{"role": "user", "content": text}, {"role": "assistant", "content": reply.strip() or "…"}]
-    return rows
+def _recalled_count(prompt_text: str) -> int:
+    if "<recalled>" not in prompt_text:
+        return 0
+    return prompt_text.split("<recalled>", 1)[1].split("</recalled>", 1)[0].count("\n- ")
 
 
-def _progress(strategy: str, row: dict) -> None:
-    print(f"{strategy} turn {row['turn']:2d}: {row['prompt_tokens']} prompt, {row['cached_tokens']} cached, "
-          f"TTFT {row['ttft_s'] * 1000:.0f} ms", flush=True)
+class Shadow:
+    """(a0): (a)'s exact prompt on its own context, with no hand-over."""
+
+    def __init__(self, model, source: Mneme):
+        self.model, self.source = model, source
+
+    def turn(self, turn: Turn) -> dict:
+        prompt = self.source.last_prompt
+        reply, row = _generate(self.model, prompt.messages)
+        row["e2e_s"] = row["ttft_s"]
+        row["memory_changed"] = self.source.changed
+        _score(row, prompt.text, turn, reply)
+        return row
 
 
-def run_retrieval(model) -> list[dict]:
-    """BM25 over everything said so far, inserted at the top; then the recent messages that fit."""
-    history: list[dict] = []
-    rows = []
-    for n, (at, text) in enumerate(script()):
-        snippets = _bm25(history, text, k=4)
-        system = SYSTEM + f"\nNow: {at:%A %Y-%m-%d %H:%M}\nRelevant memories:\n" + "\n".join(
-            f"- {s[:300]}" for s in snippets)
-        messages, dropped = _fit(model, [{"role": "system", "content": system}, *history[-8:],
-                                         {"role": "user", "content": text}])
-        reply = "".join(model.stream(messages, max_tokens=REPLY_TOKENS, temperature=0.0))
-        rows.append(_stats(model) | {"turn": n + 1, "dropped": dropped})
-        _progress("c", rows[-1])
-        history += [{"role": "user", "content": text}, {"role": "assistant", "content": reply.strip() or "…"}]
-    return rows
+class _Raw:
+    """Shared by (b) and (c): stamped raw messages, dropped from the front in large blocks."""
+
+    def __init__(self, model):
+        self.model = model
+        self.window: list[dict] = []
+        self.window_ids: list[int] = []     # the stored message behind each window entry (-1: none)
+        self.previous_day = None
+        self.blocks_dropped = 0
+
+    def stamped(self, turn: Turn) -> dict:
+        from memory_core.chat.context import inert_specials, stamp
+        from memory_core.observational.dates import local_time
+
+        content = f"{stamp(turn.at, None, self.previous_day)} {inert_specials(turn.text)}"
+        self.previous_day = local_time(turn.at, None).date()
+        return {"role": "user", "content": content}
+
+    def remember(self, user: dict, reply: str, ids: tuple[int, int] = (-1, -1)) -> None:
+        self.window += [user, {"role": "assistant", "content": reply or "…"}]
+        self.window_ids += list(ids)
+
+    def drop_oldest(self) -> None:
+        del self.window[:2]
+        del self.window_ids[:2]
+
+    def drop_block(self, build, limit: int, target: int) -> list[dict]:
+        """Messages from ``build()``; if over ``limit`` tokens, drop the oldest until under ``target``."""
+        messages = build()
+        if self.model.count_prompt_tokens(messages) <= limit:
+            return messages
+        self.blocks_dropped += 1
+        while self.window and self.model.count_prompt_tokens(build()) > target:
+            self.drop_oldest()
+        return build()
 
 
-def _bm25(history: list[dict], query: str, k: int) -> list[str]:
-    import math
+class FullHistory(_Raw):
+    """(b)"""
 
-    docs = [m["content"] for m in history if m["role"] == "user"]
-    if not docs:
-        return []
-    tokenized = [re.findall(r"\w+", d.lower()) for d in docs]
-    avg = sum(map(len, tokenized)) / len(tokenized)
-    terms = set(re.findall(r"\w+", query.lower()))
-    scores = []
-    for doc, words in zip(docs, tokenized):
-        score = 0.0
-        for term in terms:
-            tf = words.count(term)
-            if tf:
-                df = sum(1 for w in tokenized if term in w)
-                idf = math.log(1 + (len(docs) - df + 0.5) / (df + 0.5))
-                score += idf * tf * 2.2 / (tf + 1.2 * (0.25 + 0.75 * len(words) / avg))
-        scores.append((score, doc))
-    return [d for s, d in sorted(scores, key=lambda x: -x[0])[:k] if s > 0]
+    def turn(self, turn: Turn) -> dict:
+        from memory_core.chat.context import render_chatml
+        from memory_core.prompts import DEFAULT_SYSTEM_PROMPT
+
+        started = time.perf_counter()
+        user = self.stamped(turn)
+        messages = self.drop_block(lambda: [{"role": "system", "content": DEFAULT_SYSTEM_PROMPT}, *self.window, user],
+                                   BUDGET, BUDGET // 2)
+        built = time.perf_counter() - started
+        reply, row = _generate(self.model, messages)
+        row["e2e_s"] = built + row["ttft_s"]
+        _score(row, render_chatml(messages), turn, reply)
+        self.remember(user, reply)
+        return row
 
 
-def summarize(rows_a, rows_b, rows_c, extra) -> dict:
-    last = slice(-20, None)
-    med = lambda rows: statistics.median(r["ttft_s"] for r in rows[last])  # noqa: E731
-    steady = [r for r in rows_a[1:] if not r["activation"]]
-    share = [r["cached_tokens"] / r["prompt_tokens"] for r in steady]
-    prefix_share = [r["cached_tokens"] / max(1, r["prompt_tokens"] - r["new_message_tokens"]) for r in steady]
-    overflow_b = next((r["turn"] for r in rows_b if r["dropped"]), None)
-    return {
-        "a_max_prompt_tokens": max(r["prompt_tokens"] for r in rows_a),
-        "a_budget": rows_a[0]["budget"],
-        "a_under_budget_every_turn": all(r["prompt_tokens"] <= r["budget"] for r in rows_a),
-        "a_cache_share_median_non_activation": statistics.median(share),
-        "a_cache_share_min_non_activation": min(share),
-        "a_turns_non_activation_ge_90pct": sum(1 for s in share if s >= 0.9),
-        "a_turns_non_activation": len(share),
-        "a_cache_share_of_prefix_before_new_message_median": statistics.median(prefix_share),
-        "ttft_median_last20_s": {"a": med(rows_a), "b": med(rows_b), "c": med(rows_c)},
-        "ttft_speedup_last20": {"b/a": med(rows_b) / med(rows_a), "c/a": med(rows_c) / med(rows_a)},
-        "ttft_mean_last20_s": {k: statistics.mean(r["ttft_s"] for r in rows[last])
-                               for k, rows in (("a", rows_a), ("b", rows_b), ("c", rows_c))},
-        "turns_last20_mostly_recomputed": {k: sum(1 for r in rows[last] if r["cached_tokens"] < 0.5 * r["prompt_tokens"])
-                                           for k, rows in (("a", rows_a), ("b", rows_b), ("c", rows_c))},
-        "ttft_median_first20_s": {k: statistics.median(r["ttft_s"] for r in rows[:20])
-                                  for k, rows in (("a", rows_a), ("b", rows_b), ("c", rows_c))},
-        "b_first_overflow_turn": overflow_b,
-        "compression_ratio_observations": extra["raw_tokens_observed"] / max(1, extra["observation_tokens"]),
-        "compression_ratio_current_log": extra["raw_tokens_observed"] / max(1, extra["current_log_tokens"]),
-    } | {"om": extra}
+class Retrieval(_Raw):
+    """(c): stable system prompt, block-truncated raw window, the recall engine's snippets after it."""
+
+    def __init__(self, model, data_dir: Path, embedder, raw_budget: int):
+        from memory_core.storage.store import Store
+
+        super().__init__(model)
+        self.embedder, self.raw_budget = embedder, raw_budget
+        self.store = Store.create(data_dir, use_keyring=False, passphrase="benchmark passphrase")
+
+    def turn(self, turn: Turn) -> dict:
+        from memory_core.chat.context import render_chatml, volatile_block
+        from memory_core.ingest import ingest_message
+        from memory_core.prompts import DEFAULT_SYSTEM_PROMPT
+        from memory_core.recall.search import search
+        from memory_core.recall.vectors import backfill_embeddings
+
+        started = time.perf_counter()
+        system = {"role": "system", "content": DEFAULT_SYSTEM_PROMPT}
+        self.drop_block(lambda: [system, *self.window], self.raw_budget, self.raw_budget // 2)
+        result = search(self.store, turn.text, k=RECALL_K + 6, embedder=self.embedder)
+        in_window = set(self.window_ids)
+        snippets = [] if result.abstained else [
+            hit.text[:SNIPPET_CHARS] for hit in result.hits if not (hit.kind == "message" and hit.id in in_window)
+        ][:RECALL_K]
+        user = self.stamped(turn)
+        extra = volatile_block(snippets, None)
+        volatile = [{"role": "system", "content": extra}] if extra else []
+        messages = [system, *self.window, *volatile, user]
+        while self.model.count_prompt_tokens(messages) > BUDGET and self.window:
+            self.drop_oldest()
+            messages = [system, *self.window, *volatile, user]
+        built = time.perf_counter() - started
+        reply, row = _generate(self.model, messages)
+        row["e2e_s"] = built + row["ttft_s"]
+        row["recalled"] = len(snippets)
+        _score(row, render_chatml(messages), turn, reply)
+        user_id = ingest_message(self.store, THREAD, "user", turn.text, at=turn.at).message.id
+        reply_id = ingest_message(self.store, THREAD, "assistant", reply, at=turn.at).message.id if reply else -1
+        self.remember(user, reply, (user_id, reply_id))
+        backfill_embeddings(self.store, self.embedder)
+        return row
+
+    def close(self) -> None:
+        self.store.close()
 
 
-def write(rows_a, rows_b, rows_c, summary, meta) -> None:
+# -- summary ---------------------------------------------------------------------------------------------
+def summarize(rows: list[dict]) -> dict:
+    last = rows[-LAST:]
+    ttft = [r["ttft_s"] for r in last]
+    e2e = [r["e2e_s"] for r in last]
+    probes = [r for r in last if "retained" in r]
+    changed = [r for r in probes if "stale" in r]
+    out = {
+        "turns": len(last),
+        "ttft_mean_s": statistics.mean(ttft), "ttft_median_s": statistics.median(ttft),
+        "ttft_p90_s": percentile(ttft, 90), "ttft_max_s": max(ttft),
+        "e2e_mean_s": statistics.mean(e2e), "e2e_median_s": statistics.median(e2e), "e2e_p90_s": percentile(e2e, 90),
+        "cache_share": sum(r["cached_tokens"] for r in last) / max(1, sum(r["prompt_tokens"] for r in last)),
+        "prompt_tokens_mean": statistics.mean(r["prompt_tokens"] for r in last),
+        "prompt_tokens_max": max(r["prompt_tokens"] for r in last),
+        "probes": len(probes), "retained": sum(r["retained"] for r in probes),
+        "retention": sum(r["retained"] for r in probes) / len(probes) if probes else None,
+        "answered": sum(r["answered"] for r in probes),
+        "changed_probes": len(changed), "stale": sum(r["stale"] for r in changed),
+        "stale_rate": sum(r["stale"] for r in changed) / len(changed) if changed else None,
+        "ttft_mean_all_turns_s": statistics.mean(r["ttft_s"] for r in rows),
+    }
+    after_change = [r["ttft_s"] for r in last if r.get("memory_changed")]
+    if after_change:
+        out["memory_changed_turns"] = len(after_change)
+        out["memory_changed_ttft_mean_s"] = statistics.mean(after_change)
+        out["memory_changed_ttft_median_s"] = statistics.median(after_change)
+        out["memory_changed_ttft_max_s"] = max(after_change)
+    out["p90_over_median"] = out["ttft_p90_s"] / out["ttft_median_s"] if out["ttft_median_s"] else None
+    return out
+
+
+NAMES = {"a": "(a) Mneme: OM + recall after the stable part, prefix hand-over",
+         "a0": "(a0) = (a)'s prompts, no hand-over",
+         "b": "(b) full history, block truncation",
+         "c": "(c) retrieval: raw window + recall snippets after it",
+         "d": "(d) OM without recall, hand-over"}
+
+
+def write(rows: dict, summary: dict, meta: dict) -> None:
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "om.json").write_text(json.dumps({"meta": meta, "summary": summary, "a_om": rows_a,
-                                                 "b_full_history": rows_b, "c_retrieval_top": rows_c},
-                                                indent=1, default=str))
-    s = summary
+    (RESULTS / "om.json").write_text(json.dumps({"meta": meta, "summary": summary, "rows": rows}, indent=1,
+                                                default=str) + "\n")
+    ms = lambda v: f"{v * 1000:.0f}"  # noqa: E731
     lines = [
-        "# Observational memory benchmark (bench/bench_om.py)", "",
-        f"{meta['model']}, context {CONTEXT}, replies ≤ {REPLY_TOKENS} tokens, {meta['threads']} threads, "
-        f"{meta['machine']}; {TURNS} turns over {DAYS} simulated days with long pastes. Run {meta['date']} "
-        f"in {meta['seconds']:.0f} s.", "",
-        "| | target | result |", "|---|---|---|",
-        f"| (a) prompt under budget every turn | yes | {'yes' if s['a_under_budget_every_turn'] else 'NO'} "
-        f"(max {s['a_max_prompt_tokens']} / {s['a_budget']}) |",
-        f"| (a) cache share, turns without activation | ≥ 90% | median {s['a_cache_share_median_non_activation']:.1%}, "
-        f"min {s['a_cache_share_min_non_activation']:.1%}; {s['a_turns_non_activation_ge_90pct']}/"
-        f"{s['a_turns_non_activation']} turns ≥ 90% |",
-        f"| (a) cache share of the prompt before the new message | — | median "
-        f"{s['a_cache_share_of_prefix_before_new_message_median']:.1%} |",
-        f"| TTFT median, last 20 turns: b / a | ≥ 5x | {s['ttft_speedup_last20']['b/a']:.1f}x "
-        f"({s['ttft_median_last20_s']['b']*1000:.0f} ms vs {s['ttft_median_last20_s']['a']*1000:.0f} ms) |",
-        f"| TTFT median, last 20 turns: c / a | ≥ 5x | {s['ttft_speedup_last20']['c/a']:.1f}x "
-        f"({s['ttft_median_last20_s']['c']*1000:.0f} ms) |",
-        "| TTFT mean, last 20 turns | — | " + ", ".join(f"{k} {v*1000:.0f} ms" for k, v in s["ttft_mean_last20_s"].items())
-        + " |",
-        "| last 20 turns where most of the prompt was recomputed | — | " + ", ".join(
-            f"{k} {v}" for k, v in s["turns_last20_mostly_recomputed"].items()) + " |",
-        f"| compression (raw observed / observation tokens) | ≥ 5x | {s['compression_ratio_observations']:.1f}x "
-        f"(current log after reflection: {s['compression_ratio_current_log']:.1f}x) |",
-        f"| (b) first turn cut from the front | before turn 40 | {s['b_first_overflow_turn']} |",
-        "", "TTFT median over the first 20 turns (before (b) overflows, its prefix is stable too): "
-            + ", ".join(f"{k} {v*1000:.0f} ms" for k, v in s["ttft_median_first20_s"].items()), "",
-        f"OM: {s['om']['observations']} observations, {s['om']['reflections']} reflection lines in "
-        f"{s['om']['generations']} generations; thresholds {s['om']['config']}.", "",
-        "![prompt tokens and TTFT per turn](om.png)", "",
-        "| turn | (a) prompt | (a) cached | (a) TTFT ms | act. | (b) prompt | (b) cached | (b) TTFT ms "
-        "| (c) prompt | (c) cached | (c) TTFT ms |", "|" + "---|" * 11]
-    for a, b, c in zip(rows_a, rows_b, rows_c):
-        lines.append(f"| {a['turn']} | {a['prompt_tokens']} | {a['cached_tokens']} | {a['ttft_s']*1000:.0f} | "
-                     f"{'✱' if a['activation'] else ''} | {b['prompt_tokens']} | {b['cached_tokens']} | "
-                     f"{b['ttft_s']*1000:.0f} | {c['prompt_tokens']} | {c['cached_tokens']} | {c['ttft_s']*1000:.0f} |")
-    lines += ["", "✱ = the observer or reflector committed before this turn (its prompt prefix changed)."]
+        "# Observational memory against strong baselines (bench/bench_om.py)", "",
+        *([f"**PARTIAL: {meta['turns_done']} of {meta['turns']} turns so far; figures below are over the last "
+           f"{LAST} turns done, not the planned ones.**", ""] if meta["partial"] else []),
+        f"Model SmolLM2-135M-Instruct (`{meta['model_file']}`), context {CONTEXT}, reply ≤ {REPLY_TOKENS} tokens, "
+        f"{REPLY_RESERVE} tokens reserved for it (prompt budget {BUDGET}); chat contexts {meta['threads']} threads, "
+        f"background context {meta['background_threads']} thread(s). Observer that ran: **{meta['observer']}** "
+        f"({meta['observer_why']}). Recall: memory_core.recall.search (BM25 + all-MiniLM-L6-v2 dense + recency, "
+        f"RRF), top {RECALL_K} snippets of ≤ {SNIPPET_CHARS} characters.", "",
+        f"History: bench/history_gen.py seed {meta['script']['seed']}, split {meta['script']['split']}: "
+        f"{meta['script']['history_user_turns']} user turns over {meta['script']['days']} simulated days, "
+        f"{meta['script']['facts']} facts ({meta['script']['facts_changed']} changed later), "
+        f"{meta['script']['pastes']} pastes, replayed as one chat, plus {meta['script']['probes']} probe turns "
+        f"(bench/om_probes.py) among the last {LAST}. {meta['turns']} turns in all ({meta['turns_done']} run); "
+        f"strategies interleaved turn "
+        f"by turn in a rotating order, each on its own llama.cpp context (same mmap'ed weights).", "",
+        f"Machine: {meta['machine']}. Load average at start {meta['load_start']}, at end {meta['load_end']} "
+        f"(shared with other engineers' jobs). Run {meta['date']}, {meta['seconds']:.0f} s.", "",
+        f"## Last {LAST} turns", "",
+        "| strategy | TTFT mean ms | median | p90 | p90/median | end-to-end mean / median / p90 ms | cache share "
+        "| prompt tokens mean (max) | retention | stale | probe answered in reply |",
+        "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for key, s in summary["strategies"].items():
+        retention = f"{s['retained']}/{s['probes']} = {s['retention']:.0%}" if s["probes"] else "n/a"
+        stale = f"{s['stale']}/{s['changed_probes']} = {s['stale_rate']:.0%}" if s["changed_probes"] else "n/a"
+        lines.append(
+            f"| {NAMES[key]} | {ms(s['ttft_mean_s'])} | {ms(s['ttft_median_s'])} | {ms(s['ttft_p90_s'])} | "
+            f"{s['p90_over_median']:.1f}x | {ms(s['e2e_mean_s'])} / {ms(s['e2e_median_s'])} / {ms(s['e2e_p90_s'])} | "
+            f"{s['cache_share']:.0%} | {s['prompt_tokens_mean']:.0f} ({s['prompt_tokens_max']}) | {retention} | "
+            f"{stale} | {s['answered']}/{s['probes']} |")
+    t = summary["targets"]
+    lines += [
+        "", f"Samples: {summary['strategies']['a']['turns']} turns per strategy ({summary['strategies']['a']['probes']} of them probes). "
+        "TTFT = the runtime's time to first token (prompt evaluation, cached prefix reused); end-to-end adds "
+        "building the prompt (memory block, recall's query embedding and search).", "",
+        "## Targets", "",
+        "| target | result | |", "|---|---|---|",
+        f"| (a) retention ≥ 90% | {t['a_retention']:.0%} | {'met' if t['a_retention'] >= 0.9 else 'NOT met'} |",
+        f"| (a) mean TTFT ≤ the faster of (b), (c) | (a) {ms(t['a_mean'])} ms vs {t['faster']} {ms(t['faster_mean'])} ms "
+        f"= {t['a_vs_faster']:.2f}x | {'met' if t['a_vs_faster'] <= 1.0 else 'NOT met'} |",
+        f"| (a) p90 TTFT ≤ 3x median (with the hand-over) | {t['a_p90_over_median']:.1f}x | "
+        f"{'met' if t['a_p90_over_median'] <= 3 else 'NOT met'} |",
+        (f"| the same without the hand-over, (a0) | {t['a0_p90_over_median']:.1f}x | — |"
+         if t["a0_p90_over_median"] is not None else
+         "| the same without the hand-over | (a0) not run here: see runtime.md (e), recompute vs hand-over by "
+         "size | — |"),
+        f"| turns right after a memory change (last {LAST}): TTFT mean / max, (a) vs (a0) | "
+        f"{t['changed_turns']} turns: {t['changed_a']} vs {t['changed_a0']}; the chat would have recomputed "
+        f"{t['changed_missing_tokens_mean'] or 0:.0f} tokens on average without the hand-over | — |",
+        "", "## Hand-over", "",
+        f"{summary['handover']['count']} hand-overs in the run (after activations/reflections of (a)); prefix "
+        f"tokens mean {summary['handover']['prefix_tokens_mean']:.0f}; tokens the chat would have recomputed: mean "
+        f"{summary['handover']['missing_mean']:.0f}; chat context locked for the copy: mean "
+        f"{summary['handover']['load_ms_mean']:.1f} ms, max {summary['handover']['load_ms_max']:.1f} ms; "
+        f"background evaluation: mean {summary['handover']['background_s_mean']:.2f} s (off the chat's path). "
+        f"Outcomes: {summary['handover']['outcomes']}.", "",
+        "## Where (a)'s slow turns come from", "",
+        f"Turns of the last {LAST} where most of the prompt was recomputed (cached < 50%): " + ", ".join(
+            f"{k} {sum(1 for r in v[-LAST:] if r['cached_tokens'] < 0.5 * r['prompt_tokens'])}"
+            for k, v in rows["rows"].items()) + ". For (a) and (d), those right after a memory change: "
+        + str(sum(1 for r in rows["rows"]["a"][-LAST:]
+                  if r["cached_tokens"] < 0.5 * r["prompt_tokens"] and r.get("memory_changed"))) + "; the others "
+        "follow no commit. Traced in a replay of the same script with the real tokenizer (the prompt report's "
+        "dropped_messages, now recorded per row): the engine trims the raw tail one message at a time from the "
+        "front once it exceeds the prompt budget, and each trim moves the whole tail. The observer's "
+        "threshold counts raw message text (35% of the context), the prompt's raw tail also carries time stamps "
+        "and template markup (about twice the raw count for short chat messages), so the tail outgrows the "
+        "prompt budget before the observer activates. The hand-over cannot help those (nothing was committed).",
+        "",
+        "## What is not measured", "",
+        "- Whether the model *answers* from what it sees: the score is whether the current value is in the "
+        "prompt (the 135M model's replies are shown beside it for what they are worth).",
+        "- (b) recomputes the whole kept history after a block drop; llama.cpp's server shifts the KV cache "
+        "instead (RoPE shift, no recompute), which would make (b)'s overflow turns cheaper at some quality cost.",
+        "- The worker runs between turns, not concurrently (concurrency is in bench/results/runtime.md).",
+        "- One seed, one split; 4096+ contexts and larger models not run here.",
+    ]
     (RESULTS / "om.md").write_text("\n".join(lines) + "\n")
-    _plot(rows_a, rows_b, rows_c)
 
 
-def _plot(rows_a, rows_b, rows_c) -> None:
-    import matplotlib
+def _prompt_only_model(path, settings):
+    """The real tokenizer and template, but no evaluation: a fixed reply, for the retention replay."""
+    from models.llama_runtime import GenerationStats, LlamaChatModel, PrefixHandover
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    class PromptOnly(LlamaChatModel):
+        reply = "Thanks, noted."
 
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(10, 7), sharex=True)
-    for label, rows, style in (("(a) Mneme OM", rows_a, "-"), ("(b) full history, cut at the front", rows_b, "--"),
-                               ("(c) retrieval at the top", rows_c, ":")):
-        turns = [r["turn"] for r in rows]
-        top.plot(turns, [r["prompt_tokens"] for r in rows], style, label=label)
-        bottom.plot(turns, [r["ttft_s"] * 1000 for r in rows], style, label=label)
-    top.axhline(CONTEXT, color="grey", lw=0.8)
-    top.set_ylabel("prompt tokens")
-    bottom.set_ylabel("time to first token (ms)")
-    bottom.set_xlabel("turn")
-    top.legend(loc="upper left")
-    top.set_title(f"Prompt size and time to first token per turn (SmolLM2-135M, {CONTEXT} context)")
-    fig.tight_layout()
-    fig.savefig(RESULTS / "om.png", dpi=110)
+        def stream(self, messages, **_):
+            self._stats = GenerationStats(prompt_tokens=self.count_prompt_tokens(messages))
+            yield self.reply
+
+        @property
+        def last_stats(self):
+            return getattr(self, "_stats", None)
+
+        def prepare_prefix(self, messages, **_):
+            return PrefixHandover(outcome="not evaluated")
+    return PromptOnly(path, settings)
 
 
-def main(model=None) -> None:
-    """Run on the bundled model (``model`` lets a test dry-run the harness with a double)."""
+def write_retention(rows: dict, meta: dict) -> None:
+    """om_retention.md: what each strategy's prompts hold at the probes, over the whole script."""
+    lines = ["# Retention replay (bench/bench_om.py, MNEME_BENCH_PROMPTS_ONLY=1)", "",
+             f"The same script and strategies as om.md ({meta['turns']} turns: {meta['script']['history_user_turns']} "
+             f"history turns over {meta['script']['days']} days, {meta['script']['probes']} probes among the last "
+             f"{LAST}), the same engine, recall and truncation, the real tokenizer and chat template, but nothing "
+             "is evaluated: every reply is the fixed sentence \"Thanks, noted.\" (so the raw history differs from a "
+             "model's replies). The score is the issue's: is the probed fact's current value in the prompt the model "
+             f"would see; stale = a superseded value is there and the current one is not. Observer: "
+             f"**{meta['observer']}**. Run {meta['date']}, {meta['seconds']:.0f} s.", "",
+             "| strategy | probes | retention | changed-fact probes | stale | mean prompt tokens (last 50) |",
+             "|---|---|---|---|---|---|"]
+    for key, value in rows.items():
+        probes = [r for r in value if "retained" in r]
+        changed = [r for r in probes if "stale" in r]
+        kept = sum(r["retained"] for r in probes)
+        stale = sum(r["stale"] for r in changed)
+        lines.append(f"| {NAMES[key]} | {len(probes)} | {kept}/{len(probes)} = {kept / max(1, len(probes)):.0%} | "
+                     f"{len(changed)} | {stale}/{len(changed)} = {stale / max(1, len(changed)):.0%} | "
+                     f"{statistics.mean(r['prompt_tokens'] for r in value[-LAST:]):.0f} |")
+    missed = {key: [r["probe"] for r in value if r.get("retained") is False] for key, value in rows.items()}
+    lines += ["", "Probes whose current value was not in the prompt: " + "; ".join(
+        f"{k}: {', '.join(v) or 'none'}" for k, v in missed.items()), ""]
+    (RESULTS / "om_retention.md").write_text("\n".join(lines))
+    (RESULTS / "om_retention.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, default=str))
+
+
+def rerender() -> None:
+    """Write om.md again from om.json (after a change to the table's wording, without a new run)."""
+    data = json.loads((RESULTS / "om.json").read_text())
+    write(data["rows"], data["summary"], data["meta"])
+
+
+def main() -> None:
+    if sys.argv[1:] == ["--rerender"]:
+        rerender()
+        return
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    import memory_core.storage.keys as keys
+    from models.bundled import bundled_model_path
+    from models.embedder import SentenceEmbedder
+    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+
+    keys.SCRYPT_N = 2**12  # scratch databases: key stretching is not what we measure
+    load_start = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     started = time.perf_counter()
-    if model is None:
-        from models.bundled import bundled_model_path
-        from models.llama_runtime import LlamaChatModel, RuntimeSettings
+    script, script_meta = build_script()
+    settings = RuntimeSettings(context_length=CONTEXT)
+    path = bundled_model_path()
+    prompts_only = os.environ.get("MNEME_BENCH_PROMPTS_ONLY") == "1"
+    shadow = os.environ.get("MNEME_BENCH_SHADOW", "1") != "0" and not prompts_only
+    keys_run = ("a", "a0", "b", "c", "d") if shadow else ("a", "b", "c", "d")
+    open_model = _prompt_only_model if prompts_only else LlamaChatModel
+    models = {key: open_model(path, settings) for key in keys_run}
+    embedder = SentenceEmbedder().load()
+    import torch
 
-        model = LlamaChatModel(bundled_model_path(), RuntimeSettings(context_length=CONTEXT))
-    try:
-        with tempfile.TemporaryDirectory() as scratch:
-            rows_a, extra = run_om(model, Path(scratch) / "data")
-        print(f"(a) done in {time.perf_counter() - started:.0f} s", flush=True)
-        model.reset_cache()
-        rows_b = run_full(model)
-        print(f"(b) done in {time.perf_counter() - started:.0f} s", flush=True)
-        model.reset_cache()
-        rows_c = run_retrieval(model)
-        settings = getattr(model, "settings", None)
-        threads = settings.resolved_threads() if settings is not None else "n/a"
-    finally:
+    torch.set_num_threads(1)
+    rows: dict[str, list[dict]] = {key: [] for key in models}
+    between: list[dict] = []
+    with tempfile.TemporaryDirectory(prefix="mneme-bench-om-") as scratch:
+        scratch = Path(scratch)
+        a = Mneme(models["a"], scratch / "a", embedder, recall=True, handover=True)
+        d = Mneme(models["d"], scratch / "d", None, recall=False, handover=True)
+        raw_budget = a.worker.engine.config.message_tokens
+        strategies = {"a": a, "b": FullHistory(models["b"]),
+                      "c": Retrieval(models["c"], scratch / "c", embedder, raw_budget), "d": d}
+        if shadow:
+            strategies["a0"] = Shadow(models["a0"], a)
+        units = [("a", "a0") if shadow else ("a",), ("b",), ("c",), ("d",)]
+        try:
+            for n, turn in enumerate(script):
+                order = units[n % len(units):] + units[:n % len(units)]
+                for unit in order:
+                    for key in unit:
+                        row = strategies[key].turn(turn)
+                        row["turn"] = n + 1
+                        rows[key].append(row)
+                next_at = script[n + 1].at if n + 1 < len(script) else None
+                between.append({"turn": n + 1, "a": a.between_turns(next_at), "d": d.between_turns(next_at)})
+                print(f"turn {n + 1}/{len(script)}: " + ", ".join(
+                    f"{k} {rows[k][-1]['prompt_tokens']}p/{rows[k][-1]['cached_tokens']}c "
+                    f"{rows[k][-1]['ttft_s'] * 1000:.0f}ms" for k in rows)
+                    + (" ✱" if a.changed else ""), flush=True)
+                if (n + 1) % 10 == 0 and n + 1 < len(script) and not prompts_only:
+                    report(rows, between, a, d, settings, path, script, script_meta, load_start, started,
+                           partial=True)
+        finally:
+            om_a, om_d = a.close(), d.close()
+            strategies["c"].close()
+    for model in models.values():
         model.close()
-    summary = summarize(rows_a, rows_b, rows_c, extra)
-    meta = {"model": getattr(model, "name", type(model).__name__), "threads": threads, "machine": f"{os.cpu_count()} CPUs",
-            "date": datetime.now().strftime("%Y-%m-%d %H:%M"), "seconds": time.perf_counter() - started}
-    write(rows_a, rows_b, rows_c, summary, meta)
-    print(json.dumps({k: v for k, v in summary.items() if k != "om"}, indent=1, default=str))
+    if prompts_only:
+        write_retention(rows, {"turns": len(script), "script": script_meta, "observer": om_a["observer"],
+                               "date": datetime.now().strftime("%Y-%m-%d %H:%M"),
+                               "seconds": time.perf_counter() - started})
+        return
+    report(rows, between, om_a, om_d, settings, path, script, script_meta, load_start, started, partial=False)
+
+
+def report(rows, between, a, d, settings, path, script, script_meta, load_start, started, *, partial: bool) -> None:
+    """Summarize and write om.md / om.json (also every 10 turns, marked partial, so a cut run leaves figures)."""
+    om_a = a if isinstance(a, dict) else {"observer": a.worker.engine.state.observer,
+                                          "config": vars(a.worker.engine.config)}
+    om_d = d if isinstance(d, dict) else {"observer": d.worker.engine.state.observer}
+    threads = settings.resolved_threads()
+    background_threads = settings.resolved_background_threads()
+    per = {key: summarize(value) for key, value in rows.items()}
+    handovers = [b["a"]["handover"] for b in between if "handover" in b["a"]]
+    done = [h for h in handovers if h["outcome"] == "handed over"]
+    outcomes: dict[str, int] = {}
+    for h in handovers:
+        outcomes[h["outcome"]] = outcomes.get(h["outcome"], 0) + 1
+    faster = min(("b", "c"), key=lambda k: per[k]["ttft_mean_s"])
+    changed_a = [r["ttft_s"] for r in rows["a"][-LAST:] if r.get("memory_changed")]
+    changed_a0 = [r["ttft_s"] for r in rows.get("a0", [])[-LAST:] if r.get("memory_changed")]
+    changed_missing = [b["a"]["handover"]["missing_tokens"] for b in between[-LAST - 1:-1]
+                       if b["a"].get("handover", {}).get("outcome") == "handed over"]
+
+    def fmt(values):
+        return f"{statistics.mean(values) * 1000:.0f} / {max(values) * 1000:.0f} ms" if values else "n/a"
+    summary = {
+        "strategies": per,
+        "targets": {"a_retention": per["a"]["retention"] or 0.0, "a_mean": per["a"]["ttft_mean_s"],
+                    "faster": faster, "faster_mean": per[faster]["ttft_mean_s"],
+                    "a_vs_faster": per["a"]["ttft_mean_s"] / per[faster]["ttft_mean_s"],
+                    "a_p90_over_median": per["a"]["p90_over_median"],
+                    "a0_p90_over_median": per["a0"]["p90_over_median"] if "a0" in per else None,
+                    "changed_turns": len(changed_a), "changed_a": fmt(changed_a), "changed_a0": fmt(changed_a0),
+                    "changed_missing_tokens_mean": statistics.mean(changed_missing) if changed_missing else None},
+        "handover": {"count": len(done), "outcomes": outcomes,
+                     "prefix_tokens_mean": statistics.mean(h["prefix_tokens"] for h in done) if done else 0,
+                     "missing_mean": statistics.mean(h["missing_tokens"] for h in done) if done else 0,
+                     "load_ms_mean": 1000 * statistics.mean(h["load_seconds"] for h in done) if done else 0,
+                     "load_ms_max": 1000 * max(h["load_seconds"] for h in done) if done else 0,
+                     "background_s_mean": statistics.mean(h["background_seconds"] for h in done) if done else 0},
+        "om_a": om_a, "om_d": om_d,
+    }
+    meta = {"model": getattr(settings, "_name", "SmolLM2-135M-Instruct"), "model_file": path.name, "threads": threads,
+            "background_threads": background_threads, "observer": om_a["observer"],
+            "observer_why": "auto mode picks the extractive observer for models under 1B parameters",
+            "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}",
+            "load_start": load_start, "load_end": ", ".join(f"{x:.1f}" for x in os.getloadavg()),
+            "date": datetime.now().strftime("%Y-%m-%d %H:%M"), "seconds": time.perf_counter() - started,
+            "turns": len(script), "turns_done": len(rows["a"]), "partial": partial, "script": script_meta}
+    write({"rows": rows, "between": between}, summary, meta)
+    if not partial:
+        print(json.dumps({k: v for k, v in summary.items() if k in ("targets", "handover")}, indent=1, default=str))
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     main()

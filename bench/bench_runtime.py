@@ -11,6 +11,13 @@ Writes bench/results/runtime.md and runtime.json. One run measures:
     ran through ``background()`` vs right before it: ratio (target <= 1.5x).
     For contrast, the same job run on the chat's own context (what a naive
     runtime does) and the turn after it.
+(d) contention, as it happens in the app: a chat turn's TTFT while a memory
+    job (an LLM observation: ~1,000-token prompt plus generation) runs *at the
+    same time* on the background context, against the same turn on an idle
+    model; with the background as shipped (fewer threads, nice, small batches,
+    pausing while the chat computes) and with none of that (target <= 1.5x);
+(e) the prefix hand-over's crossover: per prefix size, evaluating it on the
+    chat context vs copying its KV state from the background context.
 
 Timings are medians of a few repetitions; the machine may be shared, so
 each figure has its repetitions in the JSON.
@@ -201,6 +208,135 @@ def bench_background(model) -> dict:
             "before_runs": before_runs, "after_runs": after_runs}
 
 
+CONTENTION_REPEATS = 4
+HANDOVER_SIZES = (16, 64, 256, 1024)
+HANDOVER_REPEATS = 2
+
+
+def _turn_text(model, word: str, i: int, tokens: int = 150) -> str:
+    """A new message of about ``tokens`` tokens whose first word differs per call (nothing of it is cached)."""
+    return f"{word} ({i}): " + _long_user_text(model, tokens)
+
+
+def _equal_turns(model, i: int) -> tuple[str, str]:
+    for first, second in [("Alpha", "Bravo"), ("Red", "Blue"), ("North", "South"), ("One", "Two")]:
+        a, b = _turn_text(model, first, i), _turn_text(model, second, i)
+        if model.count_tokens(a) == model.count_tokens(b):
+            return a, b
+    raise RuntimeError("no equal-length turn pair for this tokenizer")
+
+
+def _contention_run(model, label: str) -> dict:
+    import threading
+
+    conversation = [{"role": "user", "content": _long_user_text(model, 900)},
+                    {"role": "assistant", "content": "Thanks, I read all of it."}]
+    background = model.background()
+    _ttft(model, conversation + [{"role": "user", "content": "Warm-up."}])
+    idle_runs, busy_runs, job_seconds, evaluated = [], [], [], []
+    for i in range(CONTENTION_REPEATS):
+        idle_text, busy_text = _equal_turns(model, i)
+        job = _memory_job_messages(model)
+        job[1]["content"] = f"Job {i} for {label}. " + job[1]["content"]   # no reuse of an earlier job's cache
+        finished: list[float] = []
+        stop = threading.Event()
+
+        def run_job() -> None:
+            started = time.perf_counter()
+            for _ in background.stream(job, max_tokens=32, cancel=stop):
+                pass
+            finished.append(time.perf_counter() - started)
+
+        def idle() -> None:
+            ttft, prompt, cached = _ttft(model, conversation + [{"role": "user", "content": idle_text}])
+            idle_runs.append(ttft)
+            evaluated.append(("idle", prompt - cached))
+
+        def busy() -> None:
+            thread = threading.Thread(target=run_job, name="memory-job")
+            thread.start()
+            time.sleep(0.5)                              # the job is in the middle of its prompt
+            ttft, prompt, cached = _ttft(model, conversation + [{"role": "user", "content": busy_text}])
+            busy_runs.append(ttft)
+            evaluated.append(("busy", prompt - cached))
+            stop.set()     # the job's remaining work is not what is measured; a polite job on a loaded
+            thread.join()  # machine can take minutes at nice 15
+            job_seconds.append(finished[0] if finished else float("nan"))
+
+        for step in ((idle, busy) if i % 2 == 0 else (busy, idle)):   # alternate, so drifting load hits both
+            step()
+    return {"idle_runs": idle_runs, "busy_runs": busy_runs, "job_seconds": job_seconds, "evaluated": evaluated,
+            "idle_median_s": statistics.median(idle_runs), "busy_median_s": statistics.median(busy_runs),
+            "idle_mean_s": statistics.mean(idle_runs), "busy_mean_s": statistics.mean(busy_runs),
+            "ratio_median": statistics.median(busy_runs) / statistics.median(idle_runs),
+            "ratio_mean": statistics.mean(busy_runs) / statistics.mean(idle_runs),
+            "job_seconds_until_cancelled_median": statistics.median(job_seconds),
+            "settings": {"background_threads": model.settings.resolved_background_threads(),
+                         "background_nice": model.settings.background_nice,
+                         "background_batch_size": model.settings.background_batch_size,
+                         "background_yields": model.settings.background_yields}}
+
+
+def bench_contention(path, context_length: int = 2048) -> dict:
+    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+
+    shipped = RuntimeSettings(context_length=context_length)
+    naive = RuntimeSettings(context_length=context_length, background_threads=shipped.resolved_threads(),
+                            background_nice=0, background_batch_size=shipped.batch_size, background_yields=False)
+    out = {}
+    for label, settings in (("naive", naive), ("shipped", shipped)):
+        print(f"  contention, background {label} ...", flush=True)
+        with LlamaChatModel(path, settings) as model:
+            out[label] = _contention_run(model, label)
+    return out
+
+
+def _text_of_tokens(model, tokens: int, seed: str) -> str:
+    """Varied text of exactly ``tokens`` tokens (cut at a token boundary)."""
+    llama = model._chat.llama
+    ids = llama.tokenize((seed + " " + _long_user_text(model, tokens + 40)).encode(), add_bos=False, special=False)
+    return llama.detokenize(ids[:tokens]).decode("utf-8", "ignore")
+
+
+def bench_handover(path, context_length: int = 2048) -> dict:
+    """Per prefix size: evaluate it on the chat (what the turn after a memory change pays without the
+    hand-over) vs copy its state in (what the chat context is locked for with it)."""
+    from models.llama_runtime import LlamaChatModel, RuntimeSettings
+
+    rows = []
+    with LlamaChatModel(path, RuntimeSettings(context_length=context_length)) as model:
+        question = {"role": "user", "content": "What did I say about the garden?"}
+        for size in HANDOVER_SIZES:
+            for repeat in range(HANDOVER_REPEATS):
+                prefix = [{"role": "system", "content": _text_of_tokens(model, size, f"Memory {size}-{repeat}:")}]
+                model.reset_cache()
+                recompute, prompt_tokens, _ = _ttft(model, prefix + [question])
+                model.reset_cache()
+                report = model.prepare_prefix(prefix, force=True)
+                after, _, cached = _ttft(model, prefix + [question])
+                rows.append({"size": size, "prefix_tokens": report.prefix_tokens, "prompt_tokens": prompt_tokens,
+                             "recompute_ttft_s": recompute, "handover_load_s": report.load_seconds,
+                             "handover_background_s": report.background_seconds, "state_bytes": report.state_bytes,
+                             "ttft_after_handover_s": after, "cached_after_handover": cached})
+    table = []
+    for size in HANDOVER_SIZES:
+        group = [r for r in rows if r["size"] == size]
+        table.append({"size": size, "prefix_tokens": group[0]["prefix_tokens"],
+                      "recompute_ttft_ms": 1000 * statistics.median(r["recompute_ttft_s"] for r in group),
+                      "load_ms": 1000 * statistics.median(r["handover_load_s"] for r in group),
+                      "after_ms": 1000 * statistics.median(r["ttft_after_handover_s"] for r in group),
+                      "background_ms": 1000 * statistics.median(r["handover_background_s"] for r in group),
+                      "state_mb": group[0]["state_bytes"] / 1e6, "samples": len(group)})
+    # cost per evaluated token on the chat vs per copied token: the hand-over pays when the chat would
+    # evaluate more than load(prefix) / per-token-eval tokens
+    per_token = statistics.median((t["recompute_ttft_ms"] - t["after_ms"]) / t["prefix_tokens"] for t in table
+                                  if t["prefix_tokens"] >= 200)
+    largest = table[-1]
+    crossover = largest["load_ms"] / per_token if per_token > 0 else float("inf")
+    return {"rows": rows, "table": table, "eval_ms_per_token": per_token,
+            "crossover_tokens_at_largest_prefix": crossover}
+
+
 def _environment(model) -> dict:
     import llama_cpp
 
@@ -214,7 +350,10 @@ def _environment(model) -> dict:
 
 
 def render_markdown(results: dict) -> str:
-    env, a, b, c = results["environment"], results["throughput"], results["prefix_cache"], results["background"]
+    new_env = results["environment"]
+    # (a)-(c) may come from an earlier run (a partial run keeps them): their own environment then
+    env = results.get("environment_of_kept_parts") or new_env
+    a, b, c = results["throughput"], results["prefix_cache"], results["background"]
 
     def verdict(ok: bool) -> str:
         return "met" if ok else "NOT met"
@@ -257,9 +396,55 @@ def render_markdown(results: dict) -> str:
         f"`background()`) leaves {c['cached_tokens_after_naive_job']} cached tokens and the next turn's TTFT is "
         f"{c['ttft_after_job_on_chat_context_s']:.2f} s.",
         "",
+        f"Parts (d) and (e) ran {new_env['date']}: {new_env['threads']} chat threads, {new_env['cpu_count']} CPUs, "
+        f"load average at the start {new_env.get('load_average', '?')}, at the end "
+        f"{new_env.get('load_average_end', '?')} (other engineers' jobs and this project's other benchmarks; "
+        "idle and concurrent runs alternate, so the load hits both).",
+        "",
+        *_contention_markdown(results["contention"], verdict),
+        *_handover_markdown(results["handover"]),
+        "",
         f"llama.cpp: `{env['system_info']}`",
         "",
     ])
+
+
+def _contention_markdown(d: dict, verdict) -> list[str]:
+    ms = lambda v: f"{v * 1000:.0f}"  # noqa: E731
+    lines = ["## (d) A chat turn while a memory job runs at the same time", "",
+             "| background | chat TTFT idle mean / median ms | with a concurrent job mean / median ms | ratio "
+             "(median) | ratio (mean) | target ≤ 1.5x |", "|---|---|---|---|---|---|"]
+    for label, r in d.items():
+        st = r["settings"]
+        name = (f"{label}: {st['background_threads']} thread(s), nice {st['background_nice']}, batch "
+                f"{st['background_batch_size']}, pauses for the chat: {st['background_yields']}")
+        lines.append(f"| {name} | {ms(r['idle_mean_s'])} / {ms(r['idle_median_s'])} | {ms(r['busy_mean_s'])} / "
+                     f"{ms(r['busy_median_s'])} | **{r['ratio_median']:.2f}x** | {r['ratio_mean']:.2f}x | "
+                     f"{verdict(r['ratio_median'] <= 1.5)} |")
+    first = next(iter(d.values()))
+    lines += ["", f"{CONTENTION_REPEATS} turns each way per row, idle and concurrent alternating. The chat turn "
+              f"evaluates {sorted({e for _, e in first['evaluated']})} new tokens after a ~930-token cached "
+              "conversation (2 threads, context 2048); the job is an observation-sized prompt (~1,070 tokens) "
+              "plus 32 generated tokens on `background()`, started 0.5 s before the turn and cancelled after it. "
+              "Per-run TTFT is in runtime.json. The price of the polite background is that the job itself "
+              "runs slower (it waits while the chat computes and gets little CPU on a loaded machine); its "
+              "own duration is not measured here.", ""]
+    return lines
+
+
+def _handover_markdown(h: dict) -> list[str]:
+    lines = ["## (e) Prefix hand-over vs recompute, by prefix size", "",
+             "| prefix tokens | chat recomputes it: TTFT ms | hand-over: chat locked for the copy ms | TTFT after "
+             "the hand-over ms | background evaluation ms | state MB | samples |", "|---|---|---|---|---|---|---|"]
+    for t in h["table"]:
+        lines.append(f"| {t['prefix_tokens']} | {t['recompute_ttft_ms']:.0f} | {t['load_ms']:.1f} | "
+                     f"{t['after_ms']:.0f} | {t['background_ms']:.0f} | {t['state_mb']:.1f} | {t['samples']} |")
+    lines += ["", f"Chat-side evaluation costs {h['eval_ms_per_token']:.1f} ms per token; copying the largest "
+              f"prefix's state costs as much as evaluating {h['crossover_tokens_at_largest_prefix']:.1f} tokens. "
+              "So the hand-over is done when the chat would otherwise evaluate at least `handover_min_tokens` "
+              "(RuntimeSettings) of the prefix; below that the chat recomputes the few tokens itself and its "
+              "context is never locked. Medians of the samples.", ""]
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -267,17 +452,36 @@ def main(argv: list[str] | None = None) -> int:
     from models.bundled import bundled_model_path
     from models.llama_runtime import LlamaChatModel, RuntimeSettings
 
+    parts = set(argv if argv is not None else sys.argv[1:]) or {"throughput", "prefix", "background", "contention",
+                                                               "handover"}
+    previous = RESULTS / "runtime.json"
+    results = json.loads(previous.read_text()) if previous.exists() else {}
+    if parts >= {"throughput", "prefix", "background"}:
+        results = {}
+    else:   # a partial run keeps the other parts' figures and states when they were measured
+        results.setdefault("environment_of_kept_parts", results.get("environment"))
     model = LlamaChatModel(bundled_model_path(), RuntimeSettings(context_length=4096))
     try:
-        results = {"environment": _environment(model)}
-        print("(a) throughput ...", flush=True)
-        results["throughput"] = bench_throughput(model)
-        print("(b) prefix cache ...", flush=True)
-        results["prefix_cache"] = bench_prefix_cache(model)
-        print("(c) background job ...", flush=True)
-        results["background"] = bench_background(model)
+        results["environment"] = _environment(model)
+        results["parts_run"] = sorted(parts)
+        if "throughput" in parts:
+            print("(a) throughput ...", flush=True)
+            results["throughput"] = bench_throughput(model)
+        if "prefix" in parts:
+            print("(b) prefix cache ...", flush=True)
+            results["prefix_cache"] = bench_prefix_cache(model)
+        if "background" in parts:
+            print("(c) background job ...", flush=True)
+            results["background"] = bench_background(model)
     finally:
         model.close()
+    if "contention" in parts:
+        print("(d) contention ...", flush=True)
+        results["contention"] = bench_contention(bundled_model_path())
+    if "handover" in parts:
+        print("(e) hand-over crossover ...", flush=True)
+        results["handover"] = bench_handover(bundled_model_path())
+    results["environment"]["load_average_end"] = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "runtime.json").write_text(json.dumps(results, indent=2, default=str) + "\n")
     markdown = render_markdown(results)

@@ -156,6 +156,23 @@ def make_memory_engine(store: Store, model: Any, embedder: Any, *, message_token
     return make_engine(store, model, embedder, config=config)
 
 
+def prefix_source(model: Any, engine: Any) -> Callable[[Store, str, Any], list[dict[str, str]]] | None:
+    """The memory worker's view of the next chat turn's stable prefix, as ``ChatSession``'s assistant
+    builds it (default system prompt, a 512-token reply reserve), so it can prepare it after a commit."""
+    if model is None or engine is None:
+        return None
+    from memory_core.chat.assistant import ChatSettings
+    from memory_core.chat.context import next_turn_prefix
+
+    settings = ChatSettings()
+    budget = max(256, int(getattr(model, "context_length", 4096)) - settings.max_tokens)
+
+    def source(store: Store, thread_id: str, now: Any = None) -> list[dict[str, str]]:
+        return next_turn_prefix(store, thread_id, counter=engine.counter, budget=budget, now=now,
+                                system_prompt=settings.system_prompt)
+    return source
+
+
 def recall_for(embedder: Any, k: int = 3) -> Callable[[Store, str, str], list[Any]]:
     """The assistant's recall hook: a few hybrid-search hits from other chats, after the stable prompt.
 

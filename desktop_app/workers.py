@@ -250,6 +250,8 @@ class MemoryRunner(QObject):
             self.worker.close()
         self.worker = MemoryWorker(self.parent_store, model, embedder, engine=engine,
                                    on_state=lambda st: self.state.emit(*services.state_tuple(st)))
+        # after a commit, the worker prepares the next turn's prefix so that turn does not recompute it
+        self.worker.prefix_source = services.prefix_source(model, self.worker.engine)
 
     @Slot(bool)
     def set_enabled(self, enabled: bool) -> None:

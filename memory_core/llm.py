@@ -73,3 +73,19 @@ class ChatModel(TextModel, Protocol):
     def reset_cache(self) -> None:
         """Drop every cached token (used after forgetting, so nothing forgotten is reused)."""
         ...
+
+
+@runtime_checkable
+class PrefixPreparer(Protocol):
+    """Optional ChatModel capability: make the chat context hold a prompt prefix, computed off its path.
+
+    After the memory block changes (an observation or a reflection committed),
+    the next turn's stable prefix differs from what the chat's KV cache holds;
+    without this the next turn recomputes it while the user waits. The worker
+    calls ``prepare_prefix`` with that prefix (system prompt, memory block, raw
+    tail); the runtime evaluates it elsewhere and hands the state over. It
+    returns a report object (``handed_over``, ``missing_tokens``, ...).
+    """
+
+    def prepare_prefix(self, messages: Sequence[dict[str, str]]) -> object:
+        ...

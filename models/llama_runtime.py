@@ -12,7 +12,13 @@ Why we drive the prompt ourselves instead of calling ``create_chat_completion``:
   each step, so stopping never waits for a whole answer (or a whole prompt).
 * **Background jobs get their own context.** ``background()`` opens a second
   llama.cpp context on the *same loaded weights*: memory jobs fill their own KV
-  cache and never evict the chat's prefix.
+  cache and never evict the chat's prefix. It runs on fewer threads, at a lower
+  OS priority, in small batches, and pauses while a chat turn computes
+  (``models.priority``), so a concurrent job barely slows the chat.
+* **No stall when memory changes.** ``prepare_prefix`` evaluates the next
+  turn's stable prefix on the background context and copies its KV state into
+  the chat context (``llama_state_seq_get_data``/``set_data``, same weights),
+  so the turn after an observation or a reflection evaluates only what is new.
 
 ``llama_cpp`` is imported only when a model is opened.
 """
@@ -33,6 +39,7 @@ from memory_core.errors import InvalidInput, MnemeError
 from .chat_template import ChatTemplate
 from .errors import ChatTemplateMissing, ContextTooLong, ModelError, ModelFileError
 from .gguf import GGUFInfo, validate_model_file
+from .priority import BACKGROUND_NICE, ForegroundGate, lower_current_thread
 
 
 def physical_cores() -> int:
@@ -87,9 +94,33 @@ class RuntimeSettings:
     batch_size: int = 512
     #: Refuse models that do not fit in free memory (weights + KV cache).
     check_memory: bool = True
+    #: Threads of the background (memory) context; None = half the chat's, at least one.
+    background_threads: int | None = None
+    #: Background batches are small so the chat waits at most one of them (see models.priority).
+    background_batch_size: int = 16
+    #: The background context pauses between batches/tokens while a chat turn computes (models.priority).
+    background_yields: bool = True
+    #: Nice value of threads that run background work (0 = leave the priority alone).
+    background_nice: int = BACKGROUND_NICE
+    #: Hand a prepared prefix to the chat only if the chat would otherwise evaluate at least this many
+    #: of its tokens ...
+    handover_min_tokens: int = 16
+    #: ... and at least this share of the prefix: copying one token's KV state costs about this fraction
+    #: of evaluating one token (measured crossover, bench/results/runtime.md (e)), and the copy is of the
+    #: whole prefix while the saving is only the tokens the chat does not hold.
+    handover_copy_cost: float = 0.02
+
+    def worth_handing_over(self, missing_tokens: int, prefix_tokens: int) -> bool:
+        """Decide by size: does evaluating ``missing_tokens`` cost more than copying ``prefix_tokens``?"""
+        return missing_tokens >= max(1, self.handover_min_tokens, int(self.handover_copy_cost * prefix_tokens))
 
     def resolved_threads(self) -> int:
         return self.threads if self.threads and self.threads > 0 else physical_cores()
+
+    def resolved_background_threads(self) -> int:
+        if self.background_threads and self.background_threads > 0:
+            return self.background_threads
+        return max(1, self.resolved_threads() // 2)
 
 
 @dataclass
@@ -112,34 +143,71 @@ class GenerationStats:
         return self.prompt_tokens - self.cached_tokens
 
 
+@dataclass
+class PrefixHandover:
+    """What ``prepare_prefix`` did: the prefix size, what the chat would have evaluated, and the costs."""
+
+    prefix_tokens: int = 0
+    #: Tokens of the prefix the chat context did not hold before (what its next turn would have evaluated).
+    missing_tokens: int = 0
+    #: "handed over", "chat holds it" (below ``handover_min_tokens``), "chat caught up" or "too long".
+    outcome: str = ""
+    #: Tokens the background context evaluated (it reuses its own cached prefix).
+    evaluated_tokens: int = 0
+    background_seconds: float = 0.0
+    #: Time the chat context was locked for the copy (the only cost on the chat's side).
+    load_seconds: float = 0.0
+    state_bytes: int = 0
+
+    @property
+    def handed_over(self) -> bool:
+        return self.outcome == "handed over"
+
+
 class _Context:
     """One llama.cpp context (a ``Llama`` object) and the generation loop over it.
 
     Only one generation runs on a context at a time (``lock``).
     """
 
-    def __init__(self, llama: Any, template: ChatTemplate, batch_size: int,
-                 control_tokens: "ControlTokens | None" = None):
+    def __init__(self, llama: Any, template: ChatTemplate, batch_size: int, gate: ForegroundGate,
+                 control_tokens: "ControlTokens | None" = None, *, background: bool = False, nice: int = 0,
+                 yields: bool = True):
         self.llama = llama
         self.template = template
         self.batch_size = batch_size
         self.lock = threading.RLock()
         self.last_stats: GenerationStats | None = None
         self.control_tokens = control_tokens or ControlTokens.of(llama)
+        #: The chat context holds the gate while it computes; a background context waits on it between steps.
+        self.gate = gate
+        self.background = background
+        self.nice = nice
+        self.yields = yields
 
     # -- tokens ------------------------------------------------------------
-    def tokenize_prompt(self, messages: Sequence[dict[str, str]]) -> list[int]:
+    def tokenize_prompt(self, messages: Sequence[dict[str, str]], *, add_generation_prompt: bool = True
+                        ) -> list[int]:
         """The rendered conversation as tokens. Only the template's own markers become control tokens:
         any control-token spelling inside a message's text is split first, so it tokenizes as text."""
         text = self.template.render([{**message, "content": self.control_tokens.neutralize(message["content"])}
                                      if isinstance(message, dict) and isinstance(message.get("content"), str)
-                                     else message for message in messages])
+                                     else message for message in messages],
+                                    add_generation_prompt=add_generation_prompt)
         tokens = self.llama.tokenize(text.encode("utf-8"), add_bos=True, special=True)
         bos = self.llama.token_bos()
         # A template that writes the BOS text itself plus a vocab that adds BOS gives two: keep one.
         while len(tokens) >= 2 and tokens[0] == bos and tokens[1] == bos:
             tokens = tokens[1:]
         return tokens
+
+    def tokenize_prefix(self, messages: Sequence[dict[str, str]]) -> list[int]:
+        """Tokens of ``messages`` as the start of a longer conversation (no generation prompt).
+
+        Chat templates close every message with a special token, so these are
+        exactly the first tokens of any prompt that continues these messages.
+        """
+        return self.tokenize_prompt(messages, add_generation_prompt=False)
 
     def cached_prefix(self, tokens: list[int]) -> int:
         """How many leading tokens of ``tokens`` the context already holds (and can keep)."""
@@ -171,7 +239,7 @@ class _Context:
                   stops: list[str], cancel: threading.Event | None) -> Iterator[str]:
         import llama_cpp
 
-        with self.lock:
+        with self.lock, self._turn():
             llama = self.llama
             stats = GenerationStats(prompt_tokens=len(tokens))
             self.last_stats = stats
@@ -192,6 +260,7 @@ class _Context:
                     if cancel is not None and cancel.is_set():
                         stats.stop_reason = "cancelled"
                         break
+                    self._yield_to_chat()
                     token = next(generator, None)
                     if token is None:
                         stats.stop_reason = "context"
@@ -227,21 +296,85 @@ class _Context:
 
     def _evaluate_prompt(self, tokens: list[int], stats: GenerationStats, cancel: threading.Event | None) -> bool:
         """Keep the cached prefix, evaluate the rest in batches; False if cancelled meanwhile."""
+        keep = self.evaluate(tokens, cancel, fresh_logits=True)
+        if keep is None:
+            return False
+        stats.cached_tokens = keep
+        return True
+
+    def evaluate(self, tokens: list[int], cancel: threading.Event | None = None, *,
+                 fresh_logits: bool = False) -> int | None:
+        """Make the context hold ``tokens``: keep the cached prefix, evaluate the rest in batches.
+
+        Returns how many tokens came from the cache, or None if cancelled. A
+        background context yields to the chat between batches.
+        """
         llama = self.llama
         keep = self.cached_prefix(tokens)
-        if keep == len(tokens):
+        if keep == len(tokens) and fresh_logits:
             keep -= 1  # re-evaluate the last token so its logits are fresh
         if keep < llama.n_tokens:
             if not llama._ctx.kv_cache_seq_rm(-1, keep, -1):
                 keep = 0
                 llama._ctx.kv_cache_clear()
             llama.n_tokens = keep
-        stats.cached_tokens = keep
         for start in range(keep, len(tokens), self.batch_size):
             if cancel is not None and cancel.is_set():
-                return False
+                return None
+            self._yield_to_chat()
             llama.eval(tokens[start:start + self.batch_size])
-        return True
+        return keep
+
+    def _turn(self):
+        """A chat turn holds the gate while it computes; a background call lowers its thread's priority."""
+        import contextlib
+
+        if self.background:
+            if self.nice:
+                lower_current_thread(self.nice)
+            return contextlib.nullcontext()
+        gate = self.gate
+
+        @contextlib.contextmanager
+        def holding():
+            gate.enter()
+            try:
+                yield
+            finally:
+                gate.leave()
+        return holding()
+
+    def _yield_to_chat(self) -> None:
+        if self.background and self.yields:
+            self.gate.wait_idle()
+
+    # -- state hand-over -----------------------------------------------------------
+    def save_sequence(self) -> bytes:
+        """The KV cache of the tokens this context holds (sequence 0), as bytes."""
+        import llama_cpp
+
+        ctx = self.llama._ctx.ctx
+        size = llama_cpp.llama_state_seq_get_size(ctx, 0)
+        buffer = (ctypes.c_uint8 * size)()
+        written = llama_cpp.llama_state_seq_get_data(ctx, buffer, size, 0)
+        if written != size:
+            raise ModelError(f"llama.cpp saved {written} of {size} bytes of the prepared prefix")
+        return bytes(buffer)
+
+    def load_sequence(self, state: bytes, tokens: list[int]) -> None:
+        """Replace this context's KV cache with ``state`` (saved from a context on the same weights)."""
+        import llama_cpp
+
+        llama = self.llama
+        llama._ctx.kv_cache_clear()
+        llama.n_tokens = 0
+        buffer = (ctypes.c_uint8 * len(state)).from_buffer_copy(state)
+        read = llama_cpp.llama_state_seq_set_data(llama._ctx.ctx, buffer, len(state), 0)
+        if read != len(state):
+            llama._ctx.kv_cache_clear()
+            raise ModelError(f"llama.cpp took {read} of {len(state)} bytes of the prepared prefix")
+        llama.input_ids[:len(tokens)] = tokens
+        llama.n_tokens = len(tokens)
 
     def reset(self) -> None:
         with self.lock:
@@ -349,7 +482,7 @@ def _open_llama(path: Path, settings: RuntimeSettings) -> Any:
                              "architecture this llama.cpp build does not support") from exc
 
 
-def _second_context(llama: Any, context_length: int) -> Any:
+def _second_context(llama: Any, context_length: int, threads: int | None = None) -> Any:
     """A second ``Llama`` on the same loaded model (weights shared, not loaded twice), with its own KV cache.
 
     llama-cpp-python has no public API for this, so we copy the Llama object
@@ -367,6 +500,9 @@ def _second_context(llama: Any, context_length: int) -> Any:
     clone._stack = contextlib.ExitStack()
     params = type(llama.context_params).from_buffer_copy(llama.context_params)
     params.n_ctx = context_length
+    if threads:
+        params.n_threads = params.n_threads_batch = threads
+        clone.n_threads = clone.n_threads_batch = threads
     clone.context_params = params
     clone._ctx = clone._stack.enter_context(contextlib.closing(
         internals.LlamaContext(model=llama._model, params=params, verbose=False)))
@@ -435,7 +571,8 @@ class LlamaChatModel:
         except MnemeError:
             llama.close()
             raise
-        self._chat = _Context(llama, template, self.settings.batch_size)
+        self.gate = ForegroundGate()
+        self._chat = _Context(llama, template, self.settings.batch_size, self.gate)
         self._background: BackgroundModel | None = None
         self._background_lock = threading.Lock()
         self._closed = False
@@ -474,11 +611,52 @@ class LlamaChatModel:
         self._check_open()
         with self._background_lock:
             if self._background is None:
-                llama = _second_context(self._chat.llama, self.context_length)
-                context = _Context(llama, self._chat.template, self.settings.batch_size,
-                                   self._chat.control_tokens)
+                settings = self.settings
+                llama = _second_context(self._chat.llama, self.context_length, settings.resolved_background_threads())
+                context = _Context(llama, self._chat.template, settings.background_batch_size, self.gate,
+                                   self._chat.control_tokens, background=True, nice=settings.background_nice,
+                                   yields=settings.background_yields)
                 self._background = BackgroundModel(self, context)
             return self._background
+
+    def prepare_prefix(self, messages: Sequence[dict[str, str]], *, force: bool = False) -> PrefixHandover:
+        """Compute the next turn's stable prefix off the chat's path and hand its KV state to the chat.
+
+        Called by the memory worker (on its own thread) right after it changed
+        the memory block. The background context evaluates the prefix (reusing
+        what it holds, yielding to chat turns); the chat context is locked only
+        for the copy. Skipped when the chat would evaluate fewer than
+        what copying would cost (``RuntimeSettings.worth_handing_over``; ``force`` overrides, for measuring).
+        """
+        self._check_open()
+        report = PrefixHandover()
+        tokens = self._chat.tokenize_prefix(messages)
+        report.prefix_tokens = len(tokens)
+        if len(tokens) >= self.context_length - 1:
+            report.outcome = "too long"
+            return report
+        report.missing_tokens = len(tokens) - self._chat.cached_prefix(tokens)
+        if not (force or self.settings.worth_handing_over(report.missing_tokens, len(tokens))):
+            report.outcome = "chat holds it"
+            return report
+        background = self.background()._context
+        started = time.perf_counter()
+        with background.lock, background._turn():
+            kept = background.evaluate(tokens)
+            report.evaluated_tokens = len(tokens) - (kept or 0)
+            state = background.save_sequence()
+        report.background_seconds = time.perf_counter() - started
+        report.state_bytes = len(state)
+        with self._chat.lock:
+            report.missing_tokens = len(tokens) - self._chat.cached_prefix(tokens)
+            if not (force or self.settings.worth_handing_over(report.missing_tokens, len(tokens))):
+                report.outcome = "chat caught up"  # a turn ran meanwhile and computed it itself
+                return report
+            loading = time.perf_counter()
+            self._chat.load_sequence(state, tokens)
+            report.load_seconds = time.perf_counter() - loading
+        report.outcome = "handed over"
+        return report
 
     def reset_cache(self) -> None:
         """Forget every cached token in both contexts (after "forget me", nothing forgotten is reused)."""
@@ -547,5 +725,5 @@ class ModelManager:
             old.close()
 
 
-__all__ = ["RuntimeSettings", "GenerationStats", "LlamaChatModel", "BackgroundModel", "ModelManager",
+__all__ = ["RuntimeSettings", "GenerationStats", "PrefixHandover", "LlamaChatModel", "BackgroundModel", "ModelManager",
            "ChatTemplateMissing", "ContextTooLong", "physical_cores"]

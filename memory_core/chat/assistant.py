@@ -18,6 +18,7 @@ from memory_core.chat.context import (
     PrefixTracker,
     Recalled,
     assemble,
+    next_turn_prefix,
 )
 from memory_core.chat.model_view import CHAT_STOPS, DEFAULT_STYLE
 from memory_core.clock import to_iso, utc_now
@@ -76,6 +77,8 @@ class Assistant:
         self.reply_reserve = reply_reserve if reply_reserve is not None else self.settings.max_tokens
         self.tracker = PrefixTracker()
         self._temporary: dict[str, _TemporaryChat] = {}
+        if worker is not None and getattr(worker, "prefix_source", False) is None:
+            worker.prefix_source = self.stable_prefix
 
     @property
     def budget(self) -> int:
@@ -84,6 +87,14 @@ class Assistant:
     def status(self) -> str | None:
         state = self.engine.state if self.engine is not None else None
         return state.describe() if state is not None and state.phase == "failed" else None
+
+    def stable_prefix(self, store, thread_id: str, now: datetime | None = None) -> list[dict[str, str]]:
+        """What this assistant's next turn in ``thread_id`` starts with (read through ``store``, the
+        caller's connection); empty when the prompt has no memory block to prepare."""
+        if self.settings.temporary or not self.settings.memory:
+            return []
+        return next_turn_prefix(store, thread_id, counter=self.counter, budget=self.budget, tz=self.tz, now=now,
+                                system_prompt=self.settings.system_prompt)
 
     def prepare(self, thread_id: str, user_text: str, *, now: datetime | None = None) -> AssembledPrompt:
         """The exact messages the model will get for this turn (nothing is written)."""

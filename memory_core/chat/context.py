@@ -242,6 +242,18 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
                                                   dropped, budget), text, used)
 
 
+def next_turn_prefix(store, thread_id: str, *, counter: TokenCounter, budget: int, tz: tzinfo | None = None,
+                     now: datetime | None = None, system_prompt: str = DEFAULT_SYSTEM_PROMPT) -> list[dict[str, str]]:
+    """The stable part of the thread's next prompt (system, memory block, raw tail), as the next turn
+    will start it: what the memory worker hands to the model after it changed the memory block.
+
+    The tail is trimmed as a turn trims it, without the new message's tokens (not known yet); when a
+    long message makes the turn drop one more raw message, the turn still reuses the memory block.
+    """
+    return assemble(store, thread_id, None, counter=counter, budget=budget, memory=True, tz=tz, now=now,
+                    system_prompt=system_prompt).messages
+
+
 def _thread_history(store, thread_id: str, unobserved_only: bool) -> list[Message]:
     sql = "SELECT * FROM messages WHERE thread_id = ?"
     if unobserved_only:

@@ -6,7 +6,9 @@ looking at its output. Each attribute kind (a pet's name, a gym, a bank...)
 has a pool of statement phrasings and a pool of change phrasings (a new value,
 a correction, a cancellation), in two voices: **dev** (plain sentences, the
 only ones looked at while building the extractor) and **test** (casual chat,
-written as a separate pass). Six kinds exist only in test, so the test split
+written as a separate pass). A third block, **dev_casual**, is a second dev voice
+(casual chat, written by a later session before its own extractor changes, and looked
+at while tuning). Six kinds exist only in test, so the test split
 holds out whole attribute kinds as well as phrasings.
 
 A timeline states a primary fact, states an unrelated companion fact, then
@@ -45,7 +47,7 @@ from memory_core.ingest import ingest_message
 from memory_core.llm import Embedder
 from memory_core.storage.store import Store
 
-SPLITS = ("dev", "test")
+SPLITS = ("dev", "dev_casual", "test")
 METRICS = ("freshness", "consistency", "coverage", "controlled_forgetting", "contamination", "as_of_accuracy",
            "spurious")
 START = datetime.fromisoformat("2025-01-06T09:00:00+00:00")
@@ -62,9 +64,10 @@ def load_pools(path: Path | None = None) -> dict[str, Any]:
 def build_timelines(pools: dict[str, Any], split: str) -> list[dict[str, Any]]:
     """Deterministic timelines for one split: every phrasing of the split's pools is used.
 
-    Dev and test share no phrasing; kinds marked ``split: test`` appear in test only.
+    Dev and test share no phrasing; kinds marked ``split: test`` appear in test only. ``dev_casual`` is a
+    second dev voice (casual chat) written later for tuning; pools without it simply yield no timelines.
     """
-    kinds = [k for k in pools["kinds"] if k[split]["state"]]
+    kinds = [k for k in pools["kinds"] if k.get(split, {}).get("state")]
     timelines: list[dict[str, Any]] = []
     for k_index, kind in enumerate(kinds):
         states, changes = kind[split]["state"], kind[split]["change"]

@@ -24,6 +24,7 @@ from typing import Iterable, Sequence
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.cues import cue_concepts
 from memory_core.facts.frames import STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
+from memory_core.facts.lexicon import kind_of, lexical_values
 
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
@@ -35,7 +36,9 @@ _END_CUES = re.compile(
     r"lost\s+my\s+taste|gone\s+off|went\s+off|doesn't\s+do\s+it|dead\s+to\s+me|grew\s+out|tired\s+of|"
     r"phase\s+is\s+over|closed|instead|rather\s+than|not\b|prefer|beats|better\s+than|over\b|than|>|"
     r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
-    r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past)\b")
+    r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past|"
+    r"gave|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
+    r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling)\b")
 
 _Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
@@ -49,7 +52,7 @@ _REPLACEMENTS = (
     rf"(?:^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|is\s+better\s+than|instead\s+of|rather\s+than)\s+{_A}{{x}}",
     rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
     rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
-    rf"{_A}{_Y}\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
+    rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
 )
 #: A new value said without the old one, after the old one was ended in the same message.
 _SUCCESSORS = (
@@ -57,6 +60,8 @@ _SUCCESSORS = (
     r"\b(?:into|on|doing|do|with|drink|listen\s+to|see|use|using)\s+" + _A + _Y + r"\s+(?:now|these\s+days)\b",
     r"\b(?:took\s+up|started|joined|signed\s+up\s+with|went\s+with|opened\s+one\s+at|fallen\s+for|"
     r"got|bought|picked\s+up|switched\s+to|moved\s+to|going\s+for|learning|all\s+about|there's|along\s+came|"
+    r"adopted|say\s+hi\s+to|name\s+is|relocated\s+to|moved\s+(?:everything|it\s+all)\s+to|doing|running|"
+    r"(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+)?in|"
     r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at)\s+" + _A + _Y,
     r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
     r"though|is\s+my\s+\w+\s+now)\b",
@@ -180,7 +185,10 @@ def _good_new_value(value: str, old: str) -> str | None:
     value = clean_value(_tail(value))
     if not plausible_value(value) or value.lower() in _PRONOUNS:
         return None
-    if _norm(value) == _norm(old) or _mention(value, old):
+    if _norm(value) == _norm(old) or value.lower() in _FILLERS:
+        return None
+    new_words = {w for w in _norm(value).split() if w not in ("the", "a", "an", "dr")}
+    if new_words <= set(_norm(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None
     if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
         return None
@@ -189,6 +197,9 @@ def _good_new_value(value: str, old: str) -> str | None:
     return value
 
 
+#: Chat words a loose frame may catch as a value ("not running it anymore").
+_FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
+            "atm", "these days", "then", "yet", "already"}
 _OLD = "QQOLDQQ"
 _REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
 
@@ -210,6 +221,18 @@ def _successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = (
             value = _good_new_value(match.group("y"), old)
             if value:
                 return value
+    return None
+
+
+def _same_kind_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one value of the old value's lexicon kind named beside it (none if several or of no kind)."""
+    kind = kind_of(old)
+    if kind is None:
+        return None
+    for sentence in sentences:
+        others = {value for _, k, value in lexical_values(sentence) if k == kind and _norm(value) != _norm(old)}
+        if len(others) == 1:
+            return others.pop()
     return None
 
 
@@ -242,6 +265,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 again = _mention(following, fact.value)
                 new_value = (_replacement(following, again, fact.value) if again else None) or \
                     _successor(following, fact.value, _NEXT_SUCCESSOR_PATTERNS)
+            if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
+                new_value = _same_kind_value(sentences[index:index + 2], fact.value)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = _CORRECTION.search(sentence)

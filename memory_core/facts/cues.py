@@ -20,6 +20,7 @@ import re
 from memory_core.facts.attributes import CONCEPTS
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frames import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
+from memory_core.facts.lexicon import lexical_values
 
 #: Extra cue words (verbs and nouns seen in dev phrasings) for concepts whose own words are few.
 _EXTRA_CUES = {
@@ -94,6 +95,25 @@ def cue_concepts(sentence: str) -> set[str]:
     return {CUES[m.group(1).lower()] for m in _CUE_RE.finditer(sentence)}
 
 
+#: A one-off event, not a durable fact ("I went swimming yesterday", "started running last week").
+_EPISODE = re.compile(r"(?i)\b(?:yesterday|today|tonight|this\s+(?:morning|afternoon|evening)|last\s+(?:night|week|"
+                      r"weekend)|earlier|just\s+now|tomorrow)\b")
+_OTHER_PEOPLE = re.compile(r"(?i)\b(?:he|she|they|he's|she's|they're|his|her|their|you|your|you're)\b")
+
+
+def lexical_candidates(sentence: str) -> list[Candidate]:
+    """A sentence naming exactly one self-describing value ("jazz all day", "yoga twice a week"): that fact.
+    Short fragments count as first person; a sentence about someone else does not."""
+    found = lexical_values(sentence)
+    if len(found) != 1 or RELATION_MENTION.search(sentence) or _OTHER_PEOPLE.search(sentence) or \
+            _EPISODE.search(sentence):
+        return []
+    if not FIRST_PERSON.search(sentence) and len(sentence.split()) > 8:
+        return []
+    _, kind, value = found[0]
+    return [Candidate("assert", USER, kind, value, sentence)]
+
+
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
     if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
@@ -104,6 +124,8 @@ def cue_candidates(sentence: str) -> list[Candidate]:
         if len(kinds) == 1:
             cues.append((start, kinds.pop()))
     concepts = {concept for _, concept in cues if concept in CONCEPTS}
+    if not concepts:
+        return lexical_candidates(sentence)
     if len(concepts) != 1:
         return []
     concept = concepts.pop()

@@ -21,17 +21,19 @@ from typing import Iterator
 
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
+from memory_core.facts.lexicon import kind_of
 
 USER = "user"
 
 #: Words that end a value: "my gym is FitHub now because..." -> "FitHub".
 STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
         r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
+        r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
         r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
         r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|"
         r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
         r"on (?:weekends|saturdays|sundays|tuesdays))\b|"
-        r"\s*(?:[,.;!?()\"]|:(?!\d))|\s+-|$)")
+        r"\s*(?:[,.;!?()\"]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
 #: A value: no clause punctuation, except a colon inside a time ("6:30").
 VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
 TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
@@ -53,7 +55,8 @@ _REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "
 _REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
 _ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
             "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
-            "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat")
+            "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat", "doggo", "pupper",
+            "kitty", "pooch", "fur baby", "furbaby")
 
 #: Attribute phrases that are not attributes ("my point is...", "my bad").
 _NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "fault", "turn", "pleasure",
@@ -92,6 +95,20 @@ DEVICES = {
     **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
 }
 _LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
+
+
+#: Genre words: an interest in one of these is a music taste, anything else a hobby.
+MUSIC_GENRES = ("jazz", "techno", "bluegrass", "k-pop", "kpop", "pop", "rock", "synthwave", "opera", "classical",
+                "metal", "punk", "folk", "country", "house", "edm", "indie", "blues", "reggae", "soul", "r&b",
+                "disco", "ambient", "lo-fi", "lofi", "hip hop", "hip-hop", "rap", "grime", "drum and bass", "dnb",
+                "dubstep", "trance", "funk", "gospel", "salsa", "afrobeats", "emo", "grunge", "ska", "swing",
+                "music", "songs", "albums", "vinyl")
+
+
+def interest_attribute(value: str) -> str:
+    """An interest in a genre is a music taste; any other interest is a hobby."""
+    words = value.lower()
+    return "music" if any(re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", words) for g in MUSIC_GENRES) else "hobby"
 
 
 def clean_value(value: str) -> str:
@@ -142,6 +159,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?:me\s+|it\s+|us\s+)?(?:back\s+)?to\s+{_DATE}", "@appointment"),
     _frame(rf"\b(?:the\s+)?(?P<act>dentist|doctor|vet|physio|therapist)\s+(?:has\s+)?(?:moved|rescheduled|pushed|changed)\s+"
            rf"(?:my|the|our)\s+(?:appointment|appt|checkup|check-up)\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
+    _frame(rf"\b(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|changed)\s+(?:the|my|our)\s+"
+           rf"(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
+           rf"\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
     _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
     _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
     _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
@@ -166,6 +186,49 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
     _frame(r"\b(?:i|we)\s+(?:use|work\s+on|have|got|bought|own|drive|picked\s+up|type\s+on)\s+(?:a|an|the|my)\s+"
            r"(?:new\s+|used\s+)?(?P<v>(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)" + STOP, "@device"),
+    # casual chat: lowercase values and verb-led fragments ("been pescatarian for ages", "i'm into synthwave")
+    _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bbeen\s+|\bwent\s+|\bgone\s+|\bgoing\s+|\bturned\s+|\bnow\s+)"
+           rf"(?:fully\s+|strictly\s+|mostly\s+)?{DIETS}\b(?!\s+(?:food|recipes?|restaurants?|options?|friends?|places?))",
+           "diet"),
+    _frame(rf"\b(?:i'?m|i\s+am|been|really|so|getting)\s+(?:really\s+|so\s+|totally\s+|big\s+|super\s+)?into\s+{VALUE}",
+           "@interest"),
+    _frame(rf"\b(?:been\s+doing|i've\s+taken\s+up|taken\s+up|took\s+up|taking\s+up|into\s+doing)\s+{VALUE}", "@interest"),
+    _frame(rf"\b(?:i\s+)?(?:mostly\s+|always\s+|usually\s+|only\s+)?(?:listen|listening)\s+to\s+(?:mostly\s+|a\s+lot\s+of\s+|"
+           rf"lots\s+of\s+|loads\s+of\s+)?{VALUE}", "music"),
+    _frame(rf"\bi\s+(?:always|usually|mostly|only)\s+drink\s+{VALUE}", "drink"),
+    _frame(rf"\b(?:addicted|hooked)\s+(?:to|on)\s+{VALUE}", "drink"),
+    _frame(r"^\s*(?:my\s+)?coffee\s*[:,-]?\s+(?P<v>(?:with|as|without|black|white|decaf)[^,.;:!?]{0,40}?)"
+           r"(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|\s*[,.;:!?]|$)", "coffee"),
+    _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bgot\s+)up\s+(?:at|by|around)\s+{_TIME}", "wake_time"),
+    _frame(rf"\balarm(?:'s|\s+is)?\s+(?:set\s+)?(?:for|at)\s+{_TIME}", "wake_time"),
+    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:on\s+|for\s+)?{_DATE}",
+           "dentist_appointment"),
+    _frame(r"\b(?:i'?m\s+|we'?re\s+|i\s+am\s+|we\s+are\s+|^)on\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})"
+           r"\s+for\s+(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
+    _frame(r"(?:^|\bi'?m\s+|\bi\s+am\s+|\bi\s+)(?:working|work)\s+(?:at|for)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,3})", "works_at"),
+    _frame(r"(?:^|\bi'?m\s+|\bi\s+am\s+|\bwe'?re\s+)(?:based|living|settled)\s+in\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
+    _frame(rf"\b(?:my\s+)?{_REL_MOD}{_REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?in\s+"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
+    _frame(r"\bnamed\s+(?:her|him|it|them|the\s+\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
+    _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
+           r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
+    # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")
+    _frame(r"\b(?:support|supporting|root\s+for|rooting\s+for|cheer\s+for|cheering\s+for|follow|following)\s+(?:the\s+)?"
+           r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "team"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:fan|supporter|season\s+ticket(?:\s+holder)?)\b", "team"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:cuts|does|styles)\s+my\s+hair\b", "barber"),
+    _frame(r"\bhair(?:cut|cuts)?\s+(?:done\s+|cut\s+)?(?:by|with|at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "barber"),
+    _frame(r"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "insurance"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+insures\s+(?:my|our)\b", "insurance"),
+    _frame(r"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "streaming"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+subscription\b", "streaming"),
+    _frame(r"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "works_at"),
+    # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
+    _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)\s+(?:is|are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
+           r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"
+           r"these\s+days|atm)\b|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)"),
     # "Tomasz is my manager", "Dr. Haddad is my GP"
     _frame(r"(?:^|[,;]\s*)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+(?:now\s+)?"
            r"(?:my|our)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+now\b|$)"),
@@ -175,7 +238,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
     _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
-           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:with|at|in|on|from|by)?\s*"
+           rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:(?:with|at|in|on|from|by|to)\s+)?"
            rf"{VALUE}"),
     _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
@@ -191,9 +254,14 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
 
 def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
     attr = re.sub(r"\s+", " ", attr.lower()).strip()
+    attr = re.sub(r"\s+(?:rn|btw|lol|tho|atm|fr|haha|now)$", "", attr)  # chat fillers are not part of the attribute
     value = clean_value(value)
     if not plausible_value(value):
         return None
+    if attr in ("go-to", "usual", "fave", "favorite", "favourite", "regular") and kind_of(value):
+        return Candidate("assert", subject, kind_of(value), value, sentence)  # "my go-to is hot chocolate"
+    if attr in ("thing", "jam", "passion", "obsession", "new thing"):  # "tennis is my thing"
+        return Candidate("assert", subject, interest_attribute(value), value, sentence) if subject == USER else None
     words = attr.split()
     if words[-1] in _ANIMALS or attr in _ANIMALS:  # "a beagle called Biscuit": the pet's name
         return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
@@ -236,6 +304,10 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 act = "dentist" if groups["act"].lower() == "dental" else groups["act"].lower()
                 candidate = Candidate("assert", USER, canonical_predicate(f"{act} appointment"), clean_value(raw),
                                       sentence)
+            elif attribute == "@interest":
+                value = clean_value(raw)
+                candidate = Candidate("assert", USER, interest_attribute(value), value, sentence) \
+                    if plausible_value(value) and len(value.split()) <= 3 else None
             elif attribute == "@rel.lives_in":
                 candidate = Candidate("assert", RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
             else:
@@ -257,7 +329,7 @@ _MESSAGE_FRAMES = (
                 r"(?:a\s+|an\s+|the\s+)?" + _Y), False),
     (re.compile(r"(?i)\b(?:switched|changed)\s+(?:my\s+|our\s+)?(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:providers?|companies|"
                 r"suppliers?)\s+to\s+" + _Y), False),
-    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my|our)\s+(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
+    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my\s+|our\s+|the\s+)?(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
                 r"(?:to|for)\s+(?:a\s+|an\s+|the\s+)?" + _Y), True),
 )
 _OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|'s)\s+(?:off|cancel+ed|"

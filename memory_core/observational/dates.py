@@ -43,6 +43,9 @@ _PAST = re.compile(r"\b(was|were|did|had|went|ago|last|already|yesterday|got|cam
                    r"met|saw|started|moved|bought)\b", re.I)
 
 
+_RECURRING = re.compile(rf"\b(?:every|each) (?:other )?{_WEEKDAY}|\b{_WEEKDAY}s\b", re.I)
+
+
 def find_temporal_phrase(text: str) -> tuple[str, str] | None:
     """The first concrete temporal phrase in ``text`` as (kind, phrase), or None."""
     best: tuple[int, str, str] | None = None
@@ -72,6 +75,8 @@ def resolve_referenced_date(text: str, said_at: datetime, tz: tzinfo | None = No
     if found is None:
         return None
     kind, phrase = found
+    if kind == "weekday" and _RECURRING.search(text):
+        return None            # "every Monday", "on Fridays": a routine, not a date
     base = local_time(said_at, tz)
     future = prefers_future(text)
     if kind == "ordinal":

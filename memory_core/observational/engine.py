@@ -28,9 +28,10 @@ from memory_core.clock import to_iso, utc_now
 from memory_core.llm import Embedder, TextModel
 from memory_core.observational.drafts import Draft
 from memory_core.observational.extractive_observer import ExtractiveObserver
-from memory_core.observational.llm_observer import LLMObserver, ObservationRejected
+from memory_core.observational.llm_observer import MAX_NOTES, LLMObserver, ObservationRejected
 from memory_core.observational.log import as_lines, current_log
 from memory_core.observational.reflector import Reflector
+from memory_core.observational.supersession import annotate_drafts
 from memory_core.observational.tokens import TokenCounter, message_token_counts
 from memory_core.storage.store import Message
 
@@ -58,6 +59,7 @@ class OMConfig:
     tail_fraction: float = 0.2         # keep this much of the threshold as raw tail on activation
     hard_factor: float = 1.2           # past this, observe synchronously (if the observer is free)
     reflect_target_fraction: float = 0.5
+    max_observation_factor: float = 2.0   # the reflector's target may grow to this much to keep every current fact
 
     @classmethod
     def for_context(cls, context_length: int) -> "OMConfig":
@@ -74,6 +76,10 @@ class OMConfig:
     @property
     def hard_limit(self) -> int:
         return int(self.message_tokens * self.hard_factor)
+
+    @property
+    def max_observation_tokens(self) -> int:
+        return int(self.observation_tokens * self.max_observation_factor)
 
     @property
     def tail_tokens(self) -> int:
@@ -269,8 +275,12 @@ class OMEngine:
         counts = self.token_counts(store, messages)
         chunks, chunk, size = [], [], 0
         limit = max(256, self.config.message_tokens // 2)
+        # the LLM writes at most MAX_NOTES lines per call: a chunk never holds more user messages than that
+        users_limit = MAX_NOTES if self._llm_model() is not None else None
         for message in messages:
-            if chunk and size + counts[message.id] > limit:
+            users = sum(1 for m in chunk if m.role == "user")
+            if chunk and (size + counts[message.id] > limit
+                          or (users_limit and message.role == "user" and users >= users_limit)):
                 chunks.append(chunk)
                 chunk, size = [], 0
             chunk.append(message)
@@ -283,6 +293,7 @@ class OMEngine:
             self._set(progress, phase="observing", done=done, total=len(messages))
             drafts.extend(self._observe_chunk(chunk, existing + [d.text for d in drafts]))
             done += len(chunk)
+        annotate_drafts(store, drafts)   # what the fact ledger already knows changed, marked on the new lines
         self._set(progress, phase="observing", done=done, total=len(messages))
         return drafts
 
@@ -346,14 +357,23 @@ class OMEngine:
             store.log_event("observed", messages=len(still), observations=added, observer=self.state.observer)
         return added
 
+    def reflect_threshold(self, store) -> int:
+        """Reflect when the log reaches the threshold, or, when the last reflection had to keep more than
+        that (every current fact), once the log has grown by half a threshold since (not on every turn),
+        but never later than the most the log may hold (``max_observation_tokens``)."""
+        row = store.execute("SELECT output_tokens FROM reflection_generations ORDER BY id DESC LIMIT 1").fetchone()
+        kept = row[0] if row else 0
+        grown = min(kept + self.config.observation_tokens // 2, self.config.max_observation_tokens)
+        return max(self.config.observation_tokens, grown)
+
     def _reflect_if_due(self, store, force: bool, report: CycleReport, progress) -> None:
         tokens = self.observation_tokens(store)
-        if tokens < self.config.observation_tokens or (tokens < self._reflect_after_tokens and not force):
+        if tokens < self.reflect_threshold(store) or (tokens < self._reflect_after_tokens and not force):
             return
         self._set(progress, phase="reflecting", done=0, total=0)
         reflector = Reflector(self.counter.count, self.tz, model=self._llm_model(), embedder=self.embedder)
         target = int(self.config.observation_tokens * self.config.reflect_target_fraction)
-        outcome = reflector.reflect(store, target)
+        outcome = reflector.reflect(store, target, max_tokens=self.config.max_observation_tokens)
         report.reflected = outcome.committed
         report.reflection_reason = outcome.reason
         if outcome.committed:

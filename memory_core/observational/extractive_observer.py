@@ -1,11 +1,13 @@
-"""The observer that needs no LLM: the user's salient sentences, nearly verbatim.
+"""The observer that needs no LLM: the user's statements about themselves, nearly verbatim.
 
 Small local models (the bundled 135M one) paraphrase badly and loop, so the
 always-available path keeps what the user actually said about themselves,
 their preferences, plans with dates, decisions and corrections, and reduces
-long pastes to one informational line. Priority comes from rules, or, when an
-Embedder is given, from similarity to labelled examples
-(``memory_core/data/priority_examples.json``).
+long pastes to one informational line. Questions and requests are not facts
+about the user: a chunk's questions and requests become one low "User asked
+about: ..." line. Priority comes from the fact's kind (``kinds.py``); with an
+Embedder, similarity to labelled examples (``memory_core/data/priority_examples.json``)
+may raise it.
 """
 from __future__ import annotations
 
@@ -22,25 +24,19 @@ from memory_core.llm import Embedder
 from memory_core.observational.dates import resolve_referenced_date
 from memory_core.observational.drafts import Draft, normalized
 from memory_core.observational.format import one_line
+from memory_core.observational.kinds import ASKED_PREFIX, NOISE_KIND, is_question, kind_priority, sentence_kind
 from memory_core.storage.store import Message
 
 MAX_WORDS = 40
+MAX_ASKED_TOPICS = 4
+PRIORITY_RANK = {"high": 3, "medium": 2, "low": 1, "done": 0}
 PASTE_MIN_LINES = 8
 PASTE_MIN_CHARS = 1200
+PASTE_SHORT_LINES = 5      # five or more lines of 200+ characters: a query, a config, a log, not chat prose
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])|\n+")
 _DONE = re.compile(r"\b(i(?:'ve| have)? (?:finally )?(?:finished|completed|fixed|solved|submitted|sent|booked|paid)|"
                    r"(?:it's|it is|that's) (?:done|sorted|fixed)|done with|no longer need)\b", re.I)
-_HIGH = re.compile(
-    r"\b(i am|i'm|i was born|my name|call me|"
-    r"my (?:\w+ ){1,2}(?:is|are|was|were|lives|works|has|likes|loves|hates|prefers|called|'s name)|"
-    r"i (?:really )?(?:like|love|hate|prefer|enjoy|dislike|can't stand|cannot stand|avoid)|"
-    r"i (?:live|work|study|moved|teach)|i(?:'m| am) allergic|allergic to|"
-    r"i (?:have|had) (?:a|an|two|three|\d+)|i own|"
-    r"i (?:decided|chose|will|'ll|plan|want|need|must|have to|promised)|we decided|let's go with|"
-    r"i(?:'m| am) (?:going|planning|trying) to|remind me|don't forget|remember that|"
-    r"actually|no longer|not anymore|switch(?:ed|ing)? (?:from|to)|instead of|from now on|always|never)\b", re.I)
-_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|my|mine|me|we|our|us)\b", re.I)
 _FILLER = re.compile(r"^(hi|hello|hey|thanks|thank you|ok|okay|cool|great|nice|yes|no|sure|bye|good (morning|night))"
                      r"\b[\s!.,]*$", re.I)
 _CODE_HINT = re.compile(r"(^\s{4,}\S|[{};]$|^\s*(def|class|import|from|return|at |Traceback|File \")|```)", re.M)
@@ -54,29 +50,12 @@ def is_paste(text: str) -> bool:
     """Long pasted material (logs, code, documents): observed as one line, not sentence by sentence."""
     lines = text.count("\n") + 1
     return (lines >= PASTE_MIN_LINES and len(text) > 400) or len(text) >= PASTE_MIN_CHARS \
-        or len(_CODE_HINT.findall(text)) >= 3
+        or len(_CODE_HINT.findall(text)) >= 3 or (lines >= PASTE_SHORT_LINES and len(text) > 200)
 
 
 def clip_words(text: str, limit: int = MAX_WORDS) -> str:
     words = one_line(text).split(" ")
     return " ".join(words) if len(words) <= limit else " ".join(words[:limit]) + " …"
-
-
-def rule_priority(sentence: str) -> str | None:
-    """Rules first: done, then high, then medium; None means not worth remembering."""
-    if _FILLER.match(sentence.strip()):
-        return None
-    if _DONE.search(sentence):
-        return "done"
-    if _HIGH.search(sentence):
-        return "high"
-    if sentence.rstrip().endswith("?"):
-        return "low" if len(sentence.split()) >= 4 else None
-    if _FIRST_PERSON.search(sentence) and len(sentence.split()) >= 4:
-        return "medium"
-    if re.search(r"\d", sentence) and len(sentence.split()) >= 4:
-        return "low"
-    return None
 
 
 @lru_cache(maxsize=1)
@@ -127,23 +106,31 @@ class ExtractiveObserver:
         return self._classifier
 
     def observe(self, messages: Sequence[Message], existing: Iterable[str] = ()) -> list[Draft]:
+        """Facts about the user, one line each, rated by kind; what they asked for, one line per chunk."""
         seen = {normalized(text) for text in existing}
         drafts: list[Draft] = []
+        asked: list[tuple[str, Message]] = []
         for message in messages:
             if message.role != "user":
                 continue
-            for draft in self._observe_message(message):
+            facts, topics = self._observe_message(message)
+            asked += [(topic, message) for topic in topics]
+            for draft in facts:
                 key = normalized(draft.text)
                 if key and key not in seen:
                     seen.add(key)
                     drafts.append(draft)
         self._refine_priorities(drafts)
+        line = asked_line(asked)
+        if line is not None and normalized(line.text) not in seen:
+            drafts.append(line)
         return drafts
 
-    def _observe_message(self, message: Message) -> list[Draft]:
+    def _observe_message(self, message: Message) -> tuple[list[Draft], list[str]]:
         said_at = parse_iso(message.created_at)
         text = message.text.strip()
         drafts: list[Draft] = []
+        topics: list[str] = []
         if is_paste(text):
             lead, _, body = text.partition("\n")
             lead_is_prose = body and len(lead) < 300 and not _CODE_HINT.search(lead)
@@ -152,26 +139,51 @@ class ExtractiveObserver:
             drafts.append(Draft("low", said_at, f"User pasted a long text ({lines} lines, {len(text.split())} words): "
                                                 f"{opening}", [message.id]))
             if not lead_is_prose:
-                return drafts
+                return drafts, topics
             text = lead
         for sentence in split_sentences(text):
             if sentence.rstrip().endswith(":"):
                 continue  # "Here is my log:" introduces a paste; the paste line covers it
-            priority = rule_priority(sentence)
-            if priority is None:
+            if _FILLER.match(sentence.strip()):
                 continue
-            body = clip_words(sentence)
-            prefix = "User asked: " if priority == "low" and sentence.rstrip().endswith("?") else "User: "
-            drafts.append(Draft(priority, said_at, prefix + body, [message.id],
+            if _DONE.search(sentence) and not is_question(sentence):
+                drafts.append(Draft("done", said_at, "User: " + clip_words(sentence), [message.id],
+                                    resolve_referenced_date(sentence, said_at, self.tz)))
+                continue
+            kind = sentence_kind(sentence)
+            if kind is None:
+                continue
+            if kind == NOISE_KIND:
+                topics.append(clip_words(sentence, 10))
+                continue
+            drafts.append(Draft(kind_priority(kind), said_at, "User: " + clip_words(sentence), [message.id],
                                 resolve_referenced_date(sentence, said_at, self.tz)))
-        return drafts
+        return drafts, topics
 
     def _refine_priorities(self, drafts: list[Draft]) -> None:
-        """With an embedder, labelled examples decide between high/medium/low (rules keep ✅ and pastes)."""
+        """With an embedder, labelled examples may raise a fact's priority above its kind's, never lower it."""
         classifier = self.classifier()
         if classifier is None:
             return
-        candidates = [d for d in drafts if d.priority != "done" and not d.text.startswith("User pasted")]
+        candidates = [d for d in drafts if d.priority not in ("done", "low")]
         for draft, label in zip(candidates, classifier.classify([d.text.split(": ", 1)[-1] for d in candidates])):
-            if label is not None:
+            if label is not None and PRIORITY_RANK[label] > PRIORITY_RANK[draft.priority]:
                 draft.priority = label
+
+
+def asked_line(asked: Sequence[tuple[str, Message]]) -> Draft | None:
+    """What the user asked for or about in a chunk, as one low line (questions and requests are not facts)."""
+    topics: list[str] = []
+    keys: set[str] = set()
+    for topic, _ in asked:
+        key = normalized(topic)
+        if key and key not in keys:
+            keys.add(key)
+            topics.append(topic.rstrip("?.! "))
+    if not topics:
+        return None
+    shown = topics[:MAX_ASKED_TOPICS] + ([f"{len(topics) - MAX_ASKED_TOPICS} more"] if len(topics) > MAX_ASKED_TOPICS
+                                        else [])
+    newest = max((message for _, message in asked), key=lambda m: (m.created_at, m.id))
+    return Draft("low", parse_iso(newest.created_at), ASKED_PREFIX + "; ".join(shown),
+                 sorted({message.id for _, message in asked}))

@@ -20,8 +20,9 @@ from memory_core.clock import parse_iso
 from memory_core.llm import TextModel
 from memory_core.observational.dates import local_time, resolve_referenced_date
 from memory_core.observational.drafts import Draft, content_words, normalized
-from memory_core.observational.extractive_observer import clip_words, is_paste
+from memory_core.observational.extractive_observer import PRIORITY_RANK, asked_line, clip_words, is_paste
 from memory_core.observational.format import EMOJI_PRIORITY
+from memory_core.observational.kinds import NOISE_KIND, is_question, kind_priority, line_kind
 from memory_core.storage.store import Message
 
 OBSERVER_PROMPT = """You write memory notes about the user from a chat.
@@ -41,6 +42,8 @@ Notes:
 * 🔴 (09:15) [1] User prefers tea to coffee.
 * ✅ (09:20) [3] User finished their thesis yesterday."""
 
+#: Lines the grammar allows per call (the engine puts at most this many user messages in one chunk).
+MAX_NOTES = 5
 OBSERVER_GRAMMAR = r'''root ::= line line? line? line? line?
 line ::= "* " mark " (" time ") [" num "] User " text "\n"
 mark ::= "🔴" | "🟡" | "🟢" | "✅"
@@ -178,12 +181,26 @@ class LLMObserver:
         lines = validate(parse_output(output), messages, self.scaffolding)
         seen = {normalized(t) for t in existing}
         drafts = []
+        asked: list[tuple[str, Message]] = []
         for line in lines:
             source = messages[line.number - 1]
             said_at = parse_iso(source.created_at)
             if normalized(line.text) in seen:
                 continue
             seen.add(normalized(line.text))
-            drafts.append(Draft(line.priority, said_at, line.text, [source.id],
+            kind = line_kind(line.text)
+            if line.priority != "done" and kind in (None, NOISE_KIND):
+                # a question, a request or chatter is not a fact about the user: one "asked about" line at most
+                if kind == NOISE_KIND or (source.role == "user" and is_question(source.text)):
+                    asked.append((clip_words(re.sub(r"^User(?: asked| said)?(?: about)?:?\s*", "", line.text), 10),
+                                  source))
+                continue
+            # the kind sets a floor (a food intolerance is 🔴 even if the model said 🟡); the model may rate higher
+            priority = line.priority if line.priority == "done" else max(
+                (line.priority, kind_priority(kind)), key=PRIORITY_RANK.__getitem__)
+            drafts.append(Draft(priority, said_at, line.text, [source.id],
                                 resolve_referenced_date(line.text, said_at, self.tz)))
+        summary = asked_line(asked)
+        if summary is not None and normalized(summary.text) not in seen:
+            drafts.append(summary)
         return drafts

@@ -1,16 +1,19 @@
 """The Reflector: condense the observation log into a smaller one, never an empty or larger one.
 
 It merges duplicates (newest wording wins, "said 3 times"), drops ✅ lines and
-the lines they complete, drops lines superseded by a later correction, and
-keeps dates. A ladder of stronger compression is tried until the output fits
-its target; failing that the smallest valid candidate is kept; failing that
-the old log stays as it is (and the caller backs off, so there is no endless
-reflect loop). Every generation is stored, and each reflection line links to
+the lines they complete, and keeps dates. What it drops is chosen by value:
+what the user asked about first, then lines the fact ledger says are no longer
+current (folded into the line that replaced them: "(previously Initech)"),
+then low-value lines, then lower kinds; a current fact of a high kind is never
+dropped. The target may grow to hold every current fact (up to ``max_tokens``);
+if the high kinds alone do not fit, the target moves, not the facts. A ladder
+of stronger compression is tried until the output fits its target; failing
+that the smallest valid candidate is kept; failing that the old log stays as
+it is (and the caller backs off, so there is no endless reflect loop). Every generation is stored, and each reflection line links to
 the observations it came from, for the timeline and for forgetting.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import timedelta, tzinfo
 from typing import Callable, Sequence
@@ -20,6 +23,7 @@ from memory_core.llm import Embedder, TextModel
 from memory_core.observational.drafts import content_words, normalized
 from memory_core.observational.extractive_observer import clip_words
 from memory_core.observational.format import render_log
+from memory_core.observational.kinds import HIGH_KINDS, NOISE_KIND, kind_priority, line_kind
 from memory_core.observational.llm_reflector import llm_candidates
 from memory_core.observational.log import (
     _SAID,
@@ -29,13 +33,19 @@ from memory_core.observational.log import (
     as_lines,
     current_log,
 )
+from memory_core.observational.supersession import (
+    Retired,
+    is_marked,
+    mark_stale,
+    message_ids_of_observations,
+    names,
+    retired_by_message,
+    stale_values,
+    with_note,
+)
 
-_CORRECTION = re.compile(r"\b(actually|no longer|not anymore|now|moved|switch(?:ed|ing)?|instead|changed|"
-                         r"new|from now on|not .+ but)\b", re.I)
-_MARKER_STEMS = {"actua", "longe", "anymo", "now", "moved", "switc", "inste", "chang", "new", "from"}
+_NOISE_KEEP = 1                                 # at level 0, the newest line of what the user asked stays
 
-
-# -- the extractive reflector ---------------------------------------------------------------------
 
 def _stems(text: str) -> set[str]:
     return {w[:5] for w in content_words(_SAID.sub("", text).replace("User:", "").replace("User asked:", ""))}
@@ -45,24 +55,58 @@ def _similar(a: set[str], b: set[str], threshold: float) -> bool:
     return bool(a and b) and len(a & b) / len(a | b) >= threshold
 
 
-def condense(items: Sequence[LogItem], level: int, similar: Callable[[int, int], bool] | None = None) -> list[Reflected]:
-    """Model-free reflection at a compression ``level`` (0 gentlest .. 4 hardest)."""
+def _contained(a: set[str], b: set[str]) -> bool:
+    """One line says all the other says (and more): "sister lives in Turin" / "... and calls every Sunday"."""
+    small = min(len(a), len(b))
+    return small >= 3 and len(a & b) >= 0.8 * small
+
+
+def _priority(item: LogItem, kind: str | None) -> str:
+    """The kind sets the floor: a high kind is 🔴 even if an observer said 🟡; what was asked is 🟢."""
+    if item.priority == "done":
+        return "done"
+    if kind == NOISE_KIND or kind is None:
+        return "low"
+    return max((item.priority, kind_priority(kind)), key=PRIORITY_RANK.__getitem__)
+
+
+def condense(items: Sequence[LogItem], level: int, similar: Callable[[int, int], bool] | None = None,
+             stale: dict[int, list[Retired]] | None = None) -> list[Reflected]:
+    """Model-free reflection at a compression ``level`` (0 gentlest .. 4 hardest).
+
+    What goes is chosen by value: what the user asked (noise) first, then lines the
+    fact ledger says are no longer current (``stale``, keyed by item id), then
+    low-value lines, then, only at the hardest levels, facts of lower kinds.
+    A current line of a high kind is never dropped.
+    """
+    stale = stale or {}
     ordered = sorted(items, key=lambda i: (i.observed_at, i.id))
+    kinds = [line_kind(i.bare_text) for i in ordered]
     stems = [_stems(i.text) for i in ordered]
     alive = [True] * len(ordered)
-    for j, item in enumerate(ordered):            # ✅ and corrections retire the earlier lines they answer
+    for j, item in enumerate(ordered):            # ✅ retires the earlier lines it answers, then goes itself
         if item.priority == "done":
             alive[j] = False
             for i in range(j):
                 if alive[i] and _similar(stems[i], stems[j], 0.3):
                     alive[i] = False
-        elif _CORRECTION.search(item.bare_text):
-            topic = stems[j] - _MARKER_STEMS
-            for i in range(j):
-                shared = len(stems[i] & topic) / max(1, min(len(stems[i]), len(topic)))
-                if alive[i] and ordered[i].priority != "low" and shared >= 0.5 \
-                        and normalized(ordered[i].bare_text) != normalized(item.bare_text):
-                    alive[i] = False
+    noise = [j for j in range(len(ordered)) if alive[j] and kinds[j] == NOISE_KIND]
+    for j in noise[:len(noise) - _NOISE_KEEP] if level == 0 else noise:
+        alive[j] = False
+    notes: dict[int, list[str]] = {}               # item index -> old values to name on its line
+    marked: dict[int, list[Retired]] = {}
+    for j, item in enumerate(ordered):             # stale: rewritten into its successor, or marked
+        gone = stale_values(item.bare_text, stale.get(item.id, []))
+        if not alive[j] or not gone:
+            continue
+        heirs = [k for k in range(len(ordered)) if alive[k] and k != j
+                 and any(r.successor and names(ordered[k].bare_text, r.successor) for r in gone)]
+        if heirs or level >= 2:
+            alive[j] = False
+            if heirs:
+                notes.setdefault(heirs[-1], []).extend(r.value for r in gone)
+        else:
+            marked[j] = gone
     groups: list[list[int]] = []                  # duplicates merge into the newest wording
     for j in range(len(ordered)):
         if not alive[j]:
@@ -70,7 +114,7 @@ def condense(items: Sequence[LogItem], level: int, similar: Callable[[int, int],
         for group in groups:
             i = group[-1]
             if normalized(ordered[i].bare_text) == normalized(ordered[j].bare_text) \
-                    or _similar(stems[i], stems[j], 0.6) or (similar is not None and similar(ordered[i].id, ordered[j].id)):
+                    or _similar(stems[i], stems[j], 0.6) or _contained(stems[i], stems[j]) or (similar is not None and similar(ordered[i].id, ordered[j].id)):
                 group.append(j)
                 break
         else:
@@ -80,25 +124,44 @@ def condense(items: Sequence[LogItem], level: int, similar: Callable[[int, int],
     for group in groups:
         members = [ordered[k] for k in group]
         last = members[-1]
+        kind = kinds[group[-1]]
         count = sum(m.count for m in members)
-        priority = max((m.priority for m in members), key=PRIORITY_RANK.__getitem__)
+        priority = max((_priority(m, kinds[k]) for m, k in zip(members, group)), key=PRIORITY_RANK.__getitem__)
         age = newest - last.observed_at
-        if level >= 1 and priority == "low" and age > timedelta(days=2):
-            continue
-        if level >= 2 and priority == "low":
-            continue
-        if level >= 3 and priority == "medium" and age > timedelta(days=7):
-            continue
-        if level >= 4 and priority != "high":
-            continue
+        if priority != "high":
+            if level >= 1 and priority == "low" and age > timedelta(days=2):
+                continue
+            if level >= 2 and priority == "low":
+                continue
+            if level >= 3 and kind == "other":
+                continue
+            if level >= 4:
+                continue
         text = last.bare_text
-        if level >= 2:
-            text = clip_words(text, 20 if level < 4 else 14)
+        if level >= 4:
+            text = clip_words(text, 24)
+        if group[-1] in marked:
+            text = mark_stale(text, marked[group[-1]])
+        old = [v for k in group for v in notes.get(k, []) if not names(text, v)]
+        if old and not is_marked(text):
+            text = with_note(text, f"previously {', '.join(dict.fromkeys(old))}")
         if count > 1:
             text += f" (said {count} times)"
         refs = [m.referenced_date for m in members if m.referenced_date]
         ids = sorted({oid for m in members for oid in m.observation_ids})
         out.append(Reflected(priority, last.observed_at, text, refs[-1] if refs else None, ids))
+    return out
+
+
+def stale_items(store, items: Sequence[LogItem]) -> dict[int, list[Retired]]:
+    """Per item id: the values its source messages stated that the fact ledger has since retired."""
+    by_observation = message_ids_of_observations(store, [oid for i in items for oid in i.observation_ids])
+    retired = retired_by_message(store, [m for ids in by_observation.values() for m in ids])
+    out: dict[int, list[Retired]] = {}
+    for item in items:
+        gone = [r for oid in item.observation_ids for mid in by_observation.get(oid, []) for r in retired.get(mid, [])]
+        if stale_values(item.bare_text, gone):
+            out[item.id] = gone
     return out
 
 
@@ -135,21 +198,27 @@ class Reflector:
     def tokens_of(self, items: Sequence[LogItem | Reflected]) -> int:
         return self.count_tokens(render_log(as_lines(items, self.tz))) if items else 0
 
-    def reflect(self, store, target_tokens: int) -> ReflectionOutcome:
+    def reflect(self, store, target_tokens: int, max_tokens: int | None = None) -> ReflectionOutcome:
+        """Condense the current log toward ``target_tokens``; the target grows to keep every current
+        fact when they fit in ``max_tokens`` (default: the target itself)."""
         items = current_log(store)
         input_tokens = self.tokens_of(items)
         if not items:
             return ReflectionOutcome(False, None, 0, 0, 0, "none", "nothing to reflect")
+        stale = stale_items(store, items)
+        similar = self._embedding_similarity(items)
+        keep_all = self.tokens_of(condense(items, 2, similar, stale))
+        target = max(target_tokens, min(keep_all, max_tokens if max_tokens is not None else target_tokens))
         best: tuple[int, list[Reflected], str] | None = None
         attempts = 0
-        for method, candidate in self._candidates(items):
+        for method, candidate in self._candidates(items, similar, stale):
             attempts += 1
             tokens = self.tokens_of(candidate)
             if not _valid(candidate, input_tokens, tokens):
                 continue
             if best is None or tokens < best[0]:
                 best = (tokens, candidate, method)
-            if tokens <= target_tokens:
+            if tokens <= target:
                 break
         if best is None:
             return ReflectionOutcome(False, None, input_tokens, input_tokens, attempts, "none",
@@ -159,14 +228,14 @@ class Reflector:
                                        input_tokens=input_tokens, output_tokens=tokens)
         return ReflectionOutcome(True, generation, input_tokens, tokens, attempts, method)
 
-    def _candidates(self, items: Sequence[LogItem]):
+    def _candidates(self, items: Sequence[LogItem], similar, stale):
         if self.model is not None:
-
-
-            yield from (("llm", c) for c in llm_candidates(self.model, items, self.tz))
-        similar = self._embedding_similarity(items)
+            protected = [i for i in items if i.id not in stale and line_kind(i.bare_text) in HIGH_KINDS]
+            for candidate in llm_candidates(self.model, items, self.tz):
+                if keeps_all(candidate, protected):
+                    yield "llm", candidate
         for level in self.LADDER:
-            yield "extractive", condense(items, level, similar)
+            yield "extractive", condense(items, level, similar, stale)
 
     def _embedding_similarity(self, items: Sequence[LogItem]) -> Callable[[int, int], bool] | None:
         """Paraphrases ("prefers WhatsApp" / "likes WhatsApp better than mail") merge by cosine >= 0.85."""
@@ -177,6 +246,12 @@ class Reflector:
         def similar(a: int, b: int) -> bool:
             return sum(x * y for x, y in zip(vectors[a], vectors[b])) >= 0.85
         return similar
+
+
+def keeps_all(candidate: Sequence[Reflected], protected: Sequence[LogItem]) -> bool:
+    """A model's condensed log may merge lines but must not lose a current high-kind fact."""
+    covered = {oid for r in candidate for oid in r.observation_ids}
+    return all(set(i.observation_ids) <= covered for i in protected)
 
 
 def commit_generation(store, items: Sequence[LogItem], reflected: Sequence[Reflected], *, method: str,

@@ -6,15 +6,20 @@ plain ``threading.Thread``, tests call ``run_pending`` directly. It opens its
 own Store connection (connections belong to one thread) and uses the chat
 model's ``background()`` context, so memory jobs never evict the chat's
 cached prompt from the KV cache.
+
+After a commit changes the memory block, the worker asks the model (when it
+can, ``memory_core.llm.PrefixPreparer``) to prepare the next turn's stable
+prefix, so that turn does not recompute it while the user waits. Its thread
+runs at a lower OS priority (``memory_core.thread_priority``).
 """
 from __future__ import annotations
 
 import importlib
 import threading
-from datetime import tzinfo
-from typing import Callable
+from datetime import datetime, tzinfo
+from typing import Callable, Sequence
 
-from memory_core.llm import Embedder, TextModel
+from memory_core.llm import Embedder, PrefixPreparer, TextModel
 from memory_core.observational.engine import (
     OBSERVER_SETTING,
     CycleReport,
@@ -23,6 +28,10 @@ from memory_core.observational.engine import (
     OMState,
 )
 from memory_core.observational.tokens import TokenCounter
+from memory_core.thread_priority import lower_current_thread
+
+#: prefix_source(store, thread_id, now) -> the next turn's stable messages (system + memory + raw tail).
+PrefixSource = Callable[[object, str, "datetime | None"], Sequence[dict]]
 
 
 def background_model(model) -> TextModel | None:
@@ -64,8 +73,13 @@ class MemoryWorker:
 
     def __init__(self, store, model=None, embedder: Embedder | None = None, *, engine: OMEngine | None = None,
                  config: OMConfig | None = None, tz: tzinfo | None = None,
-                 on_state: Callable[[OMState], None] | None = None):
+                 on_state: Callable[[OMState], None] | None = None, prefix_source: PrefixSource | None = None):
         self._parent_store = store
+        self.model = model
+        #: Set by the Assistant (or the desktop glue): what the next turn's prompt starts with.
+        self.prefix_source = prefix_source
+        #: The last hand-over's report (None: nothing was prepared after the last pass).
+        self.last_handover: object | None = None
         self._store = None
         self.embedder = embedder
         self.engine = engine or make_engine(store, model, embedder, config=config, tz=tz)
@@ -75,6 +89,7 @@ class MemoryWorker:
         self._active: str | None = None
         self._thread: threading.Thread | None = None
         self.last_report: CycleReport | None = None
+        self._matcher = None
 
     @property
     def state(self) -> OMState:
@@ -91,14 +106,45 @@ class MemoryWorker:
         self._active = thread_id
         self._due.set()
 
-    def run_pending(self, *, force: bool = False) -> CycleReport:
-        """One pass: observe/reflect what is due, then index new items for recall if that module exists."""
+    def run_pending(self, *, force: bool = False, now: datetime | None = None) -> CycleReport:
+        """One pass: observe/reflect what is due, prepare the next prompt's prefix if memory changed,
+        then index new items for recall if that module exists. ``now`` is the next turn's time
+        (default: the clock), which the prompt's relative dates depend on."""
+        lower_current_thread()
         store = self.connection()
         report = self.engine.run_due(store, self._active, force=force, progress=self.on_state)
+        self.last_handover = None
         if report.activated_messages or report.reflected:
+            self.last_handover = self.prepare_next_prefix(store, now)
             self._backfill(store)
+        self._match_facts(store)
         self.last_report = report
         return report
+
+    def prepare_next_prefix(self, store=None, now: datetime | None = None) -> object | None:
+        """Hand the active chat's next stable prefix to the model, so its next turn evaluates only
+        what is new. Best effort: a failure here costs the chat the recompute, nothing else."""
+        if not (isinstance(self.model, PrefixPreparer) and self.prefix_source is not None and self._active):
+            return None
+        try:
+            messages = list(self.prefix_source(store or self.connection(), self._active, now))
+            return self.model.prepare_prefix(messages) if messages else None
+        except Exception as exc:  # noqa: BLE001 - the chat recomputes the prefix itself; memory is committed
+            self.engine.state.last_error = f"prefix preparation failed: {type(exc).__name__}: {exc}"[:200]
+            return None
+
+    def _match_facts(self, store) -> None:
+        """Background fact pass (attributes matched by meaning) over messages stored since the last one,
+        so the app gets the facts ``mneme memory facts`` would find; best effort, like indexing."""
+        if self.embedder is None:
+            return
+        try:
+            semantic = importlib.import_module("memory_core.facts.semantic")
+            if self._matcher is None:
+                self._matcher = semantic.AttributeMatcher(self.embedder)
+            semantic.run_semantic_pass(store, self.embedder, matcher=self._matcher)
+        except Exception as exc:  # noqa: BLE001 - facts from the hot path are already stored
+            self.engine.state.last_error = f"fact matching failed: {type(exc).__name__}"
 
     def _backfill(self, store) -> None:
         if self.embedder is None:

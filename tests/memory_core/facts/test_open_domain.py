@@ -143,3 +143,61 @@ def test_cli_add_then_facts_shows_them(cli_env, capsys):
     assert main(["memory", "facts", "--data-dir", d, "--json", "--as-of", "2025-03-01T00:00:00Z"]) == 0
     then = json.loads(capsys.readouterr().out)
     assert {f["value"] for f in then} == {"HSBC", "Equinox"}
+
+
+# -- casual voice (h12b): lowercase values, self-describing values, changes of the same kind ----------------
+def _current(store):
+    from memory_core.facts import ledger
+
+    return {(f.predicate, f.value) for f in ledger.current_facts(store)}
+
+
+def _say_all(store, *texts):
+    from datetime import timedelta
+
+    from memory_core.clock import parse_iso
+    from memory_core.ingest import ingest_message
+
+    start = parse_iso("2025-01-01T10:00:00Z")
+    for day, text in enumerate(texts):
+        ingest_message(store, "casual", "user", text, at=start + timedelta(days=30 * day))
+
+
+def test_self_describing_values_need_no_attribute_word():
+    from memory_core.facts.extraction import extract
+
+    assert [(c.predicate, c.value) for c in extract("jazz all day")] == [("music", "jazz")]
+    assert [(c.predicate, c.value) for c in extract("yoga twice a week")] == [("hobby", "yoga")]
+    assert [(c.predicate, c.value) for c in extract("bus to work, as usual")] == [("commute", "bus")]
+    # events, other people and running late are not facts about the user
+    for text in ("I went swimming yesterday.", "she plays tennis", "running late today", "my sister loves jazz"):
+        assert [c for c in extract(text) if c.subject == "user"] == [], text
+
+
+def test_a_change_takes_the_other_value_of_the_same_kind(store):
+    _say_all(store, "been listening to k-pop nonstop", "no more k-pop, opera all day")
+    assert ("music", "opera") in _current(store) and not any(v == "k-pop" for _, v in _current(store))
+
+
+def test_a_new_value_sharing_a_word_with_the_old_one_replaces_it(store):
+    _say_all(store, "training hard for the Chicago Marathon this spring",
+             "swapped the Chicago Marathon for the Boston Marathon")
+    assert _current(store) == {("race", "Boston Marathon")}
+
+
+def test_a_preposition_is_not_cut_from_a_value():
+    from memory_core.facts.extraction import extract
+
+    assert [c.value for c in extract("Our pet is Tofu now.")] == ["Tofu"]
+    assert [c.value for c in extract("My home is Inverness.")] == ["Inverness"]
+
+
+def test_providers_and_allegiances_named_by_their_verb():
+    from memory_core.facts.extraction import extract
+
+    said = {"I support Celtic": ("team", "Celtic"), "Luca cuts my hair": ("barber", "Luca"),
+            "my car is insured with Aviva": ("insurance", "Aviva"),
+            "we have a Netflix subscription": ("streaming", "Netflix")}
+    for text, fact in said.items():
+        assert fact in {(c.predicate, c.value) for c in extract(text)}, text
+    assert extract("I follow the news") == []

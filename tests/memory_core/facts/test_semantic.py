@@ -32,3 +32,32 @@ def test_a_late_fact_takes_the_change_stored_after_it(store, real_embedder):
     run_semantic_pass(store, embedder)
     assert not any(f.value == "Barrel House" for f in facts.current_facts(store))
     assert any(f.value == "Barrel House" for f in facts.current_facts(store, as_of="2025-01-03T00:00:00Z"))
+
+
+def test_the_memory_worker_runs_the_fact_matcher(store, real_embedder):
+    """The app's memory worker (not only ``mneme memory facts``) finds the facts only the matcher places."""
+    from memory_core.observational.worker import MemoryWorker
+
+    embedder = real_embedder.load()
+    say(store, "Most mornings you'll find me at Barrel House doing deadlifts with a trainer.", 1)
+    assert facts.current_facts(store) == []
+    worker = MemoryWorker(store, None, embedder)
+    try:
+        worker.run_pending()
+    finally:
+        worker.close()
+    assert ("gym", "Barrel House") in {(f.predicate, f.value) for f in facts.current_facts(store)}
+    assert pending(store)[0] == []
+
+
+def test_casual_lowercase_statements_become_facts(store):
+    """Casual chat voice: lowercase values and verb-led fragments (dev_casual shapes)."""
+    from memory_core.facts.extraction import extract
+
+    found = {(c.predicate, c.value) for text in ("been pescatarian for ages", "tennis is my thing rn",
+                                                 "i mostly listen to synthwave", "coffee with oat milk, always",
+                                                 "up at 8:00 most mornings")
+             for c in extract(text)}
+    assert found == {("diet", "pescatarian"), ("hobby", "tennis"), ("music", "synthwave"),
+                     ("coffee", "with oat milk"), ("wake_time", "8:00")}
+    assert extract("my laptop is getting slow") == [] and extract("the dog is in the garden") == []

@@ -46,8 +46,10 @@ def test_merges_repeats_drops_done_and_superseded_keeps_dates(store):
     assert outcome.committed and 0 < outcome.output_tokens < outcome.input_tokens
     lines = texts(store)
     assert "User: I prefer WhatsApp over e-mail. (said 3 times)" in lines
-    assert "User: Actually I live in Paris now." in lines
-    assert not any("Lyon" in t or "passport" in t for t in lines)
+    # the fact ledger retired Lyon: its line is folded into the one that replaced it, not shown as current
+    assert "User: Actually I live in Paris now (previously Lyon)." in lines
+    assert not any("passport" in t for t in lines)
+    assert [t for t in lines if "Lyon" in t] == ["User: Actually I live in Paris now (previously Lyon)."]
     whatsapp = next(i for i in current_log(store) if "WhatsApp" in i.text)
     assert whatsapp.kind == "reflection" and len(whatsapp.observation_ids) == 3
     assert whatsapp.observed_at == T0 + timedelta(days=5, minutes=7)       # the newest date is kept
@@ -98,3 +100,27 @@ def test_second_generation_links_back_to_the_original_observations(store):
     tea = next(i for i in current_log(store) if "tea" in i.text)
     assert tea.text.endswith("(said 3 times)") and tea.observation_ids == [1, 2, 3]
     assert store.execute("SELECT count(*) FROM reflection_generations").fetchone()[0] == 2
+
+
+def test_drops_by_value_and_never_a_current_high_kind_fact(store):
+    observe(store, [("high", "I am allergic to peanuts.", 0), ("medium", "My daughter Lena started school.", 1),
+                    ("medium", "I have a dentist appointment on May 14.", 2), ("medium", "I bank with Monzo.", 3)]
+            + [("low", f"Why is the number {n} special in maths?", 4) for n in range(6)])
+    outcome = reflector().reflect(store, target_tokens=5)              # far too small for the facts
+    assert outcome.committed
+    items = current_log(store)
+    lines = [i.text for i in items]
+    # what was asked goes first; every high-kind fact stays (the target moved), re-rated 🔴 by kind
+    assert not any("special" in t for t in lines)
+    for fact in ("peanuts", "Lena", "dentist"):
+        assert any(fact in t for t in lines)
+        assert next(i for i in items if fact in i.text).priority == "high"
+
+
+def test_target_grows_to_keep_every_current_fact_within_the_cap(store):
+    tools = ["Asana", "Basecamp", "Confluence", "Docker", "Emacs", "Figma", "GitLab", "Heroku"]
+    observe(store, [("medium", f"I use {name} at work.", n % 5) for n, name in enumerate(tools)]
+            + [("low", "What is the capital of Peru?", 5)])
+    generous = reflector().reflect(store, target_tokens=5, max_tokens=10_000)
+    assert generous.committed
+    assert sum(any(name in t for name in tools) for t in texts(store)) == 8   # none dropped to hit 5 tokens

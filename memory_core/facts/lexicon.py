@@ -1,0 +1,73 @@
+"""Values that name their own attribute, written in lowercase.
+
+Casual chat drops the attribute and the capital letters: "jazz all day", "yoga
+twice a week", "kombucha > everything", "bus to work, as usual". A proper name
+needs a cue word to say what it is; a genre, a sport, a drink or a way to
+commute says it by itself. These word lists are general vocabulary (broad, not
+the evaluation's values) so a first-person sentence that names exactly one such
+value, of one kind, yields a fact even when no frame parses it, and a change
+that ends one value can pick the new value of the same kind from the same breath.
+"""
+from __future__ import annotations
+
+import re
+
+LEXICON: dict[str, tuple[str, ...]] = {
+    "music": ("jazz", "techno", "bluegrass", "k-pop", "kpop", "j-pop", "pop music", "rock", "indie rock", "punk",
+              "synthwave", "opera", "classical", "classical music", "metal", "heavy metal", "folk", "country",
+              "country music", "house music", "deep house", "edm", "indie", "blues", "reggae", "reggaeton", "soul",
+              "r&b", "disco", "ambient", "lo-fi", "lofi", "hip hop", "hip-hop", "rap", "grime", "drum and bass",
+              "dnb", "dubstep", "trance", "funk", "gospel", "afrobeats", "emo", "grunge", "ska", "swing", "bossa nova",
+              "flamenco", "shoegaze", "post-rock", "vaporwave", "trap", "drill", "soundtracks", "musicals", "baroque",
+              "salsa music", "latin music", "bachata", "cumbia", "fado", "celtic music", "americana", "motown"),
+    "hobby": ("yoga", "pilates", "rock climbing", "climbing", "bouldering", "swimming", "kickboxing", "boxing",
+              "tennis", "padel", "squash", "badminton", "running", "jogging", "cycling", "spinning", "crossfit",
+              "weightlifting", "powerlifting", "judo", "karate", "taekwondo", "jiu-jitsu", "bjj", "fencing",
+              "rowing", "kayaking", "surfing", "skateboarding", "skiing", "snowboarding", "hiking", "golf",
+              "basketball", "volleyball", "football", "soccer", "rugby", "cricket", "baseball", "hockey",
+              "dancing", "salsa", "ballet", "zumba", "barre", "tai chi", "martial arts", "archery", "table tennis",
+              "ping pong", "knitting", "crochet", "pottery", "painting", "drawing", "photography", "gardening",
+              "birdwatching", "chess", "woodworking", "baking", "sewing", "calligraphy", "meditation", "parkour",
+              "triathlon", "trail running", "mountain biking", "sailing", "scuba diving", "diving", "horse riding"),
+    "drink": ("green tea", "black tea", "herbal tea", "chai", "matcha", "espresso", "kombucha", "lemonade",
+              "hot chocolate", "iced coffee", "cold brew", "latte", "cappuccino", "americano", "smoothies",
+              "smoothie", "orange juice", "apple juice", "sparkling water", "seltzer", "soda water", "cola",
+              "coke", "diet coke", "root beer", "ginger ale", "ginger beer", "iced tea", "bubble tea", "boba",
+              "milkshake", "hot cider", "oat latte", "flat white", "mocha", "rooibos", "yerba mate", "kefir",
+              "coconut water", "energy drinks", "red bull", "tonic water", "club soda"),
+    "commute": ("train", "bus", "ferry", "tram", "bike", "bicycle", "e-bike", "scooter", "e-scooter", "subway",
+                "metro", "tube", "underground", "car", "carpool", "motorbike", "motorcycle", "walk", "on foot",
+                "light rail", "streetcar", "cable car", "boat", "coach", "shuttle"),
+}
+#: A transport word is a commute only where the sentence speaks of getting somewhere.
+_COMMUTE_CONTEXT = re.compile(r"(?i)\b(?:commut\w*|to\s+(?:work|the\s+office|uni|school|campus|my\s+job)|into\s+"
+                              r"(?:work|the\s+office|town|the\s+city)|get(?:ting)?\s+(?:to|in)|ride|riding|take|"
+                              r"taking|catch|catching|hop\s+on|by)\b")
+_PATTERNS = {kind: re.compile(r"(?i)(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+                              + r")(?![\w-])(?!\s+(?:late|out|low|behind|short|errands|around|away|over|into|"
+                              r"for\s+(?:office|president|mayor)))") for kind, words in LEXICON.items()}
+
+
+def lexical_values(sentence: str) -> list[tuple[int, str, str]]:
+    """(position, kind, value) for every lexicon value named in the sentence, longest first per place."""
+    found: list[tuple[int, str, str]] = []
+    taken: list[tuple[int, int]] = []
+    for kind, pattern in _PATTERNS.items():
+        if kind == "commute" and not _COMMUTE_CONTEXT.search(sentence):
+            continue
+        for match in pattern.finditer(sentence):
+            span = match.span(1)
+            if any(span[0] < end and start < span[1] for start, end in taken):
+                continue
+            taken.append(span)
+            found.append((span[0], kind, match.group(1).lower()))
+    return sorted(found)
+
+
+def kind_of(value: str) -> str | None:
+    """The lexicon kind of a whole value ("with honey" has none; "green tea" is a drink)."""
+    text = value.strip().lower()
+    for kind, words in LEXICON.items():
+        if text in words:
+            return kind
+    return None

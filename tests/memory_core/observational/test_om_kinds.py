@@ -1,0 +1,44 @@
+"""Priority by kind, not phrasing; questions, requests and chatter are not facts about the user."""
+from __future__ import annotations
+
+from memory_core.observational.extractive_observer import ExtractiveObserver
+from memory_core.observational.kinds import NOISE_KIND, kind_priority, sentence_kind
+from memory_core.storage.store import Message
+
+
+def message(n: int, text: str, role: str = "user") -> Message:
+    return Message(n, "t", role, text, f"2026-03-02T09:{n:02d}:00+00:00")
+
+
+def test_kind_decides_priority_however_casually_it_is_said():
+    assert kind_priority(sentence_kind("Anything with lactose in it wrecks my stomach, so I avoid it.")) == "high"
+    assert kind_priority(sentence_kind("My daughter Lena started school this year.")) == "high"
+    assert kind_priority(sentence_kind("I have a dentist appointment on May 14.")) == "high"
+    assert kind_priority(sentence_kind("I bank with Monzo.")) == "medium"
+    assert sentence_kind("I am vegetarian.") == "health"          # short, but a high kind
+
+
+def test_questions_requests_and_chatter_are_not_facts():
+    assert sentence_kind("What is the capital of Australia?") == NOISE_KIND
+    assert sentence_kind("Write a short poem about autumn leaves.") == NOISE_KIND
+    assert sentence_kind("Remind me how compound interest works?") == NOISE_KIND
+    assert sentence_kind("Could you draft an email declining the invitation") == NOISE_KIND
+    assert sentence_kind("Thanks, that helps.") is None
+    assert sentence_kind("It's raining again here.") is None
+    assert sentence_kind("I'm so tired today.") is None
+    # but a question that says something about the user keeps that
+    assert sentence_kind("What can I cook for friends, given I am lactose intolerant?") == "health"
+
+
+def test_one_asked_line_per_chunk_and_facts_verbatim():
+    said = [message(1, "Why is the sky blue? Also I am allergic to peanuts."),
+            message(2, "The sky is blue because of Rayleigh scattering.", role="assistant"),
+            message(3, "Write a limerick about a lazy cat."),
+            message(4, "Why is the sky blue?"),
+            message(5, "Great, thank you!")]
+    drafts = ExtractiveObserver().observe(said)
+    texts = [(d.priority, d.text) for d in drafts]
+    assert ("high", "User: Also I am allergic to peanuts.") in texts
+    asked = [t for p, t in texts if t.startswith("User asked about: ")]
+    assert asked == ["User asked about: Why is the sky blue; Write a limerick about a lazy cat"]
+    assert not any("Rayleigh" in t or "thank" in t for _, t in texts)   # assistant chatter, pleasantries

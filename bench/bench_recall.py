@@ -1,6 +1,9 @@
 """Recall on generated multi-session conversations, against the baselines, in one run.
 
-What runs (all on the same generated data, bench/recall_corpus.py):
+What runs (all on the same generated data, bench/recall_corpus.py), for two question conditions:
+**paraphrase** (recall_corpus.py: questions that avoid the evidence's words) and **lexical**
+(recall_lexical.py: questions that reuse a few words of the evidence turn, as annotators reading the
+chat write them). Both split by conversation (dev 0-5, test 6-11); fusion is fitted on dev of both.
 
 * **Mneme**: the real CLI, as an outside check uses it: ``mneme memory import conv.jsonl`` into a
   fresh encrypted store, then ``mneme memory search --batch q.jsonl --json --k 10`` (MiniLM embedder,
@@ -9,7 +12,7 @@ What runs (all on the same generated data, bench/recall_corpus.py):
   text only (both: query words minus stopwords, OR-ed), all-MiniLM-L6-v2 dense over text only (exact
   cosine), and naive RRF (k=60) of BM25 ("speaker: text") and dense.
 
-Metrics per split (dev / test) and question kind: any@5, all@5, any@10, all@10 (is one / every
+Metrics per condition, split (dev / test) and question kind: any@5, all@5, any@10, all@10 (is one / every
 evidence turn among the external ids of the first k hits); for unanswerable questions the share
 Mneme abstains on; false abstentions on answerable ones. Also: how many answerable questions share
 a rare word with their evidence, and the batch search time.
@@ -55,20 +58,26 @@ def score(ranked: list[list[str]], evidence: list[str]) -> dict[str, float]:
     return out
 
 
+CONDITIONS = ("paraphrase", "lexical")
+
+
 def table(results: dict[str, dict[str, list[dict[str, float]]]], questions) -> dict:
-    """method -> split -> kind -> metric -> mean (and n)."""
+    """method -> condition -> split -> kind -> metric -> mean (and n)."""
     summary: dict = {}
     for method, per_question in results.items():
         summary[method] = {}
-        for split in ("dev", "test"):
-            summary[method][split] = {}
-            for kind in ("all",) + KINDS:
-                rows = [per_question[q.id] for q in questions if q.split == split and q.evidence and
-                        (kind == "all" or q.kind == kind)]
-                if not rows:
-                    continue
-                summary[method][split][kind] = {m: round(sum(r[m] for r in rows) / len(rows), 3) for m in rows[0]}
-                summary[method][split][kind]["n"] = len(rows)
+        for condition in CONDITIONS:
+            summary[method][condition] = {}
+            for split in ("dev", "test"):
+                summary[method][condition][split] = {}
+                for kind in ("all",) + KINDS:
+                    rows = [per_question[q.id] for q in questions if q.split == split and q.evidence and
+                            q.condition == condition and (kind == "all" or q.kind == kind)]
+                    if not rows:
+                        continue
+                    cell = {m: round(sum(r[m] for r in rows) / len(rows), 3) for m in rows[0]}
+                    cell["n"] = len(rows)
+                    summary[method][condition][split][kind] = cell
     return summary
 
 
@@ -169,44 +178,54 @@ def write_report(summary: dict, extra: dict) -> None:
              f"Run {extra['run_at']} on {extra['machine']}. Data: {extra['conversations']} two-person conversations, "
              f"{extra['turns']} turns, {extra['sessions_per_conversation']} sessions each over "
              f"{extra['span_days']} days on average; {extra['questions']} questions "
-             f"({extra['answerable']} answerable). Split fixed before tuning: dev = conversations 0-5 "
-             "(template-method questions), test = conversations 6-11 (hand-written-method questions).", "",
+             f"({extra['answerable']} answerable) in two conditions. Split fixed before tuning, by conversation: "
+             "dev = conversations 0-5, test = conversations 6-11.", "",
+             "- **paraphrase** (bench/recall_corpus.py): questions that avoid the evidence's words; dev from "
+             "template forms, test from separately hand-written forms.",
+             "- **lexical** (bench/recall_lexical.py): questions as people write them while reading the chat: a "
+             "few content words drawn from the evidence turn itself, in generic frames (no per-event question text).",
+             "",
              f"Mneme = `mneme memory import` + `mneme memory search --batch --json --k {DEPTH}` "
-             f"({extra['mneme_path']}). Baselines in process on the same turns.", "",
-             f"Answerable questions sharing a rare word (df <= 5) with their evidence: "
-             f"{extra['rare_overlap_share']:.2f}.", ""]
-    for split in ("test", "dev"):
-        lines += [f"## {split} split, all answerable questions", "",
-                  "| method | any@5 | all@5 | any@10 | all@10 | n |", "|---|---|---|---|---|---|"]
-        for method, per_split in summary.items():
-            row = per_split[split]["all"]
-            lines.append(f"| {method} | {row['any@5']:.3f} | {row['all@5']:.3f} | {row['any@10']:.3f} | "
-                         f"{row['all@10']:.3f} | {row['n']} |")
-        lines.append("")
-    for split in ("test", "dev"):
-        lines += [f"## {split} split, any@10 / all@10 per question kind", "",
-                  "| method | " + " | ".join(k for k in KINDS if k != "unanswerable") + " |",
-                  "|---|" + "---|" * (len(KINDS) - 1)]
-        for method, per_split in summary.items():
-            cells = []
-            for kind in KINDS:
-                if kind == "unanswerable":
+             f"({extra['mneme_path']}). Baselines in process on the same turns, same run.", "",
+             "Answerable questions sharing a rare word (df <= 5) with their evidence: " +
+             ", ".join(f"{c} {v:.2f}" for c, v in extra["rare_overlap_share"].items()) + ".", ""]
+    for condition in CONDITIONS:
+        for split in ("test", "dev"):
+            lines += [f"## {condition} condition, {split} split, all answerable questions", "",
+                      "| method | any@5 | all@5 | any@10 | all@10 | n |", "|---|---|---|---|---|---|"]
+            for method, per_condition in summary.items():
+                row = per_condition[condition][split].get("all")
+                if row is None:
                     continue
-                row = per_split[split].get(kind)
-                cells.append("-" if row is None else f"{row['any@10']:.3f} / {row['all@10']:.3f} (n={row['n']})")
-            lines.append(f"| {method} | " + " | ".join(cells) + " |")
-        lines.append("")
-    lines += ["## Abstention (Mneme)", "", "| split | false abstentions on answerable | abstentions on unanswerable |",
-              "|---|---|---|"]
-    for split, row in extra["abstention"].items():
-        lines.append(f"| {split} | {row['false_abstention_rate']:.3f} ({row['false_abstentions']}/{row['answerable']}) "
-                     f"| {row['unanswerable_abstention_rate']:.3f} ({row['unanswerable_abstained']}/"
+                lines.append(f"| {method} | {row['any@5']:.3f} | {row['all@5']:.3f} | {row['any@10']:.3f} | "
+                             f"{row['all@10']:.3f} | {row['n']} |")
+            lines.append("")
+    for condition in CONDITIONS:
+        for split in ("test", "dev"):
+            lines += [f"## {condition} condition, {split} split, any@10 / all@10 per question kind", "",
+                      "| method | " + " | ".join(k for k in KINDS if k != "unanswerable") + " |",
+                      "|---|" + "---|" * (len(KINDS) - 1)]
+            for method, per_condition in summary.items():
+                cells = []
+                for kind in KINDS:
+                    if kind == "unanswerable":
+                        continue
+                    row = per_condition[condition][split].get(kind)
+                    cells.append("-" if row is None else f"{row['any@10']:.3f} / {row['all@10']:.3f} (n={row['n']})")
+                lines.append(f"| {method} | " + " | ".join(cells) + " |")
+            lines.append("")
+    lines += ["## Abstention (Mneme)", "",
+              "| condition | split | false abstentions on answerable | abstentions on unanswerable |", "|---|---|---|---|"]
+    for key, row in extra["abstention"].items():
+        condition, split = key.split("/")
+        lines.append(f"| {condition} | {split} | {row['false_abstention_rate']:.3f} ({row['false_abstentions']}/"
+                     f"{row['answerable']}) | {row['unanswerable_abstention_rate']:.3f} ({row['unanswerable_abstained']}/"
                      f"{row['unanswerable']}) |")
     lines += ["", "## Cost", "", f"- Mneme import: {extra['timings'].get('import_s', 'reused')} s; batch search of "
               f"{extra['questions']} questions (one process: embedder load, vector backfill, searches): "
               f"{extra['timings']['search_batch_s']} s.",
               "", "Not measured here: answer quality (only whether evidence turns are retrieved); latency at 100k "
-              "messages (bench_search.py).", ""]
+              "messages (bench_search.py); how close the lexical condition is to real annotators (it is generated).", ""]
     (RESULTS / "recall.md").write_text("\n".join(lines), encoding="utf-8")
 
 
@@ -214,12 +233,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reuse", action="store_true", help="keep the imported store in bench/work (development)")
     parser.add_argument("--split", choices=("dev", "test", "both"), default="both")
+    parser.add_argument("--condition", choices=CONDITIONS + ("both",), default="both")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     conversations, questions = build()
     if args.split != "both":
         questions = [q for q in questions if q.split == args.split]
+    if args.condition != "both":
+        questions = [q for q in questions if q.condition == args.condition]
     turns = import_lines(conversations)
     from memory_core.recall.search import STOPWORDS
     from models.embedder import SentenceEmbedder
@@ -241,35 +263,39 @@ def main(argv: list[str] | None = None) -> None:
         results[name] = {q.id: score(ranking[q.id], q.evidence) for q in questions}
     summary = table(results, questions)
     abstention = {}
-    for split in ("dev", "test"):
-        answerable = [q for q in questions if q.split == split and q.evidence]
-        unanswerable = [q for q in questions if q.split == split and not q.evidence]
-        if not answerable:
-            continue
-        false = sum(abstained.get(q.id, False) for q in answerable)
-        right = sum(abstained.get(q.id, False) for q in unanswerable)
-        abstention[split] = {"answerable": len(answerable), "false_abstentions": false,
-                             "false_abstention_rate": round(false / len(answerable), 3),
-                             "unanswerable": len(unanswerable), "unanswerable_abstained": right,
-                             "unanswerable_abstention_rate": round(right / max(1, len(unanswerable)), 3)}
+    for condition in CONDITIONS:
+        for split in ("dev", "test"):
+            answerable = [q for q in questions if q.split == split and q.condition == condition and q.evidence]
+            unanswerable = [q for q in questions if q.split == split and q.condition == condition and not q.evidence]
+            if not answerable:
+                continue
+            false = sum(abstained.get(q.id, False) for q in answerable)
+            right = sum(abstained.get(q.id, False) for q in unanswerable)
+            abstention[f"{condition}/{split}"] = {
+                "answerable": len(answerable), "false_abstentions": false,
+                "false_abstention_rate": round(false / len(answerable), 3),
+                "unanswerable": len(unanswerable), "unanswerable_abstained": right,
+                "unanswerable_abstention_rate": round(right / max(1, len(unanswerable)), 3)}
     spans = [(c.turns[-1].at - c.turns[0].at).days for c in conversations]
     extra = {"run_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
              "machine": f"{platform.machine()}, {os.cpu_count()} CPUs (shared)",
              "conversations": len(conversations), "turns": len(turns), "sessions_per_conversation": 22,
              "span_days": round(sum(spans) / len(spans)), "questions": len(questions),
              "answerable": sum(1 for q in questions if q.evidence),
-             "rare_overlap_share": round(rare_overlap_share(conversations, questions, STOPWORDS), 3),
+             "rare_overlap_share": {c: round(rare_overlap_share(conversations, [q for q in questions if q.condition == c],
+                                                                STOPWORDS), 3) for c in CONDITIONS},
              "mneme_path": "MiniLM embedder, default search settings, kinds message+observation+fact",
              "abstention": abstention, "timings": timings,
-             "per_question": {q.id: {"split": q.split, "kind": q.kind, "query": q.query, "evidence": q.evidence,
+             "per_question": {q.id: {"split": q.split, "condition": q.condition, "kind": q.kind, "query": q.query, "evidence": q.evidence,
                                      "mneme_any10": results["Mneme memory search"][q.id]["any@10"],
                                      "abstained": abstained.get(q.id, False)} for q in questions}}
-    for split in ("dev", "test"):
-        for method, per_split in summary.items():
-            if split in per_split and "all" in per_split[split]:
-                row = per_split[split]["all"]
-                print(f"{split:4} {method:45} any@5 {row['any@5']:.3f} all@5 {row['all@5']:.3f} "
-                      f"any@10 {row['any@10']:.3f} all@10 {row['all@10']:.3f}")
+    for condition in CONDITIONS:
+        for split in ("dev", "test"):
+            for method, per_condition in summary.items():
+                row = per_condition[condition][split].get("all")
+                if row:
+                    print(f"{condition:10} {split:4} {method:45} any@5 {row['any@5']:.3f} all@5 {row['all@5']:.3f} "
+                          f"any@10 {row['any@10']:.3f} all@10 {row['all@10']:.3f}")
     print(json.dumps(abstention), json.dumps(timings))
     if not args.no_write:
         write_report(summary, extra)

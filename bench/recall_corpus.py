@@ -62,6 +62,8 @@ class Question:
     query: str
     evidence: list[str]
     conversation: int
+    #: "paraphrase" (this module) or "lexical" (bench/recall_lexical.py: words reused from the evidence).
+    condition: str = "paraphrase"
 
 
 @dataclass
@@ -235,8 +237,13 @@ def build_questions(conversation: Conversation, seed: int = 13) -> list[Question
 
 
 def build(seed: int = 13) -> tuple[list[Conversation], list[Question]]:
+    """Both question conditions: the paraphrase questions, then the lexical ones (bench/recall_lexical.py)."""
+    from bench.recall_lexical import lexical_questions
+
     conversations = [build_conversation(i, seed) for i in range(CONVERSATIONS)]
     questions = [q for c in conversations for q in build_questions(c, seed)]
+    questions += [q for c in conversations for q in
+                  lexical_questions(c, "dev" if c.index in DEV_CONVERSATIONS else "test", seed)]
     return conversations, questions
 
 

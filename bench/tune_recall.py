@@ -1,4 +1,5 @@
-"""Fit recall's fusion constants on the **dev** split of bench_recall's conversations (never on test).
+"""Fit recall's fusion constants on the **dev** split of bench_recall's conversations (never on test),
+both question conditions (paraphrase and lexical) at once, so no constant serves one habit of asking only.
 
 Imports the generated conversations once into a store under bench/work/, then runs the dev
 questions in process for each setting of a small grid, one constant group at a time (coordinate
@@ -35,16 +36,28 @@ class CachedEmbedder:
 
 
 def evaluate(store, questions, embedder) -> dict[str, float]:
+    """any@10 / all@10 per condition, their mean (the objective), and the gate's rates."""
     from memory_core.recall import search
 
-    totals = {"any@5": 0.0, "all@5": 0.0, "any@10": 0.0, "all@10": 0.0, "false_abstain": 0.0}
-    answerable = [q for q in questions if q.evidence]
-    for question in answerable:
+    totals: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for question in questions:
         result = search.search(store, question.query, k=10, embedder=embedder)
-        for name, value in score([[e for e in h.external_ids if e] for h in result.hits], question.evidence).items():
-            totals[name] += value
-        totals["false_abstain"] += result.abstained
-    return {name: round(value / len(answerable), 3) for name, value in totals.items()}
+        if not question.evidence:
+            key = "abstain_unanswerable"
+            totals[key] = totals.get(key, 0.0) + result.abstained
+            counts[key] = counts.get(key, 0) + 1
+            continue
+        metrics = score([[e for e in h.external_ids if e] for h in result.hits], question.evidence)
+        for name in ("any@10", "all@10"):
+            key = f"{question.condition[:4]} {name}"
+            totals[key] = totals.get(key, 0.0) + metrics[name]
+            counts[key] = counts.get(key, 0) + 1
+        totals["false_abstain"] = totals.get("false_abstain", 0.0) + result.abstained
+        counts["false_abstain"] = counts.get("false_abstain", 0) + 1
+    out = {name: round(value / counts[name], 3) for name, value in sorted(totals.items())}
+    out["objective any@10"] = round((out.get("para any@10", 0) + out.get("lexi any@10", 0)) / 2, 3)
+    return out
 
 
 def main() -> None:
@@ -52,10 +65,10 @@ def main() -> None:
     os.environ["MNEME_PASSPHRASE"] = PASSPHRASE
     conversations, questions = build()
     dev = [q for q in questions if q.split == "dev"]
-    data_dir = WORK / "tune-store"
+    data_dir = WORK / "recall-store"  # the store bench_recall --reuse imports (same data)
     if not data_dir.exists():
         data_dir.mkdir(parents=True)
-        source = WORK / "tune-store.jsonl"
+        source = WORK / "recall-store.jsonl"
         source.write_text("".join(json.dumps(t) + "\n" for t in import_lines(conversations)), encoding="utf-8")
         done = _cli(data_dir, "memory", "import", str(source), "--json")
         assert done.returncode == 0, done.stderr

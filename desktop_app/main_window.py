@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QMainWindow, QSplitt
                                QVBoxLayout, QWidget)
 
 from memory_core.storage.store import Store
+from models.choice import model_to_run
 
 from . import services, theme
 from .chat_controller import ChatController, ChatWidgets
@@ -28,8 +29,9 @@ from .models_page import ModelsPage
 from .settings_dialog import AppSettings, SettingsDialog
 from .sidebar import Sidebar
 from .status_bar import StatusBar
-from .tasks import ExportJob, ForgetJob, ImportJob, TaskDispatcher, TaskRunner
+from .tasks import ForgetJob, TaskDispatcher, TaskRunner
 from .timeline import TimelineView
+from .transfers import TransferFlow
 from .workers import ForgetPlanner, MemoryRunner, ModelLoader, ModelSpec, ChatWorker, friendly, start_worker, \
     stop_thread
 
@@ -197,7 +199,7 @@ class MainWindow(QMainWindow):
         self.timeline.openMessage.connect(self.chat.open_message)
         self.chat_view.memoryChosen.connect(self.show_memory)
         self.timeline.observeRequested.connect(self.observe_now)
-        self.model_picker.modelChosen.connect(self._model_chosen)
+        self.model_picker.modelChosen.connect(self.use_model_file)
         self.models_page.useRequested.connect(self.use_model_file)
         self.models_page.modelsChanged.connect(lambda: self.model_picker.fill(self.current_model_path()))
         self.chat_view.modelsRequested.connect(lambda: self.show_page("models"))
@@ -266,13 +268,8 @@ class MainWindow(QMainWindow):
         return self.timeline.reveal(kind, item_id)
 
     # -- the model ------------------------------------------------------------------------------
-    def _model_chosen(self, path: str) -> None:
-        if path == self.loaded_model_path and self.model is not None:
-            return
-        self._switch_model(path)
-
     def use_model_file(self, path: str, _name: str = "") -> None:
-        """The Models page chose a model (and already recorded it as the default): load it.
+        """The picker or the Models page chose a model: record it as the default and load it.
 
         Chats and memories live in the database, not in the model, so all of them stay.
         """
@@ -297,16 +294,8 @@ class MainWindow(QMainWindow):
             self.status.showMessage(self.tr("Could not record the default model: %s") % exc, 6000)
 
     def current_model_path(self) -> str:
-        """The model to run: the one chosen with ``mneme models use`` or the Models page, else the settings'
-        (from before that choice was recorded), else "" (the bundled model)."""
-        from models.choice import chosen_model, has_choice
-
-        chosen = chosen_model(self.data_dir)
-        if chosen is not None:
-            return str(chosen.path)
-        if has_choice(self.data_dir) or not self.settings.model_path:
-            return ""
-        return self.settings.model_path
+        """The model to run (see ``models.choice.model_to_run``); "" is the bundled model."""
+        return model_to_run(self.data_dir, self.settings.model_path)
 
     def load_model(self) -> None:
         self.loaded_model_path = self.current_model_path()
@@ -398,11 +387,14 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> SettingsDialog:
         self.settings.model_path = self.current_model_path()
         dialog = SettingsDialog(self.settings, self.data_dir, self)
-        dialog.exportRequested.connect(lambda kind, path: self._export(dialog, kind, path))
-        dialog.importRequested.connect(lambda path: self._import(dialog, path))
+        dialog.transfers = TransferFlow(self.dispatcher, dialog, self._after_import)
         dialog.accepted.connect(lambda: self.apply_settings(dialog.values()))
         dialog.open()
         return dialog
+
+    def _after_import(self) -> None:
+        self.chat.refresh_threads()
+        self.timeline.set_store(self.store)
 
     def apply_settings(self, new: AppSettings) -> None:
         reload = new.model_key() != self.settings.model_key()
@@ -420,30 +412,6 @@ class MainWindow(QMainWindow):
             self.load_model()
         elif thresholds and self.model is not None:
             self._connect_engine()
-
-    def _export(self, dialog: SettingsDialog, kind: str, path: str) -> None:
-        passphrase = None
-        if kind == "backup":
-            passphrase = dialog.ask_backup_passphrase()
-            if passphrase is None:
-                return
-        dialog.report_progress(-1, self.tr("Exporting…"))
-        self.dispatcher.submit(ExportJob(kind, Path(path), passphrase),
-                               lambda _result: dialog.report_done(self.tr("Exported to %s") % path),
-                               lambda message: dialog.report_done(self.tr("Export failed: %s") % message),
-                               dialog.report_progress)
-
-    def _import(self, dialog: SettingsDialog, path: str) -> None:
-        dialog.report_progress(0, self.tr("Importing…"))
-
-        def done(result: Any) -> None:
-            dialog.report_done(self.tr("Imported: %s") % services.describe_import(result))
-            self.chat.refresh_threads()
-            self.timeline.set_store(self.store)
-
-        self.dispatcher.submit(ImportJob(Path(path)), done,
-                               lambda message: dialog.report_done(self.tr("Import failed: %s") % message),
-                               dialog.report_progress)
 
     # -- geometry and closing ---------------------------------------------------------------------
     def _restore_geometry(self) -> None:

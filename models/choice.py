@@ -60,3 +60,16 @@ def choose_model(data_dir: Path, path: Path | None, *, catalog_id: str = "", nam
     resolved = str(Path(path).expanduser().resolve()) if path is not None else None
     part.write_text(json.dumps({"path": resolved, "catalog_id": catalog_id, "name": name}, indent=2), "utf-8")
     os.replace(part, target)
+
+
+def model_to_run(data_dir: Path, settings_path: str) -> str:
+    """The model to run: the recorded choice, else the app settings' older one, else "" (the bundled model).
+
+    A recorded choice of the bundled model wins over the settings, which predate ``models use``.
+    """
+    chosen = chosen_model(data_dir)
+    if chosen is not None:
+        return str(chosen.path)
+    if has_choice(data_dir) or not settings_path:
+        return ""
+    return settings_path

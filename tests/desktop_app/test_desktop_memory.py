@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from memory_core.clock import to_iso
 from tests.desktop_app.doubles import CacheEchoModel
-from tests.desktop_app.helpers import send
+from tests.desktop_app.helpers import observe_everything, send
 from tests.doubles import FakeChatModel
 
 
@@ -114,8 +114,7 @@ def test_forget_removes_everything_and_the_warm_cache_cannot_repeat_it(make_wind
     model = CacheEchoModel()
     window = make_window(model)
     send(qtbot, window, "I live in Porto and I love sardines.")
-    with qtbot.waitSignal(window.memoryCycle, timeout=10_000):
-        window.observe_now()
+    observe_everything(qtbot, window, store)
     window.new_chat()
     send(qtbot, window, "Where do I live?")
     assert window.chat_view.bubbles[-1].message.text == "You live in Porto."  # memory works across chats

@@ -34,7 +34,7 @@ def test_import_a_jsonl_file_with_progress_and_a_bad_line(make_window, qtbot, st
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")
     dialog = window.open_settings()
     with qtbot.waitSignal(window.taskFinished, timeout=20_000):
-        window._import(dialog, str(source))
+        dialog.importRequested.emit(str(source))
     assert "20 messages added" in dialog.status.text()
     assert "line 6" in dialog.status.text()
     assert len(store.messages("old")) == 20
@@ -47,13 +47,13 @@ def test_export_json_and_encrypted_backup(make_window, qtbot, store, tmp_path, m
     dialog = window.open_settings()
     target = tmp_path / "memory.json"
     with qtbot.waitSignal(window.taskFinished, timeout=20_000):
-        window._export(dialog, "json", str(target))
+        dialog.exportRequested.emit("json", str(target))
     exported = json.loads(target.read_text(encoding="utf-8"))
     assert exported["counts"]["messages"] == 2
     answers = iter([("backup passphrase 1", True), ("backup passphrase 1", True)])
     monkeypatch.setattr(QInputDialog, "getText", staticmethod(lambda *a, **k: next(answers)))
     backup = tmp_path / "all.mneme-backup"
     with qtbot.waitSignal(window.taskFinished, timeout=20_000):
-        window._export(dialog, "backup", str(backup))
+        dialog.exportRequested.emit("backup", str(backup))
     assert backup.exists() and b"Porto" not in backup.read_bytes()
     assert "Exported" in dialog.status.text()

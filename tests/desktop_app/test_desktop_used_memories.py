@@ -5,23 +5,22 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from tests.desktop_app.doubles import CacheEchoModel
-from tests.desktop_app.helpers import send
+from tests.desktop_app.helpers import observe_everything, send
 from tests.doubles import FakeChatModel
 
 
-def remembered(make_window, qtbot, model=None):
+def remembered(make_window, qtbot, store, model=None):
     """A window where one chat said where the user lives, and a second chat asked about it."""
     window = make_window(model or CacheEchoModel())
     send(qtbot, window, "I live in Porto and I love sardines.")
-    with qtbot.waitSignal(window.memoryCycle, timeout=10_000):
-        window.observe_now()
+    observe_everything(qtbot, window, store)
     window.new_chat()
     send(qtbot, window, "Where do I live?")
     return window
 
 
 def test_used_memories_opens_the_list_and_links_to_the_timeline(make_window, qtbot, store):
-    window = remembered(make_window, qtbot)
+    window = remembered(make_window, qtbot, store)
     question, answer = window.chat_view.bubbles
     assert not question.used_button.isVisible(), "only answers say what they used"
     used = store.execute("SELECT observation_id FROM answer_memories WHERE answer_id = ?",
@@ -44,7 +43,7 @@ def test_used_memories_opens_the_list_and_links_to_the_timeline(make_window, qtb
 
 
 def test_the_link_clears_timeline_filters_that_hide_the_memory(make_window, qtbot, store):
-    window = remembered(make_window, qtbot)
+    window = remembered(make_window, qtbot, store)
     answer = window.chat_view.bubbles[-1]
     window.show_page("memory")
     window.timeline.search.setText("nothing like this")
@@ -57,7 +56,7 @@ def test_the_link_clears_timeline_filters_that_hide_the_memory(make_window, qtbo
 
 
 def test_reopening_the_chat_shows_the_stored_count(make_window, qtbot, store):
-    window = remembered(make_window, qtbot)
+    window = remembered(make_window, qtbot, store)
     thread, answer_id = window.current_thread, window.chat_view.bubbles[-1].message.id
     window.new_chat()
     window.chat.open_thread(thread)
@@ -73,7 +72,7 @@ def test_an_answer_without_memories_shows_no_control(make_window, qtbot):
 
 
 def test_forget_offers_to_remove_the_answers_generated_with_it(make_window, qtbot, store):
-    window = remembered(make_window, qtbot)
+    window = remembered(make_window, qtbot, store)
     answer_id = window.chat_view.bubbles[-1].message.id
     observation = store.execute("SELECT observation_id FROM answer_memories WHERE answer_id = ?",
                                 [answer_id]).fetchone()[0]

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2] / "memory_core"
 #: Each room of memory_core and its layer: a module imports only from its own room or a lower layer.
 LAYERS = {
     "errors": 0,
-    "clock": 1, "llm": 1, "prompts": 1,
+    "clock": 1, "llm": 1, "prompts": 1, "thread_priority": 1,
     "storage": 2,
     "facts": 3,
     "observational": 4, "recall": 4, "ingest": 4,

@@ -231,3 +231,25 @@ def test_a_month_in_the_query_routes_to_what_was_said_then(chat):
     # a time phrase that matches nothing stored is not a wall: the words still search
     fallback = recall.search(chat, "beagle puppy in March 2021", now=NOW)
     assert fallback.hits and fallback.hits[0].external_ids[0] in ("c4", "c5")
+
+
+def test_gate_counts_only_the_named_persons_threads(store):
+    """A question about Maya that only another conversation answers is abstained on; Maya's own answer is not."""
+    said = [
+        ("conv-a", "Maya", "Hey! How's your week going?", "a1"),
+        ("conv-a", "Jonah", "Pretty good, just busy. You?", "a2"),
+        ("conv-a", "Maya", "I ran my first half marathon on Sunday, legs are jelly.", "a3"),
+        ("conv-b", "Zed", "We adopted a beagle puppy yesterday, he chewed my shoes.", "b1"),
+        ("conv-b", "Ola", "Aww!", "b2"),
+    ]
+    for n, (thread, speaker, text, external) in enumerate(said):
+        ingest_message(store, thread, "user", text, at=parse_iso(f"2025-05-0{n + 1}T09:00:00Z"),
+                       external_id=external, speaker=speaker)
+    embedder = HashEmbedder()
+    backfill_embeddings(store, embedder, limit=None)
+    other = recall.search(store, "When did Maya adopt a beagle puppy?", embedder=embedder, kinds=("message",), now=NOW)
+    assert other.abstained and other.hits == []
+    unnamed = recall.search(store, "Who adopted a beagle puppy?", embedder=embedder, kinds=("message",), now=NOW)
+    assert not unnamed.abstained and unnamed.hits[0].external_ids == ["b1"]
+    own = recall.search(store, "When did Maya run the half marathon?", embedder=embedder, kinds=("message",), now=NOW)
+    assert not own.abstained and own.hits[0].external_ids == ["a3"]

@@ -479,7 +479,8 @@ def write(rows: dict, summary: dict, meta: dict) -> None:
         "(memory_core/chat/context.py tail_cut), and its thresholds count what the tail costs in the prompt "
         "(stamps and template markup, not only the text). Before that fix (branch h14's run, same settings, "
         "extractive observer, on code before issue 11's observer) (a) had 12 such turns, none after a commit: the "
-        "tail was trimmed one message per turn and each trim moved the whole tail.",
+        "tail was trimmed one message per turn and each trim moved the whole tail. The same script before and after "
+        "the fix, prompts-only: bench/results/om_prefix_moves.md.",
         "",
         "## What is not measured", "",
         "- Whether the model *answers* from what it sees: the score is whether the current value is in the "

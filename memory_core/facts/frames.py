@@ -141,12 +141,12 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
     _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership)\s+(?:at|with)\s+{VALUE}",
            "gym"),
-    _frame(rf"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
+    _frame(r"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
     _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
     _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|course)", "language"),
     _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
            "band"),
-    _frame(rf"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){{0,3}})",
+    _frame(r"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
            "band"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
@@ -165,15 +165,15 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
     _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
     _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
-    _frame(rf"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
-    _frame(rf"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:\w+\s+times|twice|once|every|"
-           rf"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
-    _frame(rf"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{{1,25}}?)\s+(?:classes|class|lessons)\b", "hobby"),
+    _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
+    _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|"
+           r"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
+    _frame(r"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:classes|class|lessons)\b", "hobby"),
     _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
     _frame(rf"\bi(?:'m|\s+am)\s+{_ARTICLE}(?P<role>[a-z][a-z -]{{2,30}}?)\s+at\s+(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){{0,3}})",
            "works_at"),
     _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
-    _frame(rf"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
+    _frame(r"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
            rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+)?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
            rf"week|weekend|month|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
@@ -247,7 +247,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # provision: "we get our internet from Comcast", "I have Starlink for internet"
     _frame(rf"\b(?:get|have|buy|got)\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
            rf"(?:from|through|with|at)\s+{VALUE}"),
-    _frame(rf"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){{0,3}})\s+for\s+"
+    _frame(r"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+"
            r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
     _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
 ]

@@ -34,8 +34,9 @@ from datetime import datetime, timedelta
 from typing import Any, Iterable, Sequence
 
 from memory_core.clock import parse_iso, to_iso, utc_now
-from memory_core.facts import attributes
 from memory_core.errors import InvalidInput
+from memory_core.facts import attributes
+from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Store
 
 USER = "user"
@@ -254,7 +255,7 @@ def get_facts(store: Store, ids: Iterable[int]) -> list[Fact]:
     ids = list(ids)
     if not ids:
         return []
-    marks = ",".join("?" * len(ids))
+    marks = placeholders(len(ids))
     return [_row_to_fact(dict(r)) for r in store.query(_SELECT + f" WHERE f.id IN ({marks})", ids)]
 
 
@@ -304,7 +305,7 @@ def _slot_rows(store: Store, subject: str, predicate: str, value: str | None) ->
     info = predicate_info(predicate)
     if info.multi:
         predicates = [predicate] + ([info.opposite] if info.opposite else [])
-        marks = ",".join("?" * len(predicates))
+        marks = placeholders(len(predicates))
         rows = [dict(r) for r in store.query(
             f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
             "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *predicates])]
@@ -318,7 +319,7 @@ def _slot_rows(store: Store, subject: str, predicate: str, value: str | None) ->
         not predicate_info(p).multi and attributes.same_attribute(predicate, p))]
     if not same:
         return []
-    marks = ",".join("?" * len(same))
+    marks = placeholders(len(same))
     return [dict(r) for r in store.query(
         f"SELECT * FROM facts WHERE subject = ? AND predicate IN ({marks}) AND invalid_at IS NULL "
         "AND expired_at IS NULL ORDER BY valid_at, id", [subject, *same])]

@@ -28,11 +28,16 @@ from memory_core.clock import to_iso, utc_now
 from memory_core.llm import Embedder, TextModel
 from memory_core.observational.drafts import Draft
 from memory_core.observational.extractive_observer import ExtractiveObserver
-from memory_core.observational.llm_observer import MAX_NOTES, LLMObserver, ObservationRejected
+from memory_core.observational.llm_observer import (
+    MAX_NOTES,
+    LLMObserver,
+    ObservationRejected,
+)
 from memory_core.observational.log import as_lines, current_log
 from memory_core.observational.reflector import Reflector
 from memory_core.observational.supersession import annotate_drafts
 from memory_core.observational.tokens import TokenCounter, message_token_counts
+from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Message
 
 EXCLUDED_SETTING = "om.excluded_threads"
@@ -341,7 +346,7 @@ class OMEngine:
         now = to_iso(utc_now())
         ids = [m.id for m in messages]
         with store.transaction():
-            marks = ",".join("?" * len(ids))
+            marks = placeholders(len(ids))
             still = {r["id"] for r in store.query(
                 f"SELECT id FROM messages WHERE id IN ({marks}) AND observed_at IS NULL", ids)}
             added = 0

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.observational.drafts import Draft
+from memory_core.storage.sql import chunks
+from memory_core.storage.sql import marks as placeholders
 
 _MARKED = re.compile(r"\((?:no longer current|previously|ended)\b", re.I)
 
@@ -43,17 +45,12 @@ class Replaced:
     previous: str
 
 
-def _chunks(ids: Sequence[int], size: int = 500) -> Iterable[Sequence[int]]:
-    for start in range(0, len(ids), size):
-        yield ids[start:start + size]
-
-
 def retired_by_message(store, message_ids: Iterable[int]) -> dict[int, list[Retired]]:
     """Per message: the facts it stated (not the message that retired them) that are no longer current."""
     ids = sorted(set(message_ids))
     out: dict[int, list[Retired]] = defaultdict(list)
-    for chunk in _chunks(ids):
-        marks = ",".join("?" * len(chunk))
+    for chunk in chunks(ids):
+        marks = placeholders(len(chunk))
         for row in store.query(
                 "SELECT fm.message_id, f.value, f.invalid_at, "
                 "(SELECT s.value FROM facts s WHERE s.supersedes = f.id ORDER BY s.valid_at DESC, s.id DESC LIMIT 1) "
@@ -69,8 +66,8 @@ def replaced_by_message(store, message_ids: Iterable[int]) -> dict[int, list[Rep
     """Per message: the values it stated that superseded an earlier value of the same slot."""
     ids = sorted(set(message_ids))
     out: dict[int, list[Replaced]] = defaultdict(list)
-    for chunk in _chunks(ids):
-        marks = ",".join("?" * len(chunk))
+    for chunk in chunks(ids):
+        marks = placeholders(len(chunk))
         for row in store.query(
                 "SELECT fm.message_id, f.value, o.value AS previous FROM fact_messages fm "
                 "JOIN facts f ON f.id = fm.fact_id JOIN facts o ON o.id = f.supersedes "
@@ -142,8 +139,8 @@ def annotate_drafts(store, drafts: Sequence[Draft]) -> None:
 def message_ids_of_observations(store, observation_ids: Iterable[int]) -> dict[int, list[int]]:
     ids = sorted(set(observation_ids))
     out: dict[int, list[int]] = defaultdict(list)
-    for chunk in _chunks(ids):
-        marks = ",".join("?" * len(chunk))
+    for chunk in chunks(ids):
+        marks = placeholders(len(chunk))
         for row in store.query(f"SELECT observation_id, message_id FROM observation_messages "
                                f"WHERE observation_id IN ({marks})", list(chunk)):
             out[row["observation_id"]].append(row["message_id"])

@@ -11,6 +11,7 @@ import re
 from typing import Iterable, Sequence
 
 from memory_core.llm import TextModel
+from memory_core.storage.sql import marks as placeholders
 
 APPROX_TOKENIZER_ID = "approx-v1"
 _PIECES = re.compile(r"\w+|[^\w\s]", re.UNICODE)
@@ -91,7 +92,7 @@ def message_token_counts(store, message_ids: Iterable[int], counter: TokenCounte
     counts: dict[int, int] = {}
     for start in range(0, len(ids), 500):
         chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
+        marks = placeholders(len(chunk))
         for row in store.query(f"SELECT message_id, tokens FROM message_tokens WHERE tokenizer = ? "
                                f"AND message_id IN ({marks})", [counter.tokenizer_id, *chunk]):
             counts[row["message_id"]] = row["tokens"]
@@ -101,7 +102,7 @@ def message_token_counts(store, message_ids: Iterable[int], counter: TokenCounte
         need = [i for i in missing if i not in texts]
         for start in range(0, len(need), 500):
             chunk = need[start:start + 500]
-            marks = ",".join("?" * len(chunk))
+            marks = placeholders(len(chunk))
             for row in store.query(f"SELECT id, text FROM messages WHERE id IN ({marks})", chunk):
                 texts[row["id"]] = row["text"]
         fresh = {i: counter.count(texts[i]) for i in missing if i in texts}

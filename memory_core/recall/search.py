@@ -40,6 +40,7 @@ from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
 from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS, fts_term
+from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Store
 
 RRF_K = 60
@@ -289,7 +290,7 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
     """Read candidates back from the database; ids that are gone (forgotten) simply do not come back."""
     if not ids:
         return {}
-    marks = ",".join("?" * len(ids))
+    marks = placeholders(len(ids))
     hits: dict[int, Hit] = {}
     if kind == "message":
         for row in store.query(f"SELECT id, text, created_at, thread_id, external_id, speaker FROM messages "
@@ -338,7 +339,7 @@ def _attach_externals(store: Store, hits: Iterable[Hit]) -> None:
     wanted = sorted({i for hit in hits for i in hit.message_ids})
     if not wanted:
         return
-    marks = ",".join("?" * len(wanted))
+    marks = placeholders(len(wanted))
     external = {row["id"]: row["external_id"] for row in
                 store.query(f"SELECT id, external_id FROM messages WHERE id IN ({marks})", wanted)}
     for hit in hits:

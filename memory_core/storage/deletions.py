@@ -32,6 +32,7 @@ from typing import Any, Callable, Iterable, Iterator
 from memory_core.clock import to_iso, utc_now
 from memory_core.storage.db import write_transaction
 from memory_core.storage.schema import EXTRA_FTS, FTS_TABLES
+from memory_core.storage.sql import marks as placeholders
 
 #: kind -> table, in deletion order: sources first, threads last.
 DELETION_ORDER = (("message", "messages"), ("observation", "observations"), ("fact", "facts"),
@@ -136,7 +137,7 @@ def _delete_in_batches(db: Any, plan: dict[str, Any], on_batch: BatchCallback | 
             for kind, table in DELETION_ORDER:
                 wanted = [item for k, _, item in chunk if k == kind]
                 for part in _slices(wanted, 500):
-                    marks = ",".join("?" * len(part))
+                    marks = placeholders(len(part))
                     if kind != "thread":
                         db.execute(f"DELETE FROM embeddings WHERE item_kind = ? AND item_id IN ({marks})",
                                    [kind, *part])

@@ -1,0 +1,265 @@
+"""Held-out fact checks, run through the CLI exactly as an outsider would.
+
+The set (``bench/heldout/fact_checks.json``) was hand-written in one pass by a
+session that had not read ``memory_core/facts``, and committed before this
+runner first ran; nobody tunes on it. Each timeline is a first-person statement
+at D1 and, months later at D2, a change said in other words, a mention with no
+change, or an unrelated fact. For each timeline, in a fresh data directory::
+
+    mneme memory add --thread chat-d1 --role user --text STATEMENT --at D1
+    mneme memory facts --json                    # after D1
+    mneme memory add --thread chat-d2 --role user --text LATER --at D2
+    mneme memory facts --json                    # after D2
+    mneme memory facts --as-of MIDPOINT --json   # between D1 and D2
+
+A value *holds* when one of its spellings is a case-insensitive substring of a
+returned fact's ``value`` or ``text``. Checks:
+
+* ``statement_captured``: the D1 value holds after D1 (every timeline);
+* ``change_captured``: the D2 value holds after D2 (changes that name one);
+* ``old_retired``: the D1 value no longer holds after D2 (changes);
+* ``as_of_correct``: at the midpoint the D1 value holds and the D2 value does
+  not (all but corrections, which say the D1 value was never true);
+* ``kept_current``: the D1 value still holds after D2 (no-change timelines);
+* ``unrelated_not_retired``: same, where D2 stated an unrelated fact.
+
+A naive baseline runs in the same run on the same texts: last write wins on
+the noun after "my" (``NaiveMyNounMemory`` from ``memory_core.evals.lifecycle``).
+
+Run: ``python -m bench.bench_fact_checks`` (``MNEME_FACT_CHECK_WORKERS``, at
+most 2). Writes bench/results/fact_checks.md and fact_checks.json; per-timeline
+details go to the JSON only.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from memory_core.evals.lifecycle import NaiveMyNounMemory
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKS_FILE = Path(os.environ.get("MNEME_FACT_CHECK_FILE", ROOT / "bench" / "heldout" / "fact_checks.json"))
+RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
+PASSPHRASE = "heldout-fact-checks"
+WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))
+CHECKS = ("statement_captured", "change_captured", "old_retired", "as_of_correct",
+          "kept_current", "unrelated_not_retired")
+SYSTEMS = ("mneme", "naive")
+
+
+# -- reading what a system holds ---------------------------------------------------------
+def holds(held: Sequence[str], spellings: Iterable[str]) -> bool:
+    """True when any spelling is a case-insensitive substring of any held fact."""
+    lowered = [spelling.lower() for spelling in spellings]
+    return any(spelling in fact for fact in held for spelling in lowered)
+
+
+def fact_strings(facts: list[dict[str, Any]]) -> list[str]:
+    """The searchable face of each fact the CLI returned: its value and its text."""
+    return [f"{fact.get('value') or ''} | {fact.get('text') or ''}".lower() for fact in facts]
+
+
+@dataclass
+class Reads:
+    """What one system held at the three moments a timeline is read."""
+    after_d1: list[str] = field(default_factory=list)
+    after_d2: list[str] = field(default_factory=list)
+    as_of: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def score(timeline: dict[str, Any], reads: Reads) -> dict[str, bool]:
+    """The checks that apply to this timeline, each passed or not."""
+    old, new = timeline["old"], timeline["new"]
+    kind_of_check = timeline["type"]
+    result = {"statement_captured": holds(reads.after_d1, old)}
+    if kind_of_check == "change":
+        if new:
+            result["change_captured"] = holds(reads.after_d2, new)
+        result["old_retired"] = not holds(reads.after_d2, old)
+    elif kind_of_check == "no_change":
+        result["kept_current"] = holds(reads.after_d2, old)
+    else:
+        result["unrelated_not_retired"] = holds(reads.after_d2, old)
+    if timeline["check_as_of"]:
+        result["as_of_correct"] = holds(reads.as_of, old) and not (new and holds(reads.as_of, new))
+    if reads.error:
+        result = {check: False for check in result}
+    return result
+
+
+# -- the two systems ---------------------------------------------------------------------
+def _cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MNEME_PASSPHRASE=PASSPHRASE, HF_HUB_OFFLINE="1")
+    return subprocess.run([sys.executable, "-m", "mneme", "--data-dir", str(data_dir), *args],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+
+
+def _facts(data_dir: Path, *extra: str) -> list[str]:
+    done = _cli(data_dir, "memory", "facts", *extra, "--json")
+    if done.returncode != 0:
+        raise RuntimeError(f"memory facts {' '.join(extra)} exited {done.returncode}: "
+                           f"{(done.stderr.strip().splitlines() or [''])[-1]}")
+    return fact_strings(json.loads(done.stdout))
+
+
+def _add(data_dir: Path, thread: str, text: str, at: str) -> None:
+    done = _cli(data_dir, "memory", "add", "--thread", thread, "--role", "user", "--text", text, "--at", at)
+    if done.returncode != 0:
+        raise RuntimeError(f"memory add exited {done.returncode}: "
+                           f"{(done.stderr.strip().splitlines() or [''])[-1]}")
+
+
+def run_mneme(timeline: dict[str, Any]) -> tuple[Reads, float]:
+    """One timeline through the real CLI in a fresh data dir; returns reads and wall seconds."""
+    reads = Reads()
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="mneme-factcheck-") as tmp:
+        data_dir = Path(tmp) / "data"
+        try:
+            _add(data_dir, "chat-d1", timeline["statement"], timeline["d1"])
+            reads.after_d1 = _facts(data_dir)
+            _add(data_dir, "chat-d2", timeline["later"], timeline["d2"])
+            reads.after_d2 = _facts(data_dir)
+            reads.as_of = _facts(data_dir, "--as-of", timeline["as_of"])
+        except (RuntimeError, json.JSONDecodeError, subprocess.TimeoutExpired) as error:
+            reads.error = str(error)[:300]
+    return reads, time.perf_counter() - started
+
+
+def run_naive(timeline: dict[str, Any]) -> Reads:
+    """The baseline on the same texts and dates: last write wins on the noun after 'my'."""
+    memory = NaiveMyNounMemory()
+    d1, d2 = datetime.fromisoformat(timeline["d1"]), datetime.fromisoformat(timeline["d2"])
+    memory.say("chat-d1", timeline["statement"], d1)
+    after_d1 = [held.value.lower() for held in memory.current(d1)]
+    memory.say("chat-d2", timeline["later"], d2)
+    after_d2 = [held.value.lower() for held in memory.current(d2)]
+    as_of = [held.value.lower() for held in memory.current(datetime.fromisoformat(timeline["as_of"]))]
+    return Reads(after_d1, after_d2, as_of)
+
+
+# -- aggregation -------------------------------------------------------------------------
+def _rate(passed: int, total: int) -> float | None:
+    return None if total == 0 else passed / total
+
+
+def aggregate(rows: Sequence[dict[str, Any]], system: str, group_by: str | None = None) -> dict[str, Any]:
+    """Per check: passed/total; plus all checks together and whole timelines that pass every check."""
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        groups["all" if group_by is None else str(row[group_by])].append(row)
+    table = {}
+    for name, members in sorted(groups.items()):
+        per_check = {}
+        for check in CHECKS:
+            outcomes = [row[system][check] for row in members if check in row[system]]
+            per_check[check] = {"passed": sum(outcomes), "total": len(outcomes),
+                                "rate": _rate(sum(outcomes), len(outcomes))}
+        every = [ok for row in members for ok in row[system].values()]
+        whole = [all(row[system].values()) for row in members]
+        table[name] = {"timelines": len(members), "checks": per_check,
+                       "overall": {"passed": sum(every), "total": len(every), "rate": _rate(sum(every), len(every))},
+                       "timelines_all_pass": {"passed": sum(whole), "total": len(whole),
+                                              "rate": _rate(sum(whole), len(whole))}}
+    return table
+
+
+def _pct(cell: dict[str, Any]) -> str:
+    return "–" if cell["total"] == 0 else f"{100 * cell['rate']:.1f}% ({cell['passed']}/{cell['total']})"
+
+
+def render_markdown(summary: dict[str, Any], meta: dict[str, Any]) -> str:
+    lines = ["# Held-out fact checks (`memory add` → `memory facts [--as-of] --json`)", "",
+             f"Set: `{meta['set']}`: {meta['timelines']} timelines, {meta['kinds']} attribute kinds, "
+             f"{meta['personas']} personas; hand-written by an outsider to `memory_core/facts` and committed "
+             "before the first run; never tuned on.", "",
+             f"Code: `{meta['code']}`; path: the real CLI, one fresh data dir per timeline, "
+             f"`memory facts` with its default background matcher; {meta['workers']} worker(s); "
+             f"wall {meta['wall_s']:.0f} s; per timeline (5 CLI calls) median {meta['timeline_s_median']:.1f} s, "
+             f"mean {meta['timeline_s_mean']:.1f} s, p90 {meta['timeline_s_p90']:.1f} s. "
+             f"CLI errors: {meta['cli_errors']}.", "",
+             "A value holds when one of its spellings is a case-insensitive substring of a fact's `value` "
+             "or `text`. Baseline: last write wins on the noun after \"my\" (`NaiveMyNounMemory`), same texts, "
+             "same run.", "",
+             "## Per check", "", "| check | Mneme | naive baseline |", "|---|---|---|"]
+    mneme, naive = summary["mneme"]["all"]["all"], summary["naive"]["all"]["all"]
+    for check in CHECKS:
+        lines.append(f"| {check} | {_pct(mneme['checks'][check])} | {_pct(naive['checks'][check])} |")
+    lines.append(f"| **all checks** | **{_pct(mneme['overall'])}** | {_pct(naive['overall'])} |")
+    lines.append(f"| timelines passing every check | {_pct(mneme['timelines_all_pass'])} | "
+                 f"{_pct(naive['timelines_all_pass'])} |")
+    for title, key in (("Per timeline type", "type"), ("Per kind of change", "change_kind"),
+                       ("Per persona", "persona"), ("Per attribute kind", "kind")):
+        lines += ["", f"## {title}", "",
+                  "| group | timelines | Mneme: all checks | Mneme: timelines all pass | naive: all checks |",
+                  "|---|---|---|---|---|"]
+        for name, cell in summary["mneme"][key].items():
+            lines.append(f"| {name} | {cell['timelines']} | {_pct(cell['overall'])} | "
+                         f"{_pct(cell['timelines_all_pass'])} | {_pct(summary['naive'][key][name]['overall'])} |")
+    lines += ["", "## Per timeline type and check (Mneme)", "",
+              "| type | " + " | ".join(CHECKS) + " |", "|---|" + "---|" * len(CHECKS)]
+    for name, cell in summary["mneme"]["type"].items():
+        lines.append(f"| {name} | " + " | ".join(_pct(cell["checks"][c]) for c in CHECKS) + " |")
+    lines += ["", "Not measured: search or context use of these facts; the write path's latency; "
+              "anything beyond one statement and one later message per timeline. Per-timeline "
+              "reads and outcomes are in `fact_checks.json` only.", ""]
+    return "\n".join(lines)
+
+
+def _git_head() -> str:
+    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return done.stdout.strip() or "unknown"
+
+
+def main(argv: Sequence[str] = ()) -> dict[str, Any]:
+    document = json.loads(CHECKS_FILE.read_text(encoding="utf-8"))
+    timelines = document["timelines"]
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        mneme_runs = list(pool.map(run_mneme, timelines))
+    wall = time.perf_counter() - started
+    rows = []
+    for timeline, (reads, seconds) in zip(timelines, mneme_runs):
+        naive_reads = run_naive(timeline)
+        rows.append({key: timeline[key] for key in ("id", "kind", "persona", "type")}
+                    | {"change_kind": timeline["change_kind"] or timeline["type"],
+                       "mneme": score(timeline, reads), "naive": score(timeline, naive_reads),
+                       "seconds": round(seconds, 2), "error": reads.error,
+                       "reads": {"after_d1": reads.after_d1, "after_d2": reads.after_d2, "as_of": reads.as_of},
+                       "naive_reads": {"after_d1": naive_reads.after_d1, "after_d2": naive_reads.after_d2,
+                                       "as_of": naive_reads.as_of}})
+    summary = {system: {"all": aggregate(rows, system), **{key: aggregate(rows, system, key)
+                                                           for key in ("type", "change_kind", "persona", "kind")}}
+               for system in SYSTEMS}
+    seconds = sorted(row["seconds"] for row in rows)
+    meta = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "code": _git_head(),
+            "set": str(CHECKS_FILE.relative_to(ROOT)) if CHECKS_FILE.is_relative_to(ROOT) else str(CHECKS_FILE), "timelines": len(timelines),
+            "kinds": len({t["kind"] for t in timelines}), "personas": len({t["persona"] for t in timelines}),
+            "workers": WORKERS, "wall_s": wall, "cli_errors": sum(1 for row in rows if row["error"]),
+            "timeline_s_median": seconds[len(seconds) // 2], "timeline_s_mean": sum(seconds) / len(seconds),
+            "timeline_s_p90": seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "fact_checks.json").write_text(json.dumps({"meta": meta, "summary": summary, "timelines": rows},
+                                                         indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (RESULTS / "fact_checks.md").write_text(render_markdown(summary, meta), encoding="utf-8")
+    overall_m, overall_n = summary["mneme"]["all"]["all"], summary["naive"]["all"]["all"]
+    print(f"fact checks: {meta['timelines']} timelines, Mneme {_pct(overall_m['overall'])} of checks, "
+          f"naive {_pct(overall_n['overall'])}; CLI errors {meta['cli_errors']}; wall {wall:.0f} s")
+    for check in CHECKS:
+        print(f"  {check}: Mneme {_pct(overall_m['checks'][check])}, naive {_pct(overall_n['checks'][check])}")
+    return summary
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -19,6 +19,7 @@ import threading
 from datetime import datetime, tzinfo
 from typing import Callable, Sequence
 
+from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.llm import Embedder, PrefixPreparer, TextModel
 from memory_core.observational.engine import (
     OBSERVER_SETTING,
@@ -107,11 +108,13 @@ class MemoryWorker:
         self._due.set()
 
     def run_pending(self, *, force: bool = False, now: datetime | None = None) -> CycleReport:
-        """One pass: observe/reflect what is due, prepare the next prompt's prefix if memory changed,
-        then index new items for recall if that module exists. ``now`` is the next turn's time
+        """One pass: extract facts from messages stored since the last pass, observe/reflect what is due,
+        prepare the next prompt's prefix if memory changed, then index new items for recall if that module
+        exists. ``now`` is the next turn's time
         (default: the clock), which the prompt's relative dates depend on."""
         lower_current_thread()
         store = self.connection()
+        self.extract_facts(store)
         report = self.engine.run_due(store, self._active, force=force, progress=self.on_state)
         self.last_handover = None
         if report.activated_messages or report.reflected:
@@ -132,6 +135,14 @@ class MemoryWorker:
         except Exception as exc:  # noqa: BLE001 - the chat recomputes the prefix itself; memory is committed
             self.engine.state.last_error = f"prefix preparation failed: {type(exc).__name__}: {exc}"[:200]
             return None
+
+    def extract_facts(self, store=None) -> None:
+        """The fact pass over messages stored since the last one (the write path only marks them), in their
+        order; also what drains messages a quit left marked. Best effort: a failure leaves them marked."""
+        try:
+            run_fact_pass(store or self.connection())
+        except Exception as exc:  # noqa: BLE001 - the messages stay marked; the next pass retries them
+            self.engine.state.last_error = f"fact extraction failed: {type(exc).__name__}"
 
     def _match_facts(self, store) -> None:
         """Background fact pass (attributes matched by meaning) over messages stored since the last one,

@@ -5,8 +5,9 @@ the message; forgetting the message drops the mark by cascade). The pass takes
 the marked messages oldest id first, the order they were stored and the order
 inline extraction used, so a change always meets the fact it changes and
 supersession comes out as before. Each message is extracted and unmarked in
-its own short write transaction: the chat's next store waits at most for one
-message's extraction, and a crash leaves the message marked, never half done.
+its own short write transaction, its text parsed before the lock is taken: the
+chat's next store waits at most for one message's resolution against the
+ledger, and a crash leaves the message marked, never half done.
 
 Runners in other threads or processes are safe: the next message is chosen
 inside the write transaction, so two runners serialize and never extract one
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from memory_core.facts.resolution import IngestResult, extract_into
+from memory_core.facts.resolution import IngestResult, extract_into, parse
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Message, Store
 
@@ -57,6 +58,14 @@ class FactPassReport:
         return [fact_id for r in self.results for fact_id in r.fact_ids]
 
 
+def _peek(store: Store) -> Message | None:
+    """The message the next step will most likely take (another runner may take it first)."""
+    oldest = oldest_pending_id(store)
+    if oldest is None:
+        return None
+    return store.message(oldest) or Message(oldest, "", "system", "", "")
+
+
 def _take_next(store: Store) -> Message | None:
     """Inside the write transaction: the oldest marked message, unmarked (a vanished message is skipped)."""
     while True:
@@ -73,12 +82,16 @@ def run_fact_pass(store: Store, *, limit: int | None = None) -> FactPassReport:
     """Extract facts from marked messages, oldest first, until none is left (or ``limit`` were done)."""
     report = FactPassReport()
     while limit is None or report.messages < limit:
-        if oldest_pending_id(store) is None:  # cheap check without the write lock
+        upcoming = _peek(store)  # without the write lock: parse the text first (pure CPU, no ledger)
+        if upcoming is None:
             break
         try:
+            parsed = parse(upcoming) if upcoming.role == "user" else None
             with store.transaction():
                 message = _take_next(store)
-                result = extract_into(store, message) if message is not None else None
+                ready = parsed if parsed is not None and message is not None and parsed.message_id == message.id \
+                    else None
+                result = extract_into(store, message, ready) if message is not None else None
         except dbmod.OperationalError as exc:
             raise dbmod.translate_storage_error(store.path, exc) from exc
         except Exception as exc:  # noqa: BLE001 - one message the rules choke on must not stop all later ones

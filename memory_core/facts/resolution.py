@@ -55,8 +55,22 @@ def _known_facts(store: Store, message: Message) -> list[KnownFact]:
     return list(known.values())
 
 
-def extract_into(store: Store, message: Message) -> IngestResult:
-    """Extract facts from a stored user message and resolve them against the ledger (caller's transaction).
+@dataclass
+class Parsed:
+    """What the rules read from a message's text alone (no ledger): done before the write lock is taken,
+    so a long message's parsing never holds up another writer."""
+    message_id: int
+    candidates: list
+    sentences: list[str]
+
+
+def parse(message: Message) -> Parsed:
+    return Parsed(message.id, extract(message.text), list(sentences(message.text)))
+
+
+def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:
+    """Extract facts from a stored user message and resolve them against the ledger (caller's transaction);
+    ``parsed`` is its text's ``parse``, when the caller did that outside the transaction.
 
     Changes anchored on a known value come first ("I traded the Civic for a Mazda"),
     then the rule and frame candidates; a candidate repeating a value just ended is dropped.
@@ -70,8 +84,9 @@ def extract_into(store: Store, message: Message) -> IngestResult:
             result.fact_ids.append(change.fact_id)
         result.retired_fact_ids += change.retired
 
-    candidates = extract(message.text)
-    changes = detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id)
+    parsed = parsed or parse(message)
+    candidates = parsed.candidates
+    changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
     ended = [_value_key(change.old.value) for change in changes]
     placed: list[str] = []
     successors = []

@@ -1,6 +1,6 @@
-"""Attribute matching by meaning, in the background: sentences the hot path could not parse.
+"""Attribute matching by meaning, in the background: sentences the rule pass could not parse.
 
-The hot path (rules, frames, cues) runs in the write transaction and needs the
+The rule pass (rules, frames, cues; ``fact_pass``) runs without a model and needs the
 attribute to be named by a word it knows. Many sentences name it some other
 way. This pass embeds such a sentence, with a candidate value masked as "X"
 ("lifting at X tonight"), and compares it with labelled example sentences

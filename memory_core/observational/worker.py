@@ -29,6 +29,7 @@ from memory_core.observational.engine import (
     OMState,
 )
 from memory_core.observational.tokens import TokenCounter
+from memory_core.storage.checkpoints import checkpoint_between_turns
 from memory_core.thread_priority import lower_current_thread
 
 #: prefix_source(store, thread_id, now) -> the next turn's stable messages (system + memory + raw tail).
@@ -109,8 +110,8 @@ class MemoryWorker:
 
     def run_pending(self, *, force: bool = False, now: datetime | None = None) -> CycleReport:
         """One pass: extract facts from messages stored since the last pass, observe/reflect what is due,
-        prepare the next prompt's prefix if memory changed, then index new items for recall if that module
-        exists. ``now`` is the next turn's time
+        prepare the next prompt's prefix if memory changed, index new items for recall if that module
+        exists, and checkpoint the WAL. ``now`` is the next turn's time
         (default: the clock), which the prompt's relative dates depend on."""
         lower_current_thread()
         store = self.connection()
@@ -121,6 +122,7 @@ class MemoryWorker:
             self.last_handover = self.prepare_next_prefix(store, now)
             self._backfill(store)
         self._match_facts(store)
+        self._checkpoint(store)
         self.last_report = report
         return report
 
@@ -156,6 +158,13 @@ class MemoryWorker:
             semantic.run_semantic_pass(store, self.embedder, matcher=self._matcher)
         except Exception as exc:  # noqa: BLE001 - facts from the hot path are already stored
             self.engine.state.last_error = f"fact matching failed: {type(exc).__name__}"
+
+    def _checkpoint(self, store) -> None:
+        """Copy the WAL back now, between turns, so the chat's own commit never has to (storage.checkpoints)."""
+        try:
+            checkpoint_between_turns(store)
+        except Exception as exc:  # noqa: BLE001 - SQLite's automatic checkpoint remains the backstop
+            self.engine.state.last_error = f"checkpoint failed: {type(exc).__name__}"
 
     def _backfill(self, store) -> None:
         if self.embedder is None:

@@ -44,7 +44,7 @@ def register(memory_sub, common) -> None:
     facts.add_argument("--history", action="store_true", help="include retired facts")
     facts.add_argument("--json", action="store_true")
     facts.add_argument("--no-embedder", action="store_true",
-                       help="skip the background matcher (facts from the write path's rules only)")
+                       help="skip the background matcher (facts from the rule pass only)")
     facts.set_defaults(handler=run_facts)
 
 

@@ -94,10 +94,10 @@ def test_a_message_the_rules_fail_on_is_skipped_and_logged(store, monkeypatch):
     ingest_message(store, "t", "user", "I work at Acme Corp.", at=MAR)
     real = fact_pass.extract_into
 
-    def flaky(s, message):
+    def flaky(s, message, parsed=None):
         if "Porto" in message.text:
             raise ValueError("boom")
-        return real(s, message)
+        return real(s, message, parsed)
     monkeypatch.setattr(fact_pass, "extract_into", flaky)
     report = run_fact_pass(store)
     assert report.failed == 1 and report.messages == 1 and _current(store) == {"works_at": "Acme Corp"}

@@ -252,6 +252,8 @@ class MemoryRunner(QObject):
                                    on_state=lambda st: self.state.emit(*services.state_tuple(st)))
         # after a commit, the worker prepares the next turn's prefix so that turn does not recompute it
         self.worker.prefix_source = services.prefix_source(model, self.worker.engine)
+        # messages a quit left before their fact pass: extracted now, on this thread, not at the first turn
+        self.worker.extract_facts()
 
     @Slot(bool)
     def set_enabled(self, enabled: bool) -> None:

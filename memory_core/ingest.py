@@ -1,35 +1,28 @@
-"""The hot write path: store a message and do the cheap, model-free work at once.
+"""The hot write path: store a message durably, and nothing that can wait.
 
-Storing, the FTS index (triggers), fact extraction (rules, frames and cues, no
-model) and change detection against the facts the message names happen in one
-transaction, so a crash never leaves a message without its facts or facts
-without their message. Embeddings, and the attribute matcher that needs them
-(``facts.semantic``), are deferred to background passes so storing stays
-within milliseconds.
+Storing, the FTS indexes (triggers) and, for a user message, its mark for the
+fact pass happen in one transaction. Fact extraction (rules, frames, changes,
+resolution against the ledger) runs later in ``memory_core.facts.fact_pass``,
+in message order, before anything reads facts (the memory worker after each
+turn; the CLI before ``memory facts``, ``observe``, ``context``, ``search``,
+export and the evaluations). It made the write's tail: at 100k messages and
+30k facts, the messages that yielded facts took 43 ms at p99 inline
+(bench/results/write.md). A crash between the two steps leaves the message
+marked, and the next pass extracts it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
-from memory_core.facts.attributes import same_attribute
-from memory_core.facts.changes import KnownFact, detect_changes
-from memory_core.facts.extraction import extract, sentences
-from memory_core.facts import ledger as factsmod
+from memory_core.facts.fact_pass import mark_pending, run_fact_pass
+from memory_core.facts.resolution import IngestResult, extract_into  # noqa: F401 - callers import them from here
 from memory_core.storage import db as dbmod
-from memory_core.storage.store import Message, Store
+from memory_core.storage.store import Store
 
 #: Clocks drift and time zones get mixed up; more than this ahead of now is refused.
 FUTURE_TOLERANCE = timedelta(minutes=15)
-
-
-@dataclass
-class IngestResult:
-    message: Message
-    fact_ids: list[int] = field(default_factory=list)
-    retired_fact_ids: list[int] = field(default_factory=list)
 
 
 def check_not_future(at: datetime | None, *, now: datetime | None = None) -> None:
@@ -41,97 +34,19 @@ def check_not_future(at: datetime | None, *, now: datetime | None = None) -> Non
                            "(and its time zone); nothing was stored")
 
 
-def _value_key(value: str) -> str:
-    """What a value is about, for "was this just ended?": "Iceland, July" is about Iceland."""
-    return factsmod.normalize_value(value.split(",", 1)[0])
-
-
-#: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
-RECENT_THREAD_FACTS = 20
-
-
-def _known_facts(store: Store, message: Message) -> list[KnownFact]:
-    """Current facts whose value the message may mention, plus the thread's latest facts.
-
-    SQLite does the pre-filter (the value's first word inside the message text), so the
-    cost stays flat as facts accumulate.
-    """
-    columns = "id, subject, predicate, value, thread_id, created_at, category"
-    current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
-    params = {"at": message.created_at, "text": message.text.casefold(), "thread": message.thread_id,
-              "recent": RECENT_THREAD_FACTS}
-    rows = list(store.query(
-        f"SELECT {columns} FROM facts WHERE {current} AND instr(:text, lower(CASE WHEN instr(value, ' ') > 0 "
-        "THEN substr(value, 1, instr(value, ' ') - 1) ELSE value END)) > 0", params))
-    rows += store.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
-                           "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
-    known: dict[int, KnownFact] = {}
-    for row in rows:
-        known.setdefault(row["id"], KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
-                                              row["thread_id"], row["created_at"], row["category"]))
-    return list(known.values())
-
-
-def extract_into(store: Store, message: Message) -> IngestResult:
-    """Extract facts from a stored user message and resolve them against the ledger (caller's transaction).
-
-    Changes anchored on a known value come first ("I traded the Civic for a Mazda"),
-    then the rule and frame candidates; a candidate repeating a value just ended is dropped.
-    """
-    result = IngestResult(message)
-    if message.role != "user":
-        return result
-
-    def note(change: factsmod.FactChange) -> None:
-        if change.fact_id is not None and change.fact_id not in result.fact_ids:
-            result.fact_ids.append(change.fact_id)
-        result.retired_fact_ids += change.retired
-
-    candidates = extract(message.text)
-    changes = detect_changes(list(sentences(message.text)), _known_facts(store, message), message.thread_id)
-    ended = [_value_key(change.old.value) for change in changes]
-    placed: list[str] = []
-    successors = []
-    for change in changes:
-        note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
-        restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
-                       _value_key(c.value or "") not in ended and
-                       same_attribute(c.predicate, change.old.predicate) for c in candidates)
-        if change.value and not restated:  # the frames name the new value with its attribute: they win
-            placed.append(_value_key(change.value))
-            successors.append(change)
-    # retractions first, then the new values ("I sold my Mazda and bought a Subaru")
-    for candidate in (c for c in candidates if c.op == "retract"):
-        if candidate.value is not None and _value_key(candidate.value) in ended:
-            continue
-        note(factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
-                                   at=message.created_at, message_ids=[message.id]))
-    for change in successors:
-        note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
-                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
-                               replaces=change.old.id))
-    for candidate in (c for c in candidates if c.op == "assert"):
-        if _value_key(candidate.value or "") in ended + placed:
-            continue  # a value a change already ended or placed on its attribute
-        replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
-                         and same_attribute(candidate.predicate, c.old.predicate)), None)
-        note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
-                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
-                               replaces=replaced))
-    return result
-
-
 def ingest_in_transaction(store: Store, thread_id: str, role: str, text: str, *, at: datetime | None = None,
                           external_id: str | None = None, speaker: str | None = None) -> IngestResult | None:
     """The hot path inside the caller's transaction (the importer batches many).
 
-    Returns None when ``external_id`` is already stored in this thread.
+    Returns None when ``external_id`` is already stored in this thread. The result's
+    fact lists are empty: the fact pass fills the ledger (``run_fact_pass``).
     """
     check_not_future(at)
     message = store.insert_message(thread_id, role, text, at=at, external_id=external_id, speaker=speaker)
     if message is None:
         return None
-    return extract_into(store, message)
+    mark_pending(store, message)
+    return IngestResult(message)
 
 
 def ingest_message(store: Store, thread_id: str, role: str, text: str, *, at: datetime | None = None,
@@ -145,3 +60,11 @@ def ingest_message(store: Store, thread_id: str, role: str, text: str, *, at: da
     if result is None:
         raise InvalidInput(f"message {external_id!r} is already stored in thread {thread_id!r}")
     return result
+
+
+def ingest_and_extract(store: Store, thread_id: str, role: str, text: str, *, at: datetime | None = None,
+                       external_id: str | None = None, speaker: str | None = None) -> IngestResult:
+    """Store a message, then run the fact pass at once (``mneme memory add``, evaluations, tests): two
+    transactions, the message committed first. The result lists the facts this message added or retired."""
+    message = ingest_message(store, thread_id, role, text, at=at, external_id=external_id, speaker=speaker).message
+    return run_fact_pass(store).for_message(message.id) or IngestResult(message)

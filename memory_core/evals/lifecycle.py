@@ -42,6 +42,7 @@ from typing import Any, Iterable, Protocol
 
 from memory_core.clock import parse_iso, to_iso
 from memory_core.facts import ledger as factsmod
+from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.facts.semantic import DONE_SETTING, AttributeMatcher, run_semantic_pass
 from memory_core.ingest import ingest_message
 from memory_core.llm import Embedder
@@ -151,6 +152,7 @@ class MnemeMemory:
 
     def say(self, thread: str, text: str, at: datetime) -> None:
         ingest_message(self.store, thread, "user", text, at=at)
+        run_fact_pass(self.store)  # what the memory worker does after each turn
         if self.embedder is not None:
             run_semantic_pass(self.store, self.embedder, matcher=self.matcher)
 

@@ -1,6 +1,6 @@
-"""Attribute matching by meaning, in the background: sentences the hot path could not parse.
+"""Attribute matching by meaning, in the background: sentences the rule pass could not parse.
 
-The hot path (rules, frames, cues) runs in the write transaction and needs the
+The rule pass (rules, frames, cues; ``fact_pass``) runs without a model and needs the
 attribute to be named by a word it knows. Many sentences name it some other
 way. This pass embeds such a sentence, with a candidate value masked as "X"
 ("lifting at X tonight"), and compares it with labelled example sentences
@@ -28,6 +28,7 @@ from memory_core.facts import ledger as factsmod
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, RELATION_MENTION, VALUE_SHAPES, values_of_shape
 from memory_core.facts.extraction import extract, sentences
+from memory_core.facts.fact_pass import oldest_pending_id
 from memory_core.facts.frames import RELATIONS
 from memory_core.llm import Embedder
 from memory_core.storage.store import Message, Store
@@ -122,8 +123,11 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
     Cheap (no embedder): callers load the embedder only when there are options.
     """
     done = int(store.get_setting(DONE_SETTING, 0) or 0)
+    # only messages the rule pass has seen (``fact_pass``): what it placed is settled, and order matters
+    before = oldest_pending_id(store)
     rows = [dict(r) for r in store.query(
-        "SELECT * FROM messages WHERE id > ? AND role = 'user' ORDER BY id LIMIT ?", [done, limit])]
+        "SELECT * FROM messages WHERE id > ? AND id < ? AND role = 'user' ORDER BY id LIMIT ?",
+        [done, before if before is not None else 2 ** 62, limit])]
     options: list[_Option] = []
     for index, row in enumerate(rows):
         # values the hot path already placed or retired from this message are settled

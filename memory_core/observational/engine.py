@@ -25,6 +25,7 @@ from datetime import tzinfo
 from typing import Callable, Sequence
 
 from memory_core.clock import to_iso, utc_now
+from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.llm import Embedder, TextModel
 from memory_core.observational.drafts import Draft
 from memory_core.observational.extractive_observer import ExtractiveObserver
@@ -196,6 +197,7 @@ class OMEngine:
             report.skipped = "another observation is running"
             return report
         try:
+            run_fact_pass(store)  # supersession reads the ledger: facts of the messages observed must be in it
             self._observe_due(store, active_thread, force, report, progress, only_thread)
             if not tail_only:
                 self._reflect_if_due(store, force, report, progress)

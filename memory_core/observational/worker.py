@@ -19,6 +19,7 @@ import threading
 from datetime import datetime, tzinfo
 from typing import Callable, Sequence
 
+from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.llm import Embedder, PrefixPreparer, TextModel
 from memory_core.observational.engine import (
     OBSERVER_SETTING,
@@ -28,6 +29,7 @@ from memory_core.observational.engine import (
     OMState,
 )
 from memory_core.observational.tokens import TokenCounter
+from memory_core.storage.checkpoints import checkpoint_between_turns
 from memory_core.thread_priority import lower_current_thread
 
 #: prefix_source(store, thread_id, now) -> the next turn's stable messages (system + memory + raw tail).
@@ -107,17 +109,20 @@ class MemoryWorker:
         self._due.set()
 
     def run_pending(self, *, force: bool = False, now: datetime | None = None) -> CycleReport:
-        """One pass: observe/reflect what is due, prepare the next prompt's prefix if memory changed,
-        then index new items for recall if that module exists. ``now`` is the next turn's time
+        """One pass: extract facts from messages stored since the last pass, observe/reflect what is due,
+        prepare the next prompt's prefix if memory changed, index new items for recall if that module
+        exists, and checkpoint the WAL. ``now`` is the next turn's time
         (default: the clock), which the prompt's relative dates depend on."""
         lower_current_thread()
         store = self.connection()
+        self.extract_facts(store)
         report = self.engine.run_due(store, self._active, force=force, progress=self.on_state)
         self.last_handover = None
         if report.activated_messages or report.reflected:
             self.last_handover = self.prepare_next_prefix(store, now)
             self._backfill(store)
         self._match_facts(store)
+        self._checkpoint(store)
         self.last_report = report
         return report
 
@@ -133,6 +138,14 @@ class MemoryWorker:
             self.engine.state.last_error = f"prefix preparation failed: {type(exc).__name__}: {exc}"[:200]
             return None
 
+    def extract_facts(self, store=None) -> None:
+        """The fact pass over messages stored since the last one (the write path only marks them), in their
+        order; also what drains messages a quit left marked. Best effort: a failure leaves them marked."""
+        try:
+            run_fact_pass(store or self.connection())
+        except Exception as exc:  # noqa: BLE001 - the messages stay marked; the next pass retries them
+            self.engine.state.last_error = f"fact extraction failed: {type(exc).__name__}"
+
     def _match_facts(self, store) -> None:
         """Background fact pass (attributes matched by meaning) over messages stored since the last one,
         so the app gets the facts ``mneme memory facts`` would find; best effort, like indexing."""
@@ -145,6 +158,13 @@ class MemoryWorker:
             semantic.run_semantic_pass(store, self.embedder, matcher=self._matcher)
         except Exception as exc:  # noqa: BLE001 - facts from the hot path are already stored
             self.engine.state.last_error = f"fact matching failed: {type(exc).__name__}"
+
+    def _checkpoint(self, store) -> None:
+        """Copy the WAL back now, between turns, so the chat's own commit never has to (storage.checkpoints)."""
+        try:
+            checkpoint_between_turns(store)
+        except Exception as exc:  # noqa: BLE001 - SQLite's automatic checkpoint remains the backstop
+            self.engine.state.last_error = f"checkpoint failed: {type(exc).__name__}"
 
     def _backfill(self, store) -> None:
         if self.embedder is None:

@@ -36,6 +36,7 @@ from sqlcipher3 import dbapi2 as sqlcipher
 
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput, MnemeError, StorageError, WrongKeyError
+from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.storage import db as dbmod
 from memory_core.storage.schema import LATEST_VERSION, current_version
 from memory_core.storage.store import Store
@@ -239,6 +240,7 @@ def export_json(store: Store, destination: Path | str, *, overwrite: bool = Fals
     _check_destination(destination, overwrite)
     report = progress or (lambda done, total, stage: None)
     temporary = destination.with_name(f".{destination.name}.partial")
+    run_fact_pass(store)  # the write path leaves extraction to the fact pass: the export holds every fact
     reader = store.connect()
     conn = reader
     counts = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]

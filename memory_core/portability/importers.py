@@ -33,6 +33,7 @@ from typing import Any, Callable, Iterator
 
 from memory_core.clock import from_epoch, parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput, MnemeError
+from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.ingest import ingest_in_transaction
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Store
@@ -359,12 +360,13 @@ def _write_batch(store: Store, batch: list[_Record], report: ImportReport, error
                     report.duplicates += 1
                 else:
                     added += 1
-                    report.facts += len(result.fact_ids)
             store.execute("UPDATE imports SET lines_done = max(lines_done, ?), messages_added = messages_added + ? "
                              "WHERE source_hash = ?", [done_unit, added, source])
     except dbmod.OperationalError as exc:
         raise dbmod.translate_storage_error(store.path, exc) from exc
     report.added += added
+    # the batch is stored; its facts come from the fact pass, in order (a crash here leaves them marked)
+    report.facts += len(run_fact_pass(store).fact_ids)
 
 
 def _count_units(path: Path, fmt: str) -> int:

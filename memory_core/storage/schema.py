@@ -291,8 +291,17 @@ CREATE TRIGGER message_search_update AFTER UPDATE OF text, speaker, created_at O
 END;
 """
 
+#: User messages stored but not yet through the fact pass (``memory_core.facts.fact_pass``): extraction runs
+#: off the write path, in id order. Ids only; forgetting a message drops its mark by cascade. Messages stored
+#: before this migration were extracted on the write path, so nothing starts pending.
+MIGRATION_FACT_PASS_PENDING = """
+CREATE TABLE fact_pass_pending (
+    message_id INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE
+);
+"""
+
 MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES,
-                         MIGRATION_MESSAGE_SEARCH]
+                         MIGRATION_MESSAGE_SEARCH, MIGRATION_FACT_PASS_PENDING]
 LATEST_VERSION = len(MIGRATIONS)
 
 

@@ -1,4 +1,4 @@
-"""``mneme memory add``: store one message (the hot write path).
+"""``mneme memory add``: store one message (the hot write path), then run the fact pass.
 
 The text may come from ``--text``, from ``--file PATH``, or from standard input
 (``--text -``, or no text option with input piped in), so a private message
@@ -56,13 +56,14 @@ def run(args) -> int:
     at = parse_iso(args.at) if args.at else None
     text = message_text(args)
     with open_or_create(args.data_dir) as store:
-        from memory_core.ingest import ingest_message
+        from memory_core.ingest import ingest_and_extract
 
-        result = ingest_message(store, args.thread, args.role, text, at=at)
+        # stored and committed first; then the fact pass (this message and any left marked)
+        result = ingest_and_extract(store, args.thread, args.role, text, at=at)
     message = result.message
     if args.json:
         print_json({"id": message.id, "thread": message.thread_id, "role": message.role,
-                    "created_at": message.created_at, "facts": [f for f in result.fact_ids]})
+                    "created_at": message.created_at, "facts": list(result.fact_ids)})
     else:
         print(f"stored message {message.id} in thread {message.thread_id}")
     return 0

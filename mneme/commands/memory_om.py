@@ -138,6 +138,9 @@ def run_context(args) -> int:
     model = load_model(args.model)
     try:
         with open_or_create(args.data_dir) as store:
+            from .memory_recall import extract_pending_facts
+
+            extract_pending_facts(store)  # what the memory worker would have done after the last turn
             counter = TokenCounter(model)
             budget = (getattr(model, "context_length", None) or 4096) - 512
             prompt = assemble(store, args.thread, args.message, counter=counter, budget=budget)

@@ -44,7 +44,7 @@ def register(memory_sub, common) -> None:
     facts.add_argument("--history", action="store_true", help="include retired facts")
     facts.add_argument("--json", action="store_true")
     facts.add_argument("--no-embedder", action="store_true",
-                       help="skip the background matcher (facts from the write path's rules only)")
+                       help="skip the background matcher (facts from the rule pass only)")
     facts.set_defaults(handler=run_facts)
 
 
@@ -99,6 +99,7 @@ def run_search(args) -> int:
         raise InvalidInput("give a QUERY or --batch FILE")
     as_of = parse_iso(args.as_of) if args.as_of else None
     with open_or_create(args.data_dir) as store:
+        extract_pending_facts(store)
         embedder = load_embedder(args.no_embedder)
         if embedder is not None:
             # a batch is worth embedding everything first: otherwise the items past the limit are keyword-only
@@ -146,14 +147,25 @@ def _run_batch(store, args, embedder) -> int:
     return 0
 
 
-def catch_up_facts(store) -> None:
-    """Run the background attribute matcher on messages stored since its last pass.
+def extract_pending_facts(store) -> None:
+    """The fact pass over messages the write path marked (rules and changes, no model): before any read
+    that shows facts, so ``memory add`` then ``memory facts`` reads what was said."""
+    from memory_core.facts.fact_pass import run_fact_pass
+
+    run_fact_pass(store)
+
+
+def catch_up_facts(store, *, semantic: bool = True) -> None:
+    """The fact pass, then the background attribute matcher on messages stored since its last pass.
 
     The embedder is loaded only when some sentence is waiting for it; without
-    the embedder package the facts the hot path found are shown, with a note.
+    the embedder package the facts the rules found are shown, with a note.
     """
     from memory_core.facts.semantic import mark_done, pending, run_semantic_pass
 
+    extract_pending_facts(store)
+    if not semantic:
+        return
     rows, options = pending(store)
     if not options:
         mark_done(store, rows)
@@ -172,8 +184,7 @@ def run_facts(args) -> int:
     from memory_core.facts import ledger as factsmod
 
     with open_or_create(args.data_dir) as store:
-        if not getattr(args, "no_embedder", False):
-            catch_up_facts(store)
+        catch_up_facts(store, semantic=not getattr(args, "no_embedder", False))
         if args.history:
             found = factsmod.history(store)
             if args.as_of:

@@ -30,6 +30,11 @@ def test_a_one_megabyte_paste_is_kept_and_the_window_stays_responsive(make_windo
     assert kept_in_box or (stored and stored[0].text == paste.strip() or stored[0].text == paste)
     bubble = window.chat_view.bubbles[0]
     assert len(bubble.body.text()) < 200_000, "the view shows a shortened copy, not a megabyte of layout"
+    # the memory worker's fact pass reads the paste after the turn (seconds of regexes on a megabyte, at low
+    # priority); the window closes once it is done, not in the middle of it
+    from memory_core.facts.fact_pass import pending_count
+
+    qtbot.waitUntil(lambda: pending_count(store) == 0, timeout=180_000)
 
 
 def test_control_characters_rtl_and_emoji(make_window, qtbot, store):

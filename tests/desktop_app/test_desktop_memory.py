@@ -121,7 +121,7 @@ def test_forget_removes_everything_and_the_warm_cache_cannot_repeat_it(make_wind
 
     window.show_page("memory")
     fact_ids = [r[0] for r in store.execute("SELECT id FROM facts WHERE value LIKE '%Porto%'").fetchall()]
-    assert fact_ids, "the hot path extracted the fact"
+    assert fact_ids, "the memory worker's fact pass extracted the fact"
     dialog = window.forget_item("fact", fact_ids[0])
     qtbot.waitUntil(lambda: dialog.forget_button.isEnabled(), timeout=10_000)  # planned on the planner thread
     assert dialog.sources.isChecked(), "deleting the source messages is on by default"
@@ -175,7 +175,8 @@ def test_deleting_a_chat_asks_about_its_memories(make_window, qtbot, store, monk
     window = make_window(FakeChatModel(replies="Noted."))
     send(qtbot, window, "I live in Porto")
     thread = window.current_thread
-    assert store.execute("SELECT count(*) FROM facts").fetchone()[0] >= 1
+    # the memory worker's fact pass, after the turn (the write path only marks the message)
+    qtbot.waitUntil(lambda: store.execute("SELECT count(*) FROM facts").fetchone()[0] >= 1, timeout=10_000)
     asked = {}
 
     def fake_exec(box):

@@ -6,7 +6,7 @@ import pytest
 from memory_core.facts import ledger as facts
 from memory_core.clock import parse_iso
 from memory_core.facts.extraction import extract
-from memory_core.ingest import ingest_message
+from memory_core.ingest import ingest_and_extract
 
 
 def triples(text):
@@ -54,13 +54,13 @@ def test_left_then_joined_retracts_then_asserts():
                                                        ("assert", "user", "works_at", "Meta")]
 
 
-def test_ingest_extracts_in_the_same_transaction(store):
-    first = ingest_message(store, "t", "user", "I live in Porto and I work at Acme Corp.",
+def test_ingest_then_the_fact_pass_extracts_and_resolves(store):
+    first = ingest_and_extract(store, "t", "user", "I live in Porto and I work at Acme Corp.",
                            at=parse_iso("2025-01-01T10:00:00Z"))
     assert len(first.fact_ids) == 2
-    moved = ingest_message(store, "t", "user", "I moved to Lisbon", at=parse_iso("2025-03-01T10:00:00Z"))
+    moved = ingest_and_extract(store, "t", "user", "I moved to Lisbon", at=parse_iso("2025-03-01T10:00:00Z"))
     assert moved.retired_fact_ids
-    assistant = ingest_message(store, "t", "assistant", "I live in the cloud.", at=parse_iso("2025-03-01T10:01:00Z"))
+    assistant = ingest_and_extract(store, "t", "assistant", "I live in the cloud.", at=parse_iso("2025-03-01T10:01:00Z"))
     assert assistant.fact_ids == []  # the assistant's words are not facts about the user
     current = {f.predicate: f.value for f in facts.current_facts(store)}
     assert current == {"lives_in": "Lisbon", "works_at": "Acme Corp"}

@@ -1,4 +1,4 @@
-"""Open-domain facts through the real hot path (SQLCipher store, ``ingest_message``).
+"""Open-domain facts through the real hot path (SQLCipher store, ``ingest_and_extract``).
 
 The phrasings here are written for these tests, not taken from the evaluation pools.
 """
@@ -9,7 +9,7 @@ import re
 import pytest
 
 from memory_core.facts import ledger as facts
-from memory_core.ingest import ingest_message
+from memory_core.ingest import ingest_and_extract
 
 DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
 
@@ -17,7 +17,7 @@ DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
 def say(store, text, month=1, day=1, thread="t"):
     from memory_core.clock import parse_iso
 
-    return ingest_message(store, thread, "user", text, at=parse_iso(DAY.format(month, day)))
+    return ingest_and_extract(store, thread, "user", text, at=parse_iso(DAY.format(month, day)))
 
 
 def current(store):
@@ -156,11 +156,11 @@ def _say_all(store, *texts):
     from datetime import timedelta
 
     from memory_core.clock import parse_iso
-    from memory_core.ingest import ingest_message
+    from memory_core.ingest import ingest_and_extract
 
     start = parse_iso("2025-01-01T10:00:00Z")
     for day, text in enumerate(texts):
-        ingest_message(store, "casual", "user", text, at=start + timedelta(days=30 * day))
+        ingest_and_extract(store, "casual", "user", text, at=start + timedelta(days=30 * day))
 
 
 def test_self_describing_values_need_no_attribute_word():

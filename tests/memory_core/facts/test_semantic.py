@@ -4,11 +4,11 @@ from __future__ import annotations
 from memory_core.clock import parse_iso
 from memory_core.facts import ledger as facts
 from memory_core.facts.semantic import AttributeMatcher, pending, run_semantic_pass
-from memory_core.ingest import ingest_message
+from memory_core.ingest import ingest_and_extract
 
 
 def say(store, text, day):
-    ingest_message(store, "t", "user", text, at=parse_iso(f"2025-01-{day:02d}T10:00:00Z"))
+    ingest_and_extract(store, "t", "user", text, at=parse_iso(f"2025-01-{day:02d}T10:00:00Z"))
 
 
 def test_matcher_places_values_the_rules_miss_and_later_changes_apply(store, real_embedder):

@@ -12,7 +12,7 @@ from memory_core.clock import parse_iso
 from memory_core.storage.db import OperationalError
 from memory_core.errors import InvalidInput
 from memory_core.recall.vectors import backfill_embeddings, index_for
-from memory_core.ingest import ingest_message
+from memory_core.ingest import ingest_and_extract
 from memory_core.recall.query_time import parse_time_filter
 
 NOW = datetime(2025, 7, 15, 12, 0, tzinfo=timezone.utc)
@@ -44,7 +44,7 @@ def history(store):
         ("2025-07-14T09:00:00Z", "Booked flight LH1172 to Munich.", "e4"),
     ]
     for at, text, external in said:
-        ingest_message(store, "t1", "user", text, at=parse_iso(at), external_id=external)
+        ingest_and_extract(store, "t1", "user", text, at=parse_iso(at), external_id=external)
     return store
 
 
@@ -133,7 +133,7 @@ def test_index_refreshes_incrementally(history):
     backfill_embeddings(history, embedder, limit=None)
     index = index_for(history, embedder.model_id)
     size = len(index)
-    ingest_message(history, "t1", "user", "My dentist is Dr. Okonkwo.", at=parse_iso("2025-07-14T10:00:00Z"))
+    ingest_and_extract(history, "t1", "user", "My dentist is Dr. Okonkwo.", at=parse_iso("2025-07-14T10:00:00Z"))
     backfill_embeddings(history, embedder, limit=None)
     assert len(index_for(history, embedder.model_id)) > size
 
@@ -171,9 +171,9 @@ def test_vague_time_is_left_alone():
 
 @pytest.mark.embedder
 def test_real_embedder_finds_a_paraphrase(store, real_embedder):
-    ingest_message(store, "t", "user", "I finally handed in my resignation letter this morning.",
+    ingest_and_extract(store, "t", "user", "I finally handed in my resignation letter this morning.",
                    at=parse_iso("2025-05-01T09:00:00Z"))
-    ingest_message(store, "t", "user", "My job is pretty boring this week.", at=parse_iso("2025-05-02T09:00:00Z"))
+    ingest_and_extract(store, "t", "user", "My job is pretty boring this week.", at=parse_iso("2025-05-02T09:00:00Z"))
     backfill_embeddings(store, real_embedder, limit=None)
     result = recall.search(store, "Did I quit my job?", embedder=real_embedder, kinds=("message",))
     assert not result.abstained and "resignation" in result.hits[0].text
@@ -190,7 +190,7 @@ def chat(store):
         ("2023-08-03T18:01:00Z", "Maya", "My cousin adopted a beagle too.", "c5"),
     ]
     for at, speaker, text, external in said:
-        ingest_message(store, "conv", "user" if speaker == "Maya" else "assistant", text, at=parse_iso(at),
+        ingest_and_extract(store, "conv", "user" if speaker == "Maya" else "assistant", text, at=parse_iso(at),
                        external_id=external, speaker=speaker)
     return store
 
@@ -243,7 +243,7 @@ def test_gate_counts_only_the_named_persons_threads(store):
         ("conv-b", "Ola", "Aww!", "b2"),
     ]
     for n, (thread, speaker, text, external) in enumerate(said):
-        ingest_message(store, thread, "user", text, at=parse_iso(f"2025-05-0{n + 1}T09:00:00Z"),
+        ingest_and_extract(store, thread, "user", text, at=parse_iso(f"2025-05-0{n + 1}T09:00:00Z"),
                        external_id=external, speaker=speaker)
     embedder = HashEmbedder()
     backfill_embeddings(store, embedder, limit=None)

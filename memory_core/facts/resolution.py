@@ -1,0 +1,119 @@
+"""Resolving one stored user message against the fact ledger: the rules, frames and changes it states.
+
+Changes anchored on a known value come first ("I traded the Civic for a Mazda"),
+then the rule and frame candidates; a candidate repeating a value just ended is
+dropped. Runs inside the caller's transaction. The fact pass
+(``memory_core.facts.fact_pass``) calls it off the write path, in message order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memory_core.facts.attributes import same_attribute
+from memory_core.facts.changes import KnownFact, detect_changes
+from memory_core.facts.extraction import extract, sentences
+from memory_core.facts import ledger as factsmod
+from memory_core.storage.store import Message, Store
+
+
+@dataclass
+class IngestResult:
+    """A stored message and the facts its extraction added, touched or retired."""
+    message: Message
+    fact_ids: list[int] = field(default_factory=list)
+    retired_fact_ids: list[int] = field(default_factory=list)
+
+
+def _value_key(value: str) -> str:
+    """What a value is about, for "was this just ended?": "Iceland, July" is about Iceland."""
+    return factsmod.normalize_value(value.split(",", 1)[0])
+
+
+#: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
+RECENT_THREAD_FACTS = 20
+
+
+def _known_facts(store: Store, message: Message) -> list[KnownFact]:
+    """Current facts whose value the message may mention, plus the thread's latest facts.
+
+    SQLite does the pre-filter (the value's first word inside the message text), so the
+    cost stays flat as facts accumulate.
+    """
+    columns = "id, subject, predicate, value, thread_id, created_at, category"
+    current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
+    params = {"at": message.created_at, "text": message.text.casefold(), "thread": message.thread_id,
+              "recent": RECENT_THREAD_FACTS}
+    rows = list(store.query(
+        f"SELECT {columns} FROM facts WHERE {current} AND instr(:text, lower(CASE WHEN instr(value, ' ') > 0 "
+        "THEN substr(value, 1, instr(value, ' ') - 1) ELSE value END)) > 0", params))
+    rows += store.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
+                           "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
+    known: dict[int, KnownFact] = {}
+    for row in rows:
+        known.setdefault(row["id"], KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
+                                              row["thread_id"], row["created_at"], row["category"]))
+    return list(known.values())
+
+
+@dataclass
+class Parsed:
+    """What the rules read from a message's text alone (no ledger): done before the write lock is taken,
+    so a long message's parsing never holds up another writer."""
+    message_id: int
+    candidates: list
+    sentences: list[str]
+
+
+def parse(message: Message) -> Parsed:
+    return Parsed(message.id, extract(message.text), list(sentences(message.text)))
+
+
+def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:
+    """Extract facts from a stored user message and resolve them against the ledger (caller's transaction);
+    ``parsed`` is its text's ``parse``, when the caller did that outside the transaction.
+
+    Changes anchored on a known value come first ("I traded the Civic for a Mazda"),
+    then the rule and frame candidates; a candidate repeating a value just ended is dropped.
+    """
+    result = IngestResult(message)
+    if message.role != "user":
+        return result
+
+    def note(change: factsmod.FactChange) -> None:
+        if change.fact_id is not None and change.fact_id not in result.fact_ids:
+            result.fact_ids.append(change.fact_id)
+        result.retired_fact_ids += change.retired
+
+    parsed = parsed or parse(message)
+    candidates = parsed.candidates
+    changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
+    ended = [_value_key(change.old.value) for change in changes]
+    placed: list[str] = []
+    successors = []
+    for change in changes:
+        note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
+        restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
+                       _value_key(c.value or "") not in ended and
+                       same_attribute(c.predicate, change.old.predicate) for c in candidates)
+        if change.value and not restated:  # the frames name the new value with its attribute: they win
+            placed.append(_value_key(change.value))
+            successors.append(change)
+    # retractions first, then the new values ("I sold my Mazda and bought a Subaru")
+    for candidate in (c for c in candidates if c.op == "retract"):
+        if candidate.value is not None and _value_key(candidate.value) in ended:
+            continue
+        note(factsmod.retract_fact(store, candidate.subject, candidate.predicate, candidate.value,
+                                   at=message.created_at, message_ids=[message.id]))
+    for change in successors:
+        note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
+                               replaces=change.old.id))
+    for candidate in (c for c in candidates if c.op == "assert"):
+        if _value_key(candidate.value or "") in ended + placed:
+            continue  # a value a change already ended or placed on its attribute
+        replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
+                         and same_attribute(candidate.predicate, c.old.predicate)), None)
+        note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
+                               valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
+                               replaces=replaced))
+    return result

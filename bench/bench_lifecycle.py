@@ -17,7 +17,7 @@ from pathlib import Path
 RESULTS = Path(__file__).parent / "results"
 SHOWN = ("consistency", "coverage", "contamination", "freshness", "controlled_forgetting", "as_of_accuracy",
          "spurious")
-SPLIT_ORDER = ("dev", "dev_casual", "test")
+SPLIT_ORDER = ("dev", "dev_casual", "dev_mixed", "test")
 TARGETS = "Targets on test: consistency >= 95%, coverage >= 90%, contamination <= 2%, freshness >= 95%."
 
 

@@ -159,6 +159,9 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?-i:\s+[A-Z][\w'-]+)?\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
+          "@rel.lives_in", case=True),
     # people
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?:'s|s'?)?\s+(?:first\s+)?name\s+is\s+){_NAME}", "@rel", case=True),
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s*,?\s+(?:is\s+)?(?:called|named)\s+){_NAME}", "@rel", case=True),
@@ -169,8 +172,7 @@ _RULES: list[_Rule] = [
           "@rel", case=True),
     _rule(rf"(?i:\bi\s+(?:just\s+)?(?:married|got\s+married\s+to)\s+){_NAME}", "spouse", case=True),
     # other people's homes and jobs become facts about them, never about the user
-    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
-          "@rel.lives_in", case=True),
+
     _rule(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:now\s+)?(?:works|is\s+working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
     # preferences
     _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),

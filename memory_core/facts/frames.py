@@ -32,8 +32,8 @@ STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and
         r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
         r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|"
         r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
-        r"on (?:weekends|saturdays|sundays|tuesdays))\b|"
-        r"\s*(?:[,.;!?()\"]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
+        r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever))\b|"
+        r"\s*(?:[,.;!?()\"\u2013\u2014]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
 #: A value: no clause punctuation, except a colon inside a time ("6:30").
 VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
 TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
@@ -64,7 +64,11 @@ _NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "
                    "advice", "opinion", "answer", "mind", "heart", "issue", "worry", "concern", "excuse", "treat",
                    "place", "home", "work", "hope", "dream", "wish", "goal", "feeling", "sense", "favorite",
                    "favourite", "neighbourhood", "neighborhood", "area", "title", "role", "position", "employer",
-                   "company", "new job", "diet"}
+                   "company", "new job", "diet",
+                   # the body, the household and moods: "my knees are sore", "my kids are at school"
+                   "knee", "knees", "back", "leg", "legs", "foot", "feet", "eye", "eyes", "hand", "hands", "arm",
+                   "arms", "shoulder", "shoulders", "stomach", "kids", "children", "parents", "family", "friends",
+                   "tastes", "taste", "mood", "schedule", "week", "weekend", "morning", "evening", "plan", "life"}
 #: A value that starts like this describes a state, not a value ("my laptop is getting slow").
 _NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "being", "kind", "pretty", "super",
                     "quite", "always", "also", "just", "broken", "dead", "down", "slow", "great", "amazing", "awful",
@@ -113,7 +117,10 @@ def interest_attribute(value: str) -> str:
 
 def clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"-")
-    value = re.sub(r"(?i)^(?:now|still|currently|actually)\s+", "", value)
+    value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just)\s+", "", value)
+    # "booked for June 8", "set for 6:30": the participle says how, the rest is the value
+    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
+                   "", value)
     value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
     return value.rstrip(".")
 
@@ -125,6 +132,8 @@ def plausible_value(value: str, *, strict: bool = True) -> bool:
         return False
     if not strict:
         return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
+    if len(words) > 1 and words[0].islower() and words[1].lower() in ("from", "of", "after", "about", "because"):
+        return False  # a state and its cause: "sore from all the swimming", "tired of it"
     return words[0].lower() not in _NOT_VALUE_START
 
 
@@ -143,15 +152,21 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "gym"),
     _frame(r"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
     _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
-    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|course)", "language"),
+    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|class|course|teacher|tutor|homework|textbooks?|exam|test)", "language"),
     _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
            "band"),
-    _frame(r"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
+    _frame(r"\b(?:play|playing|sing|singing)\s+(?:\w+\s+){0,4}?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
            "band"),
+    _frame(r"\b(?:\w+\s+)?player\s+(?:in|for|with)\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
+           "band"),
+    # how the coffee is taken, said after the word: "a coffee, black", "coffee for me always with oat milk"
+    _frame(r"\bcoffee\s*(?:,\s*|\s+for\s+me\s*,?\s*|\s+)(?:always\s+|usually\s+|only\s+)?"
+           r"(?P<v>black|white|decaf|(?:with|as)\s+[^,.;:!?]{1,30}?)" + STOP, "coffee"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
-    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+(?:at|by|around)\s+{_TIME}",
+    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+"
+           rf"(?:always\s+|usually\s+|normally\s+|often\s+)?(?:at|by|around)\s+{_TIME}",
            "wake_time"),
     _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
     _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
@@ -166,7 +181,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
     _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
     _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
-    _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|"
+    _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|since|"
            r"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
     _frame(r"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:classes|class|lessons)\b", "hobby"),
     _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
@@ -174,18 +189,28 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "works_at"),
     _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
     _frame(r"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
-    _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
-           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+)?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
-           rf"week|weekend|month|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
+    _frame(rf"\b(?:going|flying|travel+ing|heading|off|go|fly|travel|head)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
+           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+|a\s+few\s+|\w+\s+(?=weeks|months|days))?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
+           rf"weeks?|weekend|months?|days|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
+    _frame(r"\b(?:weeks?|days?|time)\s+off\s+to\s+(?:go\s+to|visit|see|fly\s+to)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:(?:is|has|was)\s+)?(?:\w+ing\s+and\s+)?"
+           rf"(?:lives|living|based|settled|moved|relocated)\s+(?:back\s+)?(?:in|to)\s+"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
            rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\blisten\s+to\s+(?P<v>[^,.;:!?]{1,40}?)\s+all\s+the\s+time", "likes"),
     _frame(r"\bi\s+(?:have|'ve)\s+lived\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
-    _frame(r"\bi\s+(?:run|ride|cycle|train|swim|climb|hike|row)\s+with\s+(?:the\s+)?"
+    _frame(r"(?:\bi\s+|^)(?:run|ride|cycle|train|swim|climb|hike|row|running|riding|cycling|training)\s+with\s+(?:the\s+)?"
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
-    _frame(r"\b(?:i|we)\s+(?:use|work\s+on|have|got|bought|own|drive|picked\s+up|type\s+on)\s+(?:a|an|the|my)\s+"
+    _frame(r"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am)?\s+(?:\w+\s+)?|^|[,;]\s*)(?:use|using|work\s+on|have|got|bought|"
+           r"(?:do\s+)?(?:all\s+)?(?:my\s+)?(?:coding|typing|writing|gaming|working|work)\s+on|"
+           r"own|drive|picked\s+up|type\s+on|upgraded\s+to|switched\s+to|moved\s+to|went\s+for|ordered|carry|"
+           r"carrying|got\s+myself)\s+(?:a|an|the|my)?\s*"
            r"(?:new\s+|used\s+)?(?P<v>(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)" + STOP, "@device"),
+    # a pet's name said with a pronoun: "a cat from the shelter, her name Pepper"
+    _frame(r"\b(?:her|his|its)\s+name(?:\s+is|'s|:)?\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "@pet_pronoun"),
     # casual chat: lowercase values and verb-led fragments ("been pescatarian for ages", "i'm into synthwave")
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bbeen\s+|\bwent\s+|\bgone\s+|\bgoing\s+|\bturned\s+|\bnow\s+)"
            rf"(?:fully\s+|strictly\s+|mostly\s+)?{DIETS}\b(?!\s+(?:food|recipes?|restaurants?|options?|friends?|places?))",
@@ -201,7 +226,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bgot\s+)up\s+(?:at|by|around)\s+{_TIME}", "wake_time"),
     _frame(rf"\balarm(?:'s|\s+is)?\s+(?:set\s+)?(?:for|at)\s+{_TIME}", "wake_time"),
-    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:on\s+|for\s+)?{_DATE}",
+    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:on\s+|for\s+|the\s+)?{_DATE}",
            "dentist_appointment"),
     _frame(r"\b(?:i'?m\s+|we'?re\s+|i\s+am\s+|we\s+are\s+|^)on\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})"
            r"\s+for\s+(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
@@ -211,7 +236,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
     _frame(rf"\b(?:my\s+)?{_REL_MOD}{_REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
-    _frame(r"\bnamed\s+(?:her|him|it|them|the\s+\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
+    _frame(r"\bnamed\s+(?:her|him|it|them|the\s+(?:new\s+|little\s+)?\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
     _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
            r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
     # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")
@@ -229,12 +254,20 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)\s+(?:is|are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"
            r"these\s+days|atm)\b|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)"),
+    # the value, then a pointer back to it: "Velvet Pylon, that's my band", "jazz, it's my favourite kind of music"
+    _frame(r"(?<![\w:])(?P<ptr>)(?P<v>(?:dr\.?\s+)?[\w'&+-]+(?:\s+[\w'&+-]+){0,3}?)\s*[,\u2013\u2014-]+\s*(?:that's|that\s+is|it's|it\s+is)\s+"
+           r"(?:my|our)\s+(?:fave\s+|favorite\s+|favourite\s+|main\s+|usual\s+|current\s+)?"
+           r"(?P<attr>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2}?)(?=\s*[,.;!?\u2013\u2014]|\s+now\b|$)"),
     # "Tomasz is my manager", "Dr. Haddad is my GP"
     _frame(r"(?:^|[,;]\s*)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+(?:now\s+)?"
            r"(?:my|our)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+now\b|$)"),
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
+    # a fragment that drops the possessive: "new gym is Anytime Fitness", "new running club: River Pacers",
+    # "phone is a Pixel 8" (the attribute must be a known concept, see frame_candidates)
+    _frame(rf"(?:^|[,;]\s*)(?:the\s+)?(?P<new>new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+           rf"(?:\s+is|\s+are|'s|\s*:)\s+(?:now\s+)?(?:(?:with|at|in|on)\s+)?{VALUE}"),
     # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
     _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
@@ -292,9 +325,17 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                         continue
                 # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
                 attr_text = groups["attr"]
+                if "ptr" in groups and not (raw.strip()[:1].isupper() or re.search(r"\d", raw) or kind_of(raw)):
+                    continue  # pointing back at a value: only a name, a number or a known word ("jazz")
+                if "new" in groups and not groups.get("new") and not (
+                        concept_of(attr_text) and match.start() == 0):
+                    continue  # the fragment without "my": only a known attribute at the start, or "new <attr>"
                 if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+            elif attribute == "@pet_pronoun":
+                animal = re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", sentence)
+                candidate = Candidate("assert", USER, "pet", clean_value(raw), sentence) if animal else None
             elif attribute == "@device":
                 value = clean_value(raw)
                 kind = next((DEVICES[w] for w in re.findall(r"[\w-]+", value.lower()) if w in DEVICES), None)

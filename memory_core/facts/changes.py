@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
-from memory_core.facts.cues import cue_concepts
+from memory_core.facts.cues import cue_concepts, values_of_shape
 from memory_core.facts.frames import STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 
@@ -38,7 +38,14 @@ _END_CUES = re.compile(
     r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past|"
     r"gave|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
-    r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling)\b")
+    r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling|"
+    # said in other words: "I withdrew from X", "X is finished", "X is behind me", "I don't miss X", "X was too pricey"
+    r"withdrew|withdraw|withdrawn|(?:is|are|'s)\s+finished|(?:is|are|'s)\s+gone|behind\s+me|don't\s+miss|"
+    r"do\s+not\s+miss|haven't\s+(?:done|been|used|seen|had)|(?:don't|doesn't|do\s+not|does\s+not)\s+"
+    r"(?:go|live|use|do|have|work|see|drink|eat|play|take|like|love|bank|train|run|drive|listen)|"
+    r"didn't\s+work\s+out|did\s+not\s+work\s+out|(?:was|were|got|became)\s+too\s+\w+|not\s+more|went\s+back|"
+    r"went\s+to\s+(?:live|my|his|her|their|a\s+new)|stayed\s+with|moved\s+on|out(?=\s*[,;])|"
+    r"after\s+\w+\s+years\s+(?:in|at|with))\b")
 
 _Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
@@ -62,7 +69,12 @@ _SUCCESSORS = (
     r"got|bought|picked\s+up|switched\s+to|moved\s+to|going\s+for|learning|all\s+about|there's|along\s+came|"
     r"adopted|say\s+hi\s+to|name\s+is|relocated\s+to|moved\s+(?:everything|it\s+all)\s+to|doing|running|"
     r"(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+)?in|"
-    r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at)\s+" + _A + _Y,
+    r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at|"
+    r"signed\s+up\s+(?:at|for)|registered\s+(?:at|with|for)|enrolled\s+(?:at|in)|settled\s+in|"
+    r"(?:begin|start|starting)\s+as\s+[a-z ]{2,30}?\s+at|trying|gave\s+me|given\s+me|"
+    r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
+    r"(?:going|flying|heading)\s+to)\s+" + _A + _Y,
+    r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+in\s*(?:[.!;]|$)",
     r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
     r"though|is\s+my\s+\w+\s+now)\b",
     r"\b(?:new|now)\s+(?:\w+\s+){0,2}?(?:is|are|'s|:)\s+" + _A + _Y,
@@ -236,6 +248,32 @@ def _same_kind_value(sentences: Sequence[str], old: str) -> str | None:
     return None
 
 
+_CALENDAR = re.compile(r"(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^(?:mon|tues|wednes|"
+                       r"thurs|fri|satur|sun)day$|^(?:christmas|easter|monday)$")
+
+
+def _same_shape_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one other value of the old value's shape named beside it: a time for a time, a date for a date,
+    a name for a name ("Starlink is gone, the Spectrum engineer came today"); none if there are several."""
+    shape = {"time": "time", "date": "date"}.get(_shape(old), "name")
+    if shape == "name" and not re.search(r"[A-Z]", old):
+        return None
+    old_words = set(_norm(old).split()) - {"the", "a", "an", "dr"}
+    for sentence in sentences:
+        others = {}
+        for _, value in values_of_shape(sentence, shape):
+            value = clean_value(value)
+            words = set(_norm(value).split()) - {"the", "a", "an", "dr"}
+            if not words or words & old_words or _CALENDAR.match(value) or value.lower() in _PRONOUNS:
+                continue
+            others.setdefault(_norm(value), value)
+        if len(others) == 1:
+            return next(iter(others.values()))
+        if others:
+            return None
+    return None
+
+
 def _shape(value: str) -> str:
     if re.search(r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm)\b", value, re.IGNORECASE):
         return "time"
@@ -267,6 +305,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     _successor(following, fact.value, _NEXT_SUCCESSOR_PATTERNS)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = _same_kind_value(sentences[index:index + 2], fact.value)
+            if new_value is None and kind_of(fact.value) is None:
+                new_value = _same_shape_value(sentences[index:index + 2], fact.value)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = _CORRECTION.search(sentence)

@@ -335,6 +335,17 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     return Candidate(rule.op, subject, predicate, value, sentence)
 
 
+#: Negation: what follows it in the same clause is not (or no longer) true.
+_NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn't|did\s+not|haven't|have\s+not|"
+                       r"hasn't|never|no\s+longer|won't|isn't|aren't|wasn't|no\s+more)\b")
+
+
+def _negated(sentence: str, span: tuple[int, int]) -> bool:
+    """A negation in the clause that holds the match ("I don't go to X anymore"; not "not X, Y now")."""
+    clause_start = max(sentence.rfind(mark, 0, span[0]) for mark in (",", ";", ":", " - ", "\u2014", " but "))
+    return _NEGATION.search(sentence, max(clause_start, 0), span[1]) is not None
+
+
 def extract(text: str) -> list[Candidate]:
     """Facts the user states about themselves in ``text``: the slot rules first, then the
     open-domain frames on what they left (retractions first, in reading order)."""
@@ -361,9 +372,11 @@ def extract(text: str) -> list[Candidate]:
         for span, candidate in frame_candidates(sentence):
             if any(span[0] < end and start < span[1] for start, end in seen_spans):
                 continue
+            if candidate.op == "assert" and _negated(sentence, span):
+                continue  # "I don't get up at 7:15 anymore": the value stopped being true
             seen_spans.append(span)
             found.append(candidate)
-        if not seen_spans:  # nothing parsed: a named value beside a word naming its attribute
+        if not seen_spans and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute
             found += cue_candidates(sentence)
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):

@@ -330,6 +330,11 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 if "new" in groups and not groups.get("new") and not (
                         concept_of(attr_text) and match.start() == 0):
                     continue  # the fragment without "my": only a known attribute at the start, or "new <attr>"
+                if "new" in groups and concept_of(attr_text) == "lives_in":  # "home is Montreal"
+                    value = clean_value(raw)
+                    if plausible_value(value) and value[:1].isupper():
+                        yield match.span(), Candidate("assert", subject, "lives_in", value, sentence)
+                    continue
                 if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
@@ -377,8 +382,25 @@ _OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,
                   r"not\s+happening|called\s+off)\b")
 
 
+#: A relative named once, then "she"/"he": "Big news from my sister: she is now living in Osaka".
+_PRONOUN_HOME = re.compile(r"(?i)\b(?:(?:she|he)(?:'s|\s+is|\s+has)?\s+(?:\w+\s+){0,6}?(?:living|lives|moved|"
+                           r"settled|based|relocated)\s+(?:back\s+)?(?:in|to)|(?:her|his)\s+(?:new\s+)?(?:flat|house|"
+                           r"place|home|apartment)\s+is\s+(?:now\s+)?in)\s+"
+                           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)")
+_PRONOUN_NAME = re.compile(r"(?:^|[.!;]\s+)(?P<v>[A-Z][\w'-]+)\s+is\s+(?:her|his|its|their)\s+name\b")
+_RELATIVE = re.compile(r"(?i)\bmy\s+" + _REL_MOD + r"(?P<rel>" + "|".join(
+    r for r in sorted(RELATIONS, key=len, reverse=True) if r not in ("dog", "cat", "puppy", "kitten", "pet")) + r")\b")
+
+
 def message_candidates(text: str) -> Iterator[Candidate]:
     """Frames that read across a ";" or name a change of attribute without the old value."""
+    relatives = {RELATIONS[m.group("rel").lower()] for m in _RELATIVE.finditer(text)}
+    if len(relatives) == 1:
+        for match in _PRONOUN_HOME.finditer(text):
+            yield Candidate("assert", next(iter(relatives)), "lives_in", clean_value(match.group("v")), match.group(0))
+    if re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", text):
+        for match in _PRONOUN_NAME.finditer(text):
+            yield Candidate("assert", USER, "pet", match.group("v"), match.group(0))
     for pattern, known_only in _MESSAGE_FRAMES:
         for match in pattern.finditer(text):
             attr = match.group("attr").lower()

@@ -177,7 +177,7 @@ def _find_words(sentence: str, words: list[str], *, case: bool = False) -> Span 
     for i in range(len(tokens) - len(wanted) + 1):
         window = tokens[i:i + len(wanted)]
         if all((t if case else t.casefold()) == w for (t, _, _), w in zip(window, wanted)) and all(
-                re.fullmatch(r"[\s.]+", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):
+                re.fullmatch(r"[\s.]+|:", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None
 

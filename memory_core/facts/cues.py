@@ -104,6 +104,10 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
     return found
 
 
+#: Negation: a sentence that denies states no value (extraction and the matcher skip it).
+NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn't|did\s+not|haven't|have\s+not|"
+                      r"hasn't|never|no\s+longer|won't|isn't|aren't|wasn't|no\s+more)\b")
+
 #: A sentence that ends something states no new value by itself (changes.py reads it).
 ENDING = re.compile(r"(?i)\b(?:is|'s)\s+off\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
                      r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
@@ -134,7 +138,7 @@ def lexical_candidates(sentence: str) -> list[Candidate]:
 
 
 #: Another person (or animal) doing or having something: "my brother has", "she drives", "the kids named".
-_THIRD_PARTY_SUBJECT = re.compile(
+THIRD_PARTY_SUBJECT = re.compile(
     r"(?i)(?:\bmy\s+(?:\w+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")|\b(?:he|she|they)|"
     r"\bthe\s+(?:kids|children|family))\s+(?:has|have|had|drives|owns|uses|is\s+using|got|bought|took|named)\b")
 
@@ -163,7 +167,7 @@ def cue_candidates(sentence: str) -> list[Candidate]:
         return []
     if not FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):
         return []  # about someone or something else: "the car is late because of Tom"
-    if _THIRD_PARTY_SUBJECT.search(sentence) and concept not in ("lives_in", "works_at"):
+    if THIRD_PARTY_SUBJECT.search(sentence) and concept not in ("lives_in", "works_at"):
         return []  # "my brother has the Corolla now": the brother's, not the user's
     where = cues[0][0]
     _, value = min(values, key=lambda item: abs(item[0] - where))

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import cue_candidates
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
 from memory_core.facts.frames import frame_candidates, message_candidates
 from memory_core.facts.ledger import USER
 
@@ -335,9 +335,6 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     return Candidate(rule.op, subject, predicate, value, sentence)
 
 
-#: Negation: what follows it in the same clause is not (or no longer) true.
-_NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn't|did\s+not|haven't|have\s+not|"
-                       r"hasn't|never|no\s+longer|won't|isn't|aren't|wasn't|no\s+more)\b")
 
 
 def _negated(sentence: str, span: tuple[int, int]) -> bool:
@@ -353,13 +350,16 @@ def extract(text: str) -> list[Candidate]:
     for sentence in sentences(text):
         if len(sentence) > 400 or sentence.rstrip().endswith("?"):
             continue
-        hedged = _HEDGE.search(sentence) is not None
+        # a hedge scopes forward: "if I moved to Lisbon" hedges Lisbon, "I'm running the X and want to..." does not
+        hedge = _HEDGE.search(sentence)
+        hedged = hedge is not None
+        hedge_at = hedge.start() if hedge else len(sentence) + 1
         seen_spans: list[tuple[int, int]] = []
         for rule in _RULES:
-            if hedged and not rule.hedge_ok:
-                continue
             for match in rule.pattern.finditer(sentence):
                 span = match.span()
+                if hedge_at < span[1] and not rule.hedge_ok:
+                    continue
                 if any(span[0] < end and start < span[1] for start, end in seen_spans):
                     continue
                 candidate = _candidate(rule, match, sentence)
@@ -367,16 +367,14 @@ def extract(text: str) -> list[Candidate]:
                     continue
                 seen_spans.append(span)
                 found.append(candidate)
-        if hedged:
-            continue
         for span, candidate in frame_candidates(sentence):
-            if any(span[0] < end and start < span[1] for start, end in seen_spans):
+            if hedge_at < span[1] or any(span[0] < end and start < span[1] for start, end in seen_spans):
                 continue
             if candidate.op == "assert" and _negated(sentence, span):
                 continue  # "I don't get up at 7:15 anymore": the value stopped being true
             seen_spans.append(span)
             found.append(candidate)
-        if not seen_spans and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute
+        if not seen_spans and not hedged and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute
             found += cue_candidates(sentence)
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):

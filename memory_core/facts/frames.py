@@ -161,7 +161,15 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "band"),
     # how the coffee is taken, said after the word: "a coffee, black", "coffee for me always with oat milk"
     _frame(r"\bcoffee\s*(?:,\s*|\s+for\s+me\s*,?\s*|\s+)(?:always\s+|usually\s+|only\s+)?"
-           r"(?P<v>black|white|decaf|(?:with|as)\s+[^,.;:!?]{1,30}?)" + STOP, "coffee"),
+           r"(?P<v>black|white|decaf|(?:with|as)\s+[^,.;:!?]{1,30}?)(?=\s+(?:is|was)\b|" + STOP[3:], "coffee"),
+    # a name and what it is, side by side: "Biscuit, our little terrier", "Dr. Patel, my GP,", "Waffles (my dog)"
+    _frame(r"(?P<app>)(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})\s*(?:,\s*|\(\s*)"
+           r"(?:our|my|the)\s+(?:(?:little|old|new|family|lovely|sweet|rescue|local)\s+)?"
+           r"(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?)]|\s+(?:was|is|has|who|that|at)\b|$)"),
+    _frame(r"\b(?:i'?m|i\s+am|we'?re)\s+(?:\w+\s+)?(?:running|racing|doing)\s+(?:in\s+)?the\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?:new\s+)?(?:place|flat|house|home|apartment)\s+in\s+"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
@@ -211,6 +219,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?:new\s+|used\s+)?(?P<v>(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)" + STOP, "@device"),
     # a pet's name said with a pronoun: "a cat from the shelter, her name Pepper"
     _frame(r"\b(?:her|his|its)\s+name(?:\s+is|'s|:)?\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "@pet_pronoun"),
+    # a move said without "I": "relocated to Kraków", "left Utrecht, living in Valencia"
+    _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?in\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     # casual chat: lowercase values and verb-led fragments ("been pescatarian for ages", "i'm into synthwave")
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bbeen\s+|\bwent\s+|\bgone\s+|\bgoing\s+|\bturned\s+|\bnow\s+)"
            rf"(?:fully\s+|strictly\s+|mostly\s+)?{DIETS}\b(?!\s+(?:food|recipes?|restaurants?|options?|friends?|places?))",
@@ -255,7 +268,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"
            r"these\s+days|atm)\b|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)"),
     # the value, then a pointer back to it: "Velvet Pylon, that's my band", "jazz, it's my favourite kind of music"
-    _frame(r"(?<![\w:])(?P<ptr>)(?P<v>(?:dr\.?\s+)?[\w'&+-]+(?:\s+[\w'&+-]+){0,3}?)\s*[,\u2013\u2014-]+\s*(?:that's|that\s+is|it's|it\s+is)\s+"
+    _frame(r"(?<![\w:])(?P<ptr>)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z0-9])[\w'&+-]*(?:\s+(?-i:[A-Z0-9])[\w'&+-]*){0,3}|"
+           r"(?-i:[a-z])[\w'&+-]*(?:\s+(?-i:[a-z])[\w'&+-]*)?)(?:\s+(?:rn|atm|lol|btw|now))?\s*[,\u2013\u2014-]+\s*"
+           r"(?:that's|that\s+is|it's|it\s+is|he's|she's|he\s+is|she\s+is)\s+"
            r"(?:my|our)\s+(?:fave\s+|favorite\s+|favourite\s+|main\s+|usual\s+|current\s+)?"
            r"(?P<attr>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2}?)(?=\s*[,.;!?\u2013\u2014]|\s+now\b|$)"),
     # "Tomasz is my manager", "Dr. Haddad is my GP"
@@ -284,6 +299,13 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
     _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
 ]
+
+#: Capitalised words that open a sentence without naming anything.
+_DISCOURSE = {"actually", "sorry", "well", "so", "oh", "anyway", "correction", "update", "yes", "no", "ok", "okay",
+              "also", "honestly", "sadly", "luckily", "btw", "wait", "oops", "hey", "hi", "hello", "thanks", "today",
+              "yesterday", "tomorrow", "now", "then", "however", "and", "but", "or", "because", "since", "when",
+              "yeah", "yep", "nope", "ugh", "lol", "haha", "right", "fine", "sure", "great", "cool", "please"}
+
 
 def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
     attr = re.sub(r"\s+", " ", attr.lower()).strip()
@@ -325,6 +347,10 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                         continue
                 # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
                 attr_text = groups["attr"]
+                if "app" in groups and raw.split()[0].lower() in _DISCOURSE:
+                    continue  # "Actually, our anniversary is...": a discourse word, not a name
+                if "app" in groups and not (concept_of(attr_text) or attr_text.split()[-1] in _ANIMALS):
+                    continue  # side by side: only a known attribute or an animal ("Lisbon, the capital" is not)
                 if "ptr" in groups and not (raw.strip()[:1].isupper() or re.search(r"\d", raw) or kind_of(raw)):
                     continue  # pointing back at a value: only a name, a number or a known word ("jazz")
                 if "new" in groups and not groups.get("new") and not (
@@ -338,6 +364,10 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+            elif attribute == "@race":  # "running the Boston Marathon", not "running the Smith account"
+                value = clean_value(raw)
+                candidate = Candidate("assert", USER, "race", value, sentence) if re.search(
+                    r"(?i)\b(?:marathon|half|race|run|10k|5k|ultra|triathlon|ironman|trail)\b", value) else None
             elif attribute == "@pet_pronoun":
                 animal = re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", sentence)
                 candidate = Candidate("assert", USER, "pet", clean_value(raw), sentence) if animal else None

@@ -99,7 +99,8 @@ def attribute_words(predicate: str) -> str:
         if text.startswith(prefix):
             text = text[len(prefix):]
             break
-    return text.replace("_", " ").strip().lower()
+    text = text.replace("_", " ").strip().lower()
+    return re.sub(r"\s+of\s+choice$", "", text)  # "drink of choice" is the drink
 
 
 @lru_cache(maxsize=4096)

@@ -45,7 +45,7 @@ _END_CUES = re.compile(
     r"(?:go|live|use|do|have|work|see|drink|eat|play|take|like|love|bank|train|run|drive|listen)|"
     r"didn't\s+work\s+out|did\s+not\s+work\s+out|(?:was|were|got|became)\s+too\s+\w+|not\s+more|went\s+back|"
     r"went\s+to\s+(?:live|my|his|her|their|a\s+new)|stayed\s+with|moved\s+on|out(?=\s*[,;])|"
-    r"after\s+\w+\s+years\s+(?:in|at|with))\b")
+    r"after\s+\w+\s+years\s+(?:in|at|with)|(?:we|i)\s+lost)\b")
 
 _Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"

@@ -128,7 +128,7 @@ _RULES: list[_Rule] = [
     # home
     _rule(rf"(?i:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away)?(?:\s+here)?\s+to\s+){_PLACE}",
           "lives_in", case=True),
-    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)\s+in\s+){_PLACE}",
+    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)(?:\s+now)?\s+in\s+){_PLACE}",
           "lives_in", case=True),
     _rule(rf"(?i:\bi'?m\s+{_ADV}(?:based|living|settled|located)\s+in\s+|\bi\s+am\s+{_ADV}(?:based|living|settled)\s+in\s+){_PLACE}",
           "lives_in", case=True),
@@ -254,6 +254,7 @@ def sentences(text: str) -> Iterator[str]:
 def _clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"-")
     value = re.sub(r"(?i)^(?:in|at|on|for|the city of)\s+", "", value).rstrip(".")
+    value = re.sub(r"(?i)^(?:very\s+much|so\s+much|really)\s+", "", value)  # "I like very much jazz"
     return value
 
 

@@ -117,7 +117,8 @@ def interest_attribute(value: str) -> str:
 
 def clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"-")
-    value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just)\s+", "", value)
+    value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
+                   value)
     # "booked for June 8", "set for 6:30": the participle says how, the rest is the value
     value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
                    "", value)
@@ -187,7 +188,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
     _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
     _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
-    _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
+    _frame(rf"\banniversary(?:'s)?\s+(?:(?:is|falls)\s+)?(?:on\s+)?{_DATE}", "anniversary"),
     _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
     _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|since|"
            r"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
@@ -413,7 +414,7 @@ _OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,
 
 
 #: A relative named once, then "she"/"he": "Big news from my sister: she is now living in Osaka".
-_PRONOUN_HOME = re.compile(r"(?i)\b(?:(?:she|he)(?:'s|\s+is|\s+has)?\s+(?:\w+\s+){0,6}?(?:living|lives|moved|"
+_PRONOUN_HOME = re.compile(r"(?i)\b(?:(?:she|he)(?:'s|\s+is|\s+has)?\s+(?:\w+\s+){0,8}?(?:living|lives|moved|"
                            r"settled|based|relocated)\s+(?:back\s+)?(?:in|to)|(?:her|his)\s+(?:new\s+)?(?:flat|house|"
                            r"place|home|apartment)\s+is\s+(?:now\s+)?in)\s+"
                            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)")

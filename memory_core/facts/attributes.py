@@ -49,7 +49,7 @@ CONCEPTS: dict[str, Concept] = {
     "internet": Concept("provider", "internet provider", ("internet", "internet provider", "broadband",
                                                           "internet service provider", "wifi", "wi-fi", "home internet")),
     "manager": Concept("work", "manager", ("manager", "boss", "supervisor", "line manager", "team lead")),
-    "works_at": Concept("work", "employer", ("employer", "company", "job", "workplace")),
+    "works_at": Concept("work", "employer", ("employer", "company", "job", "workplace", "gig", "firm")),
     "job_title": Concept("work", "job title", ("title", "role", "position", "job title")),
     "band": Concept("activity", "band", ("band",)),
     "club": Concept("activity", "club", ("club", "running club", "clubs", "running crew", "running group")),

@@ -99,6 +99,21 @@ DEVICES = {
     **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
 }
 _LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
+#: A maker or model typed in lowercase, with the model words after it ("my pixel 8", "a honda civic").
+_GENERIC_DEVICE_WORDS = {"laptop", "notebook", "phone", "smartphone", "tablet", "car", "mini", "seat", "focus", "golf",
+                         "polo", "surface", "framework", "galaxy", "latitude", "spectre", "pavilion"}
+_MODEL_WORD = r"(?:[a-z]{0,3}\d+[a-z]*|air|pro|max|mini|ultra|plus|lite|se|fe|x1|xl|" + "|".join(
+    sorted((w for w in DEVICES if w not in ("laptop", "notebook", "phone", "smartphone", "tablet", "car")), key=len,
+           reverse=True)) + r")"
+_LOWER_DEVICE = (r"(?<![\w-])(?P<v>(?-i:(?:" + "|".join(sorted((w for w in DEVICES if w not in _GENERIC_DEVICE_WORDS),
+                                                               key=len, reverse=True))
+                 + r")(?:\s+" + _MODEL_WORD + r"){0,2}))(?![\w-])")
+#: Places typed in lowercase after a verb of living ("i live in lisbon now"); never these words.
+_NOT_PLACES = {"a", "an", "the", "my", "our", "his", "her", "their", "town", "here", "there", "it", "this", "that",
+               "with", "together", "peace", "sin", "hope", "fear", "denial", "style", "comfort", "harmony", "one",
+               "two", "sync", "front", "between", "between", "bed", "hospital", "halls", "dorms", "student", "shared",
+               "some", "what", "which", "now", "at", "for", "from", "to", "in", "on", "by", "downtown", "suburbs",
+               "city", "centre", "center", "london-ish"}
 
 
 #: Genre words: an interest in one of these is a music taste, anything else a hobby.
@@ -225,6 +240,15 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?in\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    # lowercase makers and models, places and coffee: casual chat drops the capitals
+    _frame(_LOWER_DEVICE, "@device"),
+    _frame(rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:\w+\s+)?|^|\bmy\s+{_REL_MOD}{_REL}\s+(?:\w+\s+)?)"
+           r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+)?(?:in|to)\s+"
+           r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
+    _frame(r"\b(?P<v>black|white|decaf)\s+coffee\b", "@coffee_lc"),
+    _frame(r"(?:^|\b(?:i\s+(?:\w+\s+)?(?:have|take|put|like|want|add)|just|always|only)\s+)(?P<v>(?:(?:oat|soy|almond|whole|skim|"
+           r"skimmed|semi-skimmed|coconut)\s+milk|honey|cream|two\s+sugars|one\s+sugar|a\s+splash\s+of\s+\w+|"
+           r"sugar|milk))\s+in\s+(?:my|the)\s+coffee\b", "@coffee_lc"),
     # casual chat: lowercase values and verb-led fragments ("been pescatarian for ages", "i'm into synthwave")
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bbeen\s+|\bwent\s+|\bgone\s+|\bgoing\s+|\bturned\s+|\bnow\s+)"
            rf"(?:fully\s+|strictly\s+|mostly\s+)?{DIETS}\b(?!\s+(?:food|recipes?|restaurants?|options?|friends?|places?))",
@@ -365,6 +389,20 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+            elif attribute == "@place_lc":
+                value = clean_value(raw)
+                words = value.lower().split()
+                if not words or words[0] in _NOT_PLACES or words[-1] in _NOT_PLACES or len(words) > 2 or \
+                        not re.search(r"(?i)\b(?:i|i'm|i've|we|we're|we've|my|our)\b", sentence):
+                    continue
+                subject = RELATIONS[groups["rel"].lower()] if groups.get("rel") else USER
+                candidate = Candidate("assert", subject, "lives_in", value, sentence)
+            elif attribute == "@coffee_lc":
+                if not re.search(r"(?i)\b(?:i|i'm|my|me)\b", sentence):
+                    continue
+                value = clean_value(raw)
+                candidate = Candidate("assert", USER, "coffee", value if value in ("black", "white", "decaf")
+                                      else f"with {value}", sentence)
             elif attribute == "@race":  # "running the Boston Marathon", not "running the Smith account"
                 value = clean_value(raw)
                 candidate = Candidate("assert", USER, "race", value, sentence) if re.search(
@@ -374,6 +412,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 candidate = Candidate("assert", USER, "pet", clean_value(raw), sentence) if animal else None
             elif attribute == "@device":
                 value = clean_value(raw)
+                if value.islower() and not re.search(r"(?i)\b(?:i|i'm|i've|my|me|we|our)\b", sentence):
+                    continue  # a lowercase model only in the user's own sentence
                 kind = next((DEVICES[w] for w in re.findall(r"[\w-]+", value.lower()) if w in DEVICES), None)
                 candidate = Candidate("assert", USER, kind, value, sentence) if kind and plausible_value(
                     value, strict=False) else None

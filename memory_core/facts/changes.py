@@ -207,6 +207,8 @@ def _good_new_value(value: str, old: str) -> str | None:
         return None
     if _norm(value) == _norm(old) or value.lower() in _FILLERS:
         return None
+    if old[:1].isupper() and value.islower() and not kind_of(value):
+        return None  # a name is not succeeded by a common noun ("we lost Mango... there's a kitten now")
     new_words = {w for w in _norm(value).split() if w not in ("the", "a", "an", "dr")}
     if new_words <= set(_norm(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None

@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.cues import cue_concepts, values_of_shape
-from memory_core.facts.frames import STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
+from memory_core.facts.frames import DISCOURSE, STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 
 #: Said around an old value, these mean it stopped being true.
@@ -62,7 +62,8 @@ _REPLACEMENTS = (
     rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",
     rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}",
     rf"{{x}}\s+with\s+{_A}{_Y}",
-    rf"(?:^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|is\s+better\s+than|instead\s+of|rather\s+than)\s+{_A}{{x}}",
+    rf"(?:\b(?:honestly|now|these\s+days|nowadays)\s+|^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|over|is\s+better\s+than|instead\s+of|"
+    rf"rather\s+than)\s+{_A}{{x}}",
     rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
     rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
     rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
@@ -182,9 +183,14 @@ def _find_words(sentence: str, words: list[str], *, case: bool = False) -> Span 
     """The words in a row (separated by spaces or dots), whole words; no regex built per value."""
     tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
     wanted = words if case else [w.casefold() for w in words]
+
+    def same(token: str, word: str) -> bool:  # "Shah's retired" names "Shah"
+        token = token if case else token.casefold()
+        return token == word or (token.endswith("'s") and token[:-2] == word)
+
     for i in range(len(tokens) - len(wanted) + 1):
         window = tokens[i:i + len(wanted)]
-        if all((t if case else t.casefold()) == w for (t, _, _), w in zip(window, wanted)) and all(
+        if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
                 re.fullmatch(r"[\s.]+|:", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None
@@ -212,6 +218,9 @@ def _good_new_value(value: str, old: str) -> str | None:
     new_words = {w for w in _norm(value).split() if w not in ("the", "a", "an", "dr")}
     if new_words <= set(_norm(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None
+    value = re.sub(r"(?i)\s+(?:on|via|using)\s+.*$", "", value)  # "French on Duolingo": the language
+    if value.split()[0].lower() in DISCOURSE:
+        return None  # "Honestly ginger beer over lemonade": a discourse word is no value
     if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
         return None
     if re.match(r"(?i)^(?:be|being|go|going|get|getting|have|having|do|doing|it|out|up|in|and|or|so)\b", value):
@@ -274,7 +283,7 @@ def _same_shape_value(sentences: Sequence[str], old: str) -> str | None:
         for _, value in values_of_shape(sentence, shape):
             value = clean_value(value)
             words = set(_norm(value).split()) - {"the", "a", "an", "dr"}
-            if not words or words & old_words or _CALENDAR.match(value) or value.lower() in _PRONOUNS:
+            if not words or words <= old_words or _CALENDAR.match(value) or value.lower() in _PRONOUNS:
                 continue
             others.setdefault(_norm(value), value)
         if len(others) == 1:

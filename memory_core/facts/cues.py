@@ -109,7 +109,7 @@ NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn
                       r"hasn't|never|no\s+longer|won't|isn't|aren't|wasn't|no\s+more)\b")
 
 #: A sentence that ends something states no new value by itself (changes.py reads it).
-ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
+ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+than\b|\binstead\s+of\b|\bbetter\s+than\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
                      r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
 
 

@@ -191,6 +191,10 @@ _RULES: list[_Rule] = [
           "diet", "retract"),
     _rule(r"\bi\s+(?:stopped|quit)\s+being\s+(?:a\s+)?(?P<v>vegetarian|vegan|pescatarian|keto)\b", "diet", "retract"),
     _rule(r"\bi(?:'m|\s+am|'ve|\s+have)?\s+(?:started\s+)?eat(?:ing)?\s+meat\s+again\b(?P<v>)", "diet", "retract"),
+    _rule(r"(?:^|\b(?:i|we)\s+)(?:went|gone|am\s+going|'m\s+going)\s+back\s+to\s+eating\s+(?:meat|everything|normally)\b(?P<v>)",
+          "diet", "retract"),
+    _rule(r"(?:^|[,;]\s*|\bso\s+|\bi'?m\s+)(?:no\s+longer|not)\s+(?:a\s+)?(?P<v>vegetarian|veggie|vegan|pescatarian|keto|"
+          r"paleo|gluten[- ]free)\s+(?:anymore|any\s+more)\b", "diet", "retract"),
     _rule(rf"\bi'?m\s+(?:severely\s+|very\s+|mildly\s+|deathly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
     _rule(rf"\bi\s+am\s+(?:severely\s+|very\s+|mildly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
     _rule(r"\bi\s+have\s+(?:a|an)\s+(?:severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b", "allergy"),

@@ -30,7 +30,8 @@ STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and
         r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
         r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
         r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
-        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|"
+        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
+        r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
         r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
         r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever))\b|"
         r"\s*(?:[,.;!?()\"\u2013\u2014]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
@@ -84,7 +85,7 @@ LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", 
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
               "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
               "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
-DIETS = (r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
+DIETS = (r"(?P<v>vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
           r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
 #: Makers and models people name instead of the thing ("I use a MacBook Air").
 DEVICES = {
@@ -138,6 +139,9 @@ def clean_value(value: str) -> str:
     value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
                    "", value)
     value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
+    # "an old Galaxy S21": how the user feels about the thing, not its name
+    value = re.sub(r"(?i)^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
+                   value)
     return value.rstrip(".")
 
 
@@ -220,7 +224,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:(?:is|has|was)\s+)?(?:\w+ing\s+and\s+)?"
-           rf"(?:lives|living|based|settled|moved|relocated)\s+(?:back\s+)?(?:in|to)\s+"
+           rf"(?:lives|living|based|settled|moved|relocated)\s+(?:back\s+|up\s+|down\s+|out\s+|over\s+)?(?:in|to)\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
            rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
@@ -235,7 +239,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?:new\s+|used\s+)?(?P<v>(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)" + STOP, "@device"),
     # a pet's name said with a pronoun: "a cat from the shelter, her name Pepper"
     _frame(r"\b(?:her|his|its)\s+name(?:\s+is|'s|:)?\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "@pet_pronoun"),
-    # a move said without "I": "relocated to Kraków", "left Utrecht, living in Valencia"
+    # a move said without "I": "relocated to Kraków", "left Utrecht, living in Valencia", "upped sticks to York"
+    _frame(r"\b(?:upped|up)\s+sticks\s+(?:and\s+(?:moved|went)\s+)?to\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?in\s+"
@@ -272,7 +278,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,3})", "works_at"),
     _frame(r"(?:^|\bi'?m\s+|\bi\s+am\s+|\bwe'?re\s+)(?:based|living|settled)\s+in\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
-    _frame(rf"\b(?:my\s+)?{_REL_MOD}{_REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?in\s+"
+    _frame(rf"\b(?:my\s+)?{_REL_MOD}{_REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?(?:out\s+|up\s+|down\s+|over\s+)?in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\bnamed\s+(?:her|him|it|them|the\s+(?:new\s+|little\s+)?\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
     _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
@@ -314,19 +320,28 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:(?:with|at|in|on|from|by|to)\s+)?"
            rf"{VALUE}"),
     _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
+    # pets named beside the animal: "the dog's called Bramble", "a new pup, Ziggy", "our cat Mittens"
+    _frame(rf"\b(?:the|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(_ANIMALS)})(?:'s|\s+is)\s+(?:called|named)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
+    _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(_ANIMALS)})\s*,\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+)(?=\s*[,.!;]|$)", "pet"),
+    _frame(rf"\b(?:our|my)\s+(?:new\s+|little\s+|old\s+)?(?:{'|'.join(_ANIMALS)})\s+(?P<v>(?-i:[A-Z])[\w'-]+)\b", "pet"),
+    _frame(rf"^\s*(?P<v>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:our|my)\s+(?:\w+\s+)?(?:{'|'.join(_ANIMALS)})\b", "pet"),
+    _frame(r"\bbooked\s+(?:a\s+(?:trip|holiday|flight|break)s?\s+to\s+)?(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
+           r"\s+for\b", "trip"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
     _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?:called|named)\s+{VALUE}"),
     _frame(rf"\b(?:joined|in|member\s+of)\s+(?:a|an)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+{VALUE}"),
     # provision: "we get our internet from Comcast", "I have Starlink for internet"
     _frame(rf"\b(?:get|have|buy|got)\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
            rf"(?:from|through|with|at)\s+{VALUE}"),
-    _frame(r"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+"
+    _frame(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:have|use|pay\s+for|got|get)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+"
            r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
     _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
 ]
 
 #: Capitalised words that open a sentence without naming anything.
-_DISCOURSE = {"actually", "sorry", "well", "so", "oh", "anyway", "correction", "update", "yes", "no", "ok", "okay",
+DISCOURSE = {"actually", "sorry", "well", "so", "oh", "anyway", "correction", "update", "yes", "no", "ok", "okay",
               "also", "honestly", "sadly", "luckily", "btw", "wait", "oops", "hey", "hi", "hello", "thanks", "today",
               "yesterday", "tomorrow", "now", "then", "however", "and", "but", "or", "because", "since", "when",
               "yeah", "yep", "nope", "ugh", "lol", "haha", "right", "fine", "sure", "great", "cool", "please"}
@@ -372,7 +387,7 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                         continue
                 # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
                 attr_text = groups["attr"]
-                if "app" in groups and raw.split()[0].lower() in _DISCOURSE:
+                if "app" in groups and raw.split()[0].lower() in DISCOURSE:
                     continue  # "Actually, our anniversary is...": a discourse word, not a name
                 if "app" in groups and not (concept_of(attr_text) or attr_text.split()[-1] in _ANIMALS):
                     continue  # side by side: only a known attribute or an animal ("Lisbon, the capital" is not)
@@ -429,6 +444,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 candidate = Candidate("assert", RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
             else:
                 value = clean_value(raw)
+                if attribute == "diet":
+                    value = value.lower().replace("veggie", "vegetarian")
                 if attribute in ("language",):
                     value = value.capitalize()
                 candidate = Candidate("assert", USER, attribute, value, sentence) \

@@ -62,6 +62,21 @@ def test_sentences_that_state_no_fact_of_the_user(text):
     assert not [c for c in extract(text) if c.op == "assert" and c.subject == "user"]
 
 
+@pytest.mark.parametrize("text, value", [
+    ("the dog's called Bramble, proper menace", "bramble"), ("got a new pup, Ziggy", "ziggy"),
+    ("our cat Mittens is 12 now", "mittens"), ("phone's an old Galaxy S21", "galaxy s21"),
+    ("coffee's black for me", "black"), ("booked Lanzarote for half term", "lanzarote"),
+])
+def test_casual_statements(text, value):
+    assert value in {(c.value or "").lower() for c in extract(text) if c.op == "assert"}
+
+
+def test_going_back_to_meat_ends_the_diet(store):
+    say(store, "I'm vegetarian.", month=1)
+    say(store, "Went back to eating meat, so not veggie anymore.", month=3)
+    assert not values(store)
+
+
 def test_a_state_is_not_an_attribute():
     assert not [c for c in extract("My knees are sore from all the cycling.") if c.predicate == "knees"]
 
@@ -83,6 +98,13 @@ def test_a_hedge_scopes_forward_only():
     ("I live in Leeds.", "After six years in Leeds, we've settled in York.", "Leeds", "York"),
     ("My sister lives in Cork.", "Big news from my sister: she got a new job and is now living in Galway.",
      "Cork", "Galway"),
+    ("My GP is Dr Shah.", "Dr Shah's retired, I've been moved to Dr Okoye.", "Dr Shah", "Dr Okoye"),
+    ("I live in Leeds.", "We've upped sticks to York.", "Leeds", "York"),
+    ("My favourite drink is lemonade.", "Honestly ginger beer over lemonade any day now.", "lemonade", "ginger beer"),
+    ("I'm learning Spanish.", "Knocked Spanish on the head, doing French on Duolingo now.", "Spanish", "French"),
+    ("I'm training for the Oslo Marathon.",
+     "Got a place in the Rome Half Marathon, so that's my race now rather than the Oslo Marathon.",
+     "Oslo Marathon", "Rome Half Marathon"),
 ])
 def test_changes_in_other_words(store, first, change, old, new):
     say(store, first, month=1)

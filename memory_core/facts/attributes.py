@@ -45,7 +45,7 @@ CONCEPTS: dict[str, Concept] = {
     "diet": Concept("health", "diet", ("diet", "eating")),
     "gym": Concept("provider", "gym", ("gym", "gym membership", "membership", "fitness club")),
     "bank": Concept("provider", "bank", ("bank", "banks", "checking account", "bank account", "account", "banking",
-                                         "current account", "savings account", "salary")),
+                                         "current account", "savings account", "salary", "money")),
     "internet": Concept("provider", "internet provider", ("internet", "internet provider", "broadband",
                                                           "internet service provider", "wifi", "wi-fi", "home internet")),
     "manager": Concept("work", "manager", ("manager", "boss", "supervisor", "line manager", "team lead")),
@@ -77,6 +77,10 @@ CONCEPTS: dict[str, Concept] = {
     "trip": Concept("plan", "trip", ("trip", "holiday", "vacation", "travel plan")),
     "lives_in": Concept("home", "home", ("home", "city", "hometown", "place", "address")),
 }
+
+#: Concepts whose kinds are still the one attribute ("covers band", "electric car", "work phone"); not "club"
+#: ("book club" is no running club) nor "doctor" ("eye doctor" is no GP).
+HEAD_CONCEPTS = {"band", "car", "phone", "laptop", "gym", "bank", "internet", "diet", "coffee"}
 
 _WORD_TO_CONCEPT: dict[str, str] = {}
 for _name, _concept in CONCEPTS.items():
@@ -119,6 +123,8 @@ def concept_of(predicate: str) -> str | None:
         return _WORD_TO_CONCEPT[" ".join(content)]
     if len(content) == 1 and content[0].rstrip("s") in _WORD_TO_CONCEPT:
         return _WORD_TO_CONCEPT[content[0].rstrip("s")]
+    if len(content) > 1 and _WORD_TO_CONCEPT.get(content[-1]) in HEAD_CONCEPTS:
+        return _WORD_TO_CONCEPT[content[-1]]  # "covers band" is a band, "electric car" a car
     return None
 
 

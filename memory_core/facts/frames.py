@@ -41,7 +41,7 @@ TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
 VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
 _ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
-_TIME = r"(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
+_TIME = r"(?P<v>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = rf"(?P<v>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}))"
 
@@ -168,7 +168,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
     _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
     _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
-    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership)\s+(?:at|with)\s+{VALUE}",
+    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership|lift|lifting)\s+(?:at|with)\s+{VALUE}",
            "gym"),
     _frame(r"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
     _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
@@ -205,7 +205,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|changed)\s+(?:the|my|our)\s+"
            rf"(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
            rf"\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
-    _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
+    _frame(rf"\balarm\s+(?:goes(?:\s+off)?|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
     _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
     _frame(rf"\banniversary(?:'s)?\s+(?:(?:is|falls)\s+)?(?:on\s+)?{_DATE}", "anniversary"),
     _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
@@ -270,7 +270,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bgot\s+)up\s+(?:at|by|around)\s+{_TIME}", "wake_time"),
     _frame(rf"\balarm(?:'s|\s+is)?\s+(?:set\s+)?(?:for|at)\s+{_TIME}", "wake_time"),
-    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:on\s+|for\s+|the\s+)?{_DATE}",
+    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:(?:on|for)\s+)?(?:the\s+)?{_DATE}",
            "dentist_appointment"),
     _frame(r"\b(?:i'?m\s+|we'?re\s+|i\s+am\s+|we\s+are\s+|^)on\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})"
            r"\s+for\s+(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
@@ -327,6 +327,10 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'-]+)(?=\s*[,.!;]|$)", "pet"),
     _frame(rf"\b(?:our|my)\s+(?:new\s+|little\s+|old\s+)?(?:{'|'.join(_ANIMALS)})\s+(?P<v>(?-i:[A-Z])[\w'-]+)\b", "pet"),
     _frame(rf"^\s*(?P<v>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:our|my)\s+(?:\w+\s+)?(?:{'|'.join(_ANIMALS)})\b", "pet"),
+    # a short fragment: "Greece in august!!", "Lisbon in the spring"
+    _frame(rf"^\s*(?!(?:work|school|uni|college|home|life|everything|it|this|that|rent|traffic|weather|the|my|our)\b)"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+in\s+(?:the\s+)?(?:{_MONTHS}|spring|summer|"
+           r"autumn|fall|winter)\b[\s!.\u2190-\u2BFF\U0001F000-\U0001FAFF]*$", "trip"),
     _frame(r"\bbooked\s+(?:a\s+(?:trip|holiday|flight|break)s?\s+to\s+)?(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
            r"\s+for\b", "trip"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"

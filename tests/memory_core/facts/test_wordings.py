@@ -66,11 +66,17 @@ def test_sentences_that_state_no_fact_of_the_user(text):
     ("the dog's called Bramble, proper menace", "bramble"), ("got a new pup, Ziggy", "ziggy"),
     ("our cat Mittens is 12 now", "mittens"), ("phone's an old Galaxy S21", "galaxy s21"),
     ("coffee's black for me", "black"), ("booked Lanzarote for half term", "lanzarote"),
+    ("my money's with Nationwide", "nationwide"), ("alarm goes at 6.30", "6.30"),
+    ("lifting at Iron Works most nights", "iron works"), ("Greece in august!!", "greece"),
 ])
 def test_casual_statements(text, value):
     assert value in {(c.value or "").lower() for c in extract(text) if c.op == "assert"}
 
 
+def test_a_kind_of_band_is_the_band_but_a_book_club_is_no_running_club():
+    assert canonical_predicate("covers band") == "band" and canonical_predicate("electric car") == "car"
+    assert not same_attribute("book club", "running club") and not same_attribute("eye doctor", "gp")
+    assert not extract("Work in August is quiet.")
 def test_going_back_to_meat_ends_the_diet(store):
     say(store, "I'm vegetarian.", month=1)
     say(store, "Went back to eating meat, so not veggie anymore.", month=3)

@@ -69,7 +69,8 @@ _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
 _LANG = re.compile(r"(?i)\b(" + "|".join(LANGUAGES) + r")\b")
 _DIET = re.compile(r"(?i)\b" + DIETS)
-RELATION_MENTION = re.compile(r"(?i)\bmy\s+(?:\w+\s+)?(" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b")
+RELATION_MENTION = re.compile(r"(?i)(?:\b(?:my|our)\s+(?:\w+\s+)?|^\s*)(" + "|".join(sorted(RELATIONS, key=len, reverse=True))
+                              + r")\b")
 HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|thinking of|someday|used to|"
                     r"should i|do you|did you|can you|what if|said|says|told|tells|talked|asked|asks|heard|"
                     r"add|note|remind|list)\b")

@@ -57,7 +57,9 @@ _REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|
 _ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
             "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
             "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat", "doggo", "pupper",
-            "kitty", "pooch", "fur baby", "furbaby")
+            "kitty", "pooch", "fur baby", "furbaby", "greyhound", "whippet", "dachshund", "sausage dog", "pug", "corgi",
+            "husky", "schnauzer", "staffie", "jack russell", "cockapoo", "labradoodle", "chihuahua", "shih tzu",
+            "siamese", "ragdoll", "maine coon", "moggy", "lurcher", "springer", "boxer", "alsatian", "shepherd")
 
 #: Attribute phrases that are not attributes ("my point is...", "my bad").
 _NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "fault", "turn", "pleasure",
@@ -106,8 +108,8 @@ _GENERIC_DEVICE_WORDS = {"laptop", "notebook", "phone", "smartphone", "tablet", 
 _MODEL_WORD = r"(?:[a-z]{0,3}\d+[a-z]*|air|pro|max|mini|ultra|plus|lite|se|fe|x1|xl|" + "|".join(
     sorted((w for w in DEVICES if w not in ("laptop", "notebook", "phone", "smartphone", "tablet", "car")), key=len,
            reverse=True)) + r")"
-_LOWER_DEVICE = (r"(?<![\w-])(?P<v>(?-i:(?:" + "|".join(sorted((w for w in DEVICES if w not in _GENERIC_DEVICE_WORDS),
-                                                               key=len, reverse=True))
+_LOWER_DEVICE = (r"(?<![\w-])(?P<v>(?-i:(?:iPhone|iPad|" + "|".join(sorted((w for w in DEVICES if w not in _GENERIC_DEVICE_WORDS),
+                                                                           key=len, reverse=True))
                  + r")(?:\s+" + _MODEL_WORD + r"){0,2}))(?![\w-])")
 #: Places typed in lowercase after a verb of living ("i live in lisbon now"); never these words.
 _NOT_PLACES = {"a", "an", "the", "my", "our", "his", "her", "their", "town", "here", "there", "it", "this", "that",
@@ -223,7 +225,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?:weeks?|days?|time)\s+off\s+to\s+(?:go\s+to|visit|see|fly\s+to)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
-    _frame(rf"\bmy\s+{_REL_MOD}{_REL}(?:\s+(?-i:[A-Z])[\w'-]+)?\s+(?:(?:is|has|was)\s+)?(?:\w+ing\s+and\s+)?"
+    _frame(rf"\b(?:my|our)\s+{_REL_MOD}{_REL}(?:\s+(?-i:[A-Z])[\w'-]+)?(?:'s|\s+(?:is|has|was))?\s+(?:\w+ing\s+and\s+|just\s+|now\s+)?"
            rf"(?:lives|living|based|settled|moved|relocated)\s+(?:back\s+|up\s+|down\s+|out\s+|over\s+)?(?:in|to)\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
@@ -232,7 +234,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\bi\s+(?:have|'ve)\s+lived\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
     _frame(r"(?:\bi\s+|^)(?:run|ride|cycle|train|swim|climb|hike|row|running|riding|cycling|training)\s+with\s+(?:the\s+)?"
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
-    _frame(r"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am)?\s+(?:\w+\s+)?|^|[,;]\s*)(?:use|using|work\s+on|have|got|bought|"
+    _frame(r"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am)?\s+(?:\w+\s+)?|^|[,;]\s*|\band\s+)(?:use|using|work\s+on|have|got|bought|"
            r"(?:do\s+)?(?:all\s+)?(?:my\s+)?(?:coding|typing|writing|gaming|working|work)\s+on|"
            r"own|drive|picked\s+up|type\s+on|upgraded\s+to|switched\s+to|moved\s+to|went\s+for|ordered|carry|"
            r"carrying|got\s+myself)\s+(?:a|an|the|my)?\s*"
@@ -244,10 +246,12 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
-    _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?in\s+"
+    _frame(r"\b(?:our|my)\s+(?:new\s+|little\s+)?(?:flat|house|apartment|place|home|houseshare|digs)\s+(?:here\s+)?in\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?(?:in|out\s+of)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     # lowercase makers and models, places and coffee: casual chat drops the capitals
-    _frame(_LOWER_DEVICE, "@device"),
+    _frame(_LOWER_DEVICE, "@device_mine"),
     _frame(rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:\w+\s+)?|^|\bmy\s+{_REL_MOD}{_REL}\s+(?:\w+\s+)?)"
            r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+)?(?:in|to)\s+"
            r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
@@ -295,7 +299,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+subscription\b", "streaming"),
     _frame(r"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
-    _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)\s+(?:is|are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
+    _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"
            r"these\s+days|atm)\b|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)"),
     # the value, then a pointer back to it: "Velvet Pylon, that's my band", "jazz, it's my favourite kind of music"
@@ -310,6 +314,10 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
+    # "Mochi the cat", "in the data team at Globex"
+    _frame(rf"\b(?P<v>(?-i:[A-Z])[\w'-]+)\s+the\s+(?:{'|'.join(_ANIMALS)})\b", "pet"),
+    _frame(r"\b(?:in|on|with|joined|join)\s+the\s+[\w -]{2,25}?\s+team\s+(?:at|for)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,3})", "works_at"),
     # a fragment that drops the possessive: "new gym is Anytime Fitness", "new running club: River Pacers",
     # "phone is a Pixel 8" (the attribute must be a known concept, see frame_candidates)
     _frame(rf"(?:^|[,;]\s*)(?:the\s+)?(?P<new>new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
@@ -389,6 +397,16 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                         continue
                     if attr == "name":
                         continue
+                else:
+                    said = re.sub(r"\s+(?:now|rn|btw|lol|tho|atm)$", "", groups["attr"].lower())
+                    slot = {"home": "lives_in", "hometown": "lives_in", "home town": "lives_in", "city": "lives_in",
+                            "base": "lives_in", "employer": "works_at", "company": "works_at",
+                            "workplace": "works_at"}.get(said)
+                    if slot:  # "Montreal's home now", "Initech's my employer": slots whose words are not attributes
+                        value = clean_value(raw)
+                        if plausible_value(value) and value[:1].isupper():
+                            yield match.span(), Candidate("assert", USER, slot, value, sentence)
+                        continue
                 # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
                 attr_text = groups["attr"]
                 if "app" in groups and raw.split()[0].lower() in DISCOURSE:
@@ -429,10 +447,11 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
             elif attribute == "@pet_pronoun":
                 animal = re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", sentence)
                 candidate = Candidate("assert", USER, "pet", clean_value(raw), sentence) if animal else None
-            elif attribute == "@device":
+            elif attribute in ("@device", "@device_mine"):
                 value = clean_value(raw)
-                if value.islower() and not re.search(r"(?i)\b(?:i|i'm|i've|my|me|we|our)\b", sentence):
-                    continue  # a lowercase model only in the user's own sentence
+                if attribute == "@device_mine" and not re.search(r"(?i)\b(?:i|i'm|i've|my|me|we|our|got|bought)\b",
+                                                                 sentence):
+                    continue  # a maker named alone only in the user's own sentence
                 kind = next((DEVICES[w] for w in re.findall(r"[\w-]+", value.lower()) if w in DEVICES), None)
                 candidate = Candidate("assert", USER, kind, value, sentence) if kind and plausible_value(
                     value, strict=False) else None

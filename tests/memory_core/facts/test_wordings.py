@@ -36,6 +36,8 @@ def values(store):
     ("we adopted a rabbit last spring, her name Clover, she is tiny", "user", "clover"),
     ("I'm running the Oslo Marathon and would like a training plan.", "user", "oslo marathon"),
     ("Over the summer I'll be staying at my brother's flat in Bergen.", "brother", "bergen"),
+    ("sis has just moved to Ghent", "sister", "ghent"),
+    ("my sister's moved out to Osaka", "sister", "osaka"),
     ("My cousin's fine but my sister Maria lives in Cork, which is far.", "sister", "cork"),
     ("phone is a Moto G84, nothing fancy", "user", "moto g84"),
     ("typing this on my iphone 13 on the bus", "user", "iphone 13"),
@@ -68,6 +70,9 @@ def test_sentences_that_state_no_fact_of_the_user(text):
     ("coffee's black for me", "black"), ("booked Lanzarote for half term", "lanzarote"),
     ("my money's with Nationwide", "nationwide"), ("alarm goes at 6.30", "6.30"),
     ("lifting at Iron Works most nights", "iron works"), ("Greece in august!!", "greece"),
+    ("finally caved and got an iPhone 15", "iphone 15"), ("our greyhound Pepper", "pepper"),
+    ("Mochi the cat is fat", "mochi"), ("Initech's my employer", "initech"), ("based out of Leeds", "leeds"),
+    ("our flat in Lisbon is tiny", "lisbon"),
 ])
 def test_casual_statements(text, value):
     assert value in {(c.value or "").lower() for c in extract(text) if c.op == "assert"}
@@ -77,6 +82,7 @@ def test_a_kind_of_band_is_the_band_but_a_book_club_is_no_running_club():
     assert canonical_predicate("covers band") == "band" and canonical_predicate("electric car") == "car"
     assert not same_attribute("book club", "running club") and not same_attribute("eye doctor", "gp")
     assert not extract("Work in August is quiet.")
+    assert not [c for c in extract("in the data team at Globex") if c.predicate == "team"]  # a work team, not a side
 def test_going_back_to_meat_ends_the_diet(store):
     say(store, "I'm vegetarian.", month=1)
     say(store, "Went back to eating meat, so not veggie anymore.", month=3)

@@ -151,7 +151,8 @@ def _mention(sentence: str, value: str) -> Span | None:
         if not word[:1].isupper():
             break
         leading.append(word)
-    if leading and len(leading) < len(words) and words[len(leading)].isalpha():  # not "June 8" by "June"
+    if leading and len(leading) < len(words) and (words[len(leading)].isalpha() or not _CALENDAR.match(leading[-1])):
+        # "Pixel" names "Pixel 8", but "June" does not name "June 8"
         found = _find_words(sentence, leading)
     if not found and len(capitals) >= 2 and len(words[-1]) >= 4 and words[-1][:1].isupper():
         found = _find_words(sentence, [words[-1]], case=True)
@@ -219,6 +220,9 @@ def _good_new_value(value: str, old: str) -> str | None:
     if new_words <= set(_norm(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None
     value = re.sub(r"(?i)\s+(?:on|via|using)\s+.*$", "", value)  # "French on Duolingo": the language
+    value = re.sub(r"(?i)\s+in\s+(?:my|our|the)\s+\w+$", "", value)  # "oat milk in my coffee"
+    if not value:
+        return None
     if value.split()[0].lower() in DISCOURSE:
         return None  # "Honestly ginger beer over lemonade": a discourse word is no value
     if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
@@ -283,8 +287,9 @@ def _same_shape_value(sentences: Sequence[str], old: str) -> str | None:
         for _, value in values_of_shape(sentence, shape):
             value = clean_value(value)
             words = set(_norm(value).split()) - {"the", "a", "an", "dr"}
-            if not words or words <= old_words or _CALENDAR.match(value) or value.lower() in _PRONOUNS:
-                continue
+            if not words or words <= old_words or _CALENDAR.match(value) or value.lower() in _PRONOUNS or \
+                    _find_words(value, [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]):
+                continue  # the old value itself, said with more words ("RIP Biscuit")
             others.setdefault(_norm(value), value)
         if len(others) == 1:
             return next(iter(others.values()))

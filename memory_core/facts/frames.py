@@ -246,7 +246,8 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
-    _frame(r"\b(?:our|my)\s+(?:new\s+|little\s+)?(?:flat|house|apartment|place|home|houseshare|digs)\s+(?:here\s+)?in\s+"
+    _frame(r"(?:\b(?:our|my)\s+(?:new\s+|little\s+)?|(?:^|[,;]\s*)(?:the\s+)?new\s+)(?:flat|house|apartment|place|home|"
+           r"houseshare|digs)\s+(?:here\s+)?in\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?(?:in|out\s+of)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
@@ -256,7 +257,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+)?(?:in|to)\s+"
            r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
     _frame(r"\b(?P<v>black|white|decaf)\s+coffee\b", "@coffee_lc"),
-    _frame(r"(?:^|\b(?:i\s+(?:\w+\s+)?(?:have|take|put|like|want|add)|just|always|only)\s+)(?P<v>(?:(?:oat|soy|almond|whole|skim|"
+    _frame(r"\b(?P<v>(?:(?:oat|soy|almond|whole|skim|"
            r"skimmed|semi-skimmed|coconut)\s+milk|honey|cream|two\s+sugars|one\s+sugar|a\s+splash\s+of\s+\w+|"
            r"sugar|milk))\s+in\s+(?:my|the)\s+coffee\b", "@coffee_lc"),
     # casual chat: lowercase values and verb-led fragments ("been pescatarian for ages", "i'm into synthwave")
@@ -435,8 +436,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 subject = RELATIONS[groups["rel"].lower()] if groups.get("rel") else USER
                 candidate = Candidate("assert", subject, "lives_in", value, sentence)
             elif attribute == "@coffee_lc":
-                if not re.search(r"(?i)\b(?:i|i'm|my|me)\b", sentence):
-                    continue
+                if not re.search(r"(?i)\b(?:i|i'm|my|me)\b", sentence) and len(sentence.split()) > 8:
+                    continue  # someone else's coffee, unless a short fragment ("black coffee now")
                 value = clean_value(raw)
                 candidate = Candidate("assert", USER, "coffee", value if value in ("black", "white", "decaf")
                                       else f"with {value}", sentence)

@@ -117,6 +117,11 @@ def test_a_hedge_scopes_forward_only():
     ("I'm training for the Oslo Marathon.",
      "Got a place in the Rome Half Marathon, so that's my race now rather than the Oslo Marathon.",
      "Oslo Marathon", "Rome Half Marathon"),
+    ("I take my coffee black.", "Switched to oat milk in my coffee, black was too harsh.", "black", "with oat milk"),
+    ("I take my coffee with two sugars.", "cut out the sugar, black coffee now", "with two sugars", "black"),
+    ("My phone is a Moto G84.", "Moto finally died, on an iPhone 13 now", "Moto G84", "iPhone 13"),
+    ("Our dog is called Rufus.", "RIP Rufus. we've got a rescue pup now, Bean", "Rufus", "Bean"),
+    ("I live in Ghent.", "new flat in Bruges, finally unpacked", "Ghent", "Bruges"),
 ])
 def test_changes_in_other_words(store, first, change, old, new):
     say(store, first, month=1)

@@ -23,7 +23,7 @@ from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.cues import cue_concepts, values_of_shape
-from memory_core.facts.frames import DISCOURSE, STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
+from memory_core.facts.frames import DEVICES, DISCOURSE, STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 
 #: Said around an old value, these mean it stopped being true.
@@ -156,6 +156,8 @@ def _mention(sentence: str, value: str) -> Span | None:
         found = _find_words(sentence, leading)
     if not found and len(capitals) >= 2 and len(words[-1]) >= 4 and words[-1][:1].isupper():
         found = _find_words(sentence, [words[-1]], case=True)
+    if not found and words[0].lower() in DEVICES:  # "Moto finally died" names the Moto G84
+        found = _find_words(sentence, [words[0]])
     return found
 
 

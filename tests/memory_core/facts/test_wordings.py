@@ -126,8 +126,8 @@ def test_a_hedge_scopes_forward_only():
 def test_changes_in_other_words(store, first, change, old, new):
     say(store, first, month=1)
     say(store, change, month=5)
-    now = values(store)
-    assert new.lower() in now and old.lower() not in now
+    now = {v.removeprefix("with ") for v in values(store)}  # "with oat milk" and "oat milk" say the same
+    assert new.lower().removeprefix("with ") in now and old.lower().removeprefix("with ") not in now
 
 
 @pytest.mark.parametrize("text", ["The Nightjars is finished, we played our last gig.", "I withdrew from the Oslo Marathon."])

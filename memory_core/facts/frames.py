@@ -179,7 +179,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "band"),
     _frame(r"\b(?:play|playing|sing|singing)\s+(?:\w+\s+){0,4}?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
            "band"),
-    _frame(r"\b(?:\w+\s+)?player\s+(?:in|for|with)\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
+    _frame(r"\b(?:\w+\s+)?(?:player|guitar|bass|drums|keys|keyboards|vocals|sax|saxophone|violin|trumpet)\s+(?:in|for|with)\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
            "band"),
     # how the coffee is taken, said after the word: "a coffee, black", "coffee for me always with oat milk"
     _frame(r"\bcoffee\s*(?:,\s*|\s+for\s+me\s*,?\s*|\s+)(?:always\s+|usually\s+|only\s+)?"
@@ -297,7 +297,14 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "insurance"),
     _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+insures\s+(?:my|our)\b", "insurance"),
     _frame(r"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "streaming"),
-    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+subscription\b", "streaming"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:subscription|sub)\b", "streaming"),
+    _frame(rf"\bwatch(?:es|ed|ing)?\s+(?:\w+\s+){{0,3}}?on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+           rf"{_MONTHS}\b|tv\b|the\b|my\b|our\b|weekends?\b)"
+           r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9+])[\w&+'.-]*){0,2})",
+           "streaming"),
+    _frame(rf"\b(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+)\s+(?:looks\s+after|treats|sees\s+to|jabs)\s+(?:our|my)\s+"
+           rf"(?:\w+\s+)?(?:{'|'.join(_ANIMALS)})", "vet"),
+    _frame(r"\b(?:long\s+)?runs?\s+with\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
     _frame(r"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
     _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
@@ -322,7 +329,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # a fragment that drops the possessive: "new gym is Anytime Fitness", "new running club: River Pacers",
     # "phone is a Pixel 8" (the attribute must be a known concept, see frame_candidates)
     _frame(rf"(?:^|[,;]\s*)(?:the\s+)?(?P<new>new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
-           rf"(?:\s+is|\s+are|'s|\s*:)\s+(?:now\s+)?(?:(?:with|at|in|on)\s+)?{VALUE}"),
+           rf"(?:\s+is|\s+are|'s|\s*:)\s+(?:now\s+)?(?:(?:with|at|in|on|from|through|via)\s+)?{VALUE}"),
     # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
     _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"

@@ -59,6 +59,8 @@ def test_statements_in_other_wordings(store, text, subject, value):
     "Actually, our anniversary dinner was lovely.",  # a discourse word is not a name
     "We visited Lisbon, the capital, in May.",       # side by side, but not an attribute of the user
     "My brother has the Corolla now.",               # someone else's
+    "I watched it on Tuesday.",                      # a day is no streaming service
+    "watching the match on TV",
 ])
 def test_sentences_that_state_no_fact_of_the_user(text):
     assert not [c for c in extract(text) if c.op == "assert" and c.subject == "user"]
@@ -72,7 +74,9 @@ def test_sentences_that_state_no_fact_of_the_user(text):
     ("lifting at Iron Works most nights", "iron works"), ("Greece in august!!", "greece"),
     ("finally caved and got an iPhone 15", "iphone 15"), ("our greyhound Pepper", "pepper"),
     ("Mochi the cat is fat", "mochi"), ("Initech's my employer", "initech"), ("based out of Leeds", "leeds"),
-    ("our flat in Lisbon is tiny", "lisbon"),
+    ("our flat in Lisbon is tiny", "lisbon"), ("Saturday long runs with the Hill Harriers", "hill harriers"),
+    ("wifi's from Hyperoptic", "hyperoptic"), ("we mostly watch stuff on Hulu", "hulu"),
+    ("Dr Morrow looks after our dog", "dr morrow"), ("lead guitar in Static Orchard", "static orchard"),
 ])
 def test_casual_statements(text, value):
     assert value in {(c.value or "").lower() for c in extract(text) if c.op == "assert"}

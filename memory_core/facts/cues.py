@@ -39,7 +39,8 @@ VALUE_SHAPES = {"wake_time": "time", "anniversary": "date", "dentist_appointment
 _SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike"}
 
 #: Concept words too common to cue by themselves ("coming home", "the place we met").
-_SKIP_WORDS = {"home", "place", "side", "learning", "tv", "telly", "television"}
+_SKIP_WORDS = {"home", "place", "side", "learning", "tv", "telly", "television", "vet", "vets", "allegiance",
+               "loyalty"}
 
 CUES: dict[str, str] = {}
 for _name, _concept in CONCEPTS.items():

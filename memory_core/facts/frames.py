@@ -322,6 +322,12 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
+    # the attribute, then its name: "our new vet, Dr Achebe", "my new barber, Theo"
+    _frame(r"\b(?:our|my)\s+(?:new\s+|usual\s+|regular\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+"
+           r"(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)(?=\s*[,.;!?]|$)"),
+    # how the user gets to work, said by the verb: "I cycle to work now"
+    _frame(r"\b(?:i|we)\s+(?:\w+\s+)?(?P<v>cycle|bike|walk|drive|scoot)\s+(?:in)?to\s+(?:work|the\s+office|uni|school|"
+           r"college|campus)\b", "@commute_verb"),
     # "Mochi the cat", "in the data team at Globex"
     _frame(rf"\b(?P<v>(?-i:[A-Z])[\w'-]+)\s+the\s+(?:{'|'.join(_ANIMALS)})\b", "pet"),
     _frame(r"\b(?:in|on|with|joined|join)\s+the\s+[\w -]{2,25}?\s+team\s+(?:at|for)\s+"
@@ -448,6 +454,9 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 value = clean_value(raw)
                 candidate = Candidate("assert", USER, "coffee", value if value in ("black", "white", "decaf")
                                       else f"with {value}", sentence)
+            elif attribute == "@commute_verb":
+                mode = {"cycle": "bike", "bike": "bike", "walk": "walk", "drive": "car", "scoot": "scooter"}
+                candidate = Candidate("assert", USER, "commute", mode[raw.lower()], sentence)
             elif attribute == "@race":  # "running the Boston Marathon", not "running the Smith account"
                 value = clean_value(raw)
                 candidate = Candidate("assert", USER, "race", value, sentence) if re.search(

@@ -126,6 +126,9 @@ def test_a_hedge_scopes_forward_only():
     ("My phone is a Moto G84.", "Moto finally died, on an iPhone 13 now", "Moto G84", "iPhone 13"),
     ("Our dog is called Rufus.", "RIP Rufus. we've got a rescue pup now, Bean", "Rufus", "Bean"),
     ("I live in Ghent.", "new flat in Bruges, finally unpacked", "Ghent", "Bruges"),
+    ("I support Hibs.", "I've switched allegiance to Hearts, don't ask", "Hibs", "Hearts"),
+    ("Our vet is Dr Lowe.", "The kids love our new vet, Dr Baines.", "Dr Lowe", "Dr Baines"),
+    ("I take the tram to work.", "I cycle to work now, the tram got too pricey.", "tram", "bike"),
 ])
 def test_changes_in_other_words(store, first, change, old, new):
     say(store, first, month=1)

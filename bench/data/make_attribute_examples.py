@@ -1,5 +1,8 @@
 """Build memory_core/data/attribute_examples.json from the DEV side of the lifecycle pools only.
 
+Voices used: ``dev`` and ``dev_casual``. ``dev_mixed`` is deliberately left out, so that voice
+measures how the matcher generalises to wordings it has no example of.
+
 The examples are the labelled sentences the background matcher compares new
 sentences with (value masked as "X"). Test phrasings and test-only kinds are
 never read here. Negatives (sentences that state no durable fact) were written
@@ -31,10 +34,11 @@ examples = []
 for kind in pools["kinds"]:
     if kind["split"] != "both" or kind["id"] not in CONCEPT:
         continue
-    for text in kind["dev"]["state"]:
-        examples.append({"text": text.replace("{v}", "X"), "concept": CONCEPT[kind["id"]]})
+    for voice in ("dev", "dev_casual"):
+        for text in kind.get(voice, {}).get("state", []):
+            examples.append({"text": text.replace("{v}", "X"), "concept": CONCEPT[kind["id"]]})
 examples += [{"text": text, "concept": None} for text in NEGATIVES]
 out = ROOT / "memory_core/data/attribute_examples.json"
-out.write_text(json.dumps({"source": "lifecycle_pools.json dev statements + hand-written negatives",
+out.write_text(json.dumps({"source": "lifecycle_pools.json dev + dev_casual statements + hand-written negatives",
                            "examples": examples}, indent=1) + "\n", encoding="utf-8")
 print(len(examples), "examples")

@@ -48,7 +48,7 @@ from memory_core.ingest import ingest_message
 from memory_core.llm import Embedder
 from memory_core.storage.store import Store
 
-SPLITS = ("dev", "dev_casual", "test")
+SPLITS = ("dev", "dev_casual", "dev_mixed", "test")
 METRICS = ("freshness", "consistency", "coverage", "controlled_forgetting", "contamination", "as_of_accuracy",
            "spurious")
 START = datetime.fromisoformat("2025-01-06T09:00:00+00:00")

@@ -44,35 +44,45 @@ CONCEPTS: dict[str, Concept] = {
     "dentist": Concept("health", "dentist", ("dentist",)),
     "diet": Concept("health", "diet", ("diet", "eating")),
     "gym": Concept("provider", "gym", ("gym", "gym membership", "membership", "fitness club")),
-    "bank": Concept("provider", "bank", ("bank", "banks", "checking account", "bank account", "account", "banking")),
+    "bank": Concept("provider", "bank", ("bank", "banks", "checking account", "bank account", "account", "banking",
+                                         "current account", "savings account", "salary", "money")),
     "internet": Concept("provider", "internet provider", ("internet", "internet provider", "broadband",
                                                           "internet service provider", "wifi", "wi-fi", "home internet")),
     "manager": Concept("work", "manager", ("manager", "boss", "supervisor", "line manager", "team lead")),
-    "works_at": Concept("work", "employer", ("employer", "company", "job", "workplace")),
+    "works_at": Concept("work", "employer", ("employer", "company", "job", "workplace", "gig", "firm")),
     "job_title": Concept("work", "job title", ("title", "role", "position", "job title")),
     "band": Concept("activity", "band", ("band",)),
-    "club": Concept("activity", "club", ("club", "running club", "clubs")),
+    "club": Concept("activity", "club", ("club", "running club", "clubs", "running crew", "running group")),
     "race": Concept("plan", "goal race", ("race", "goal race", "marathon")),
     "language": Concept("activity", "language being learned", ("language", "learning", "language learning")),
     "hobby": Concept("activity", "hobby", ("hobby", "main hobby", "sport", "activity", "exercise")),
     "coffee": Concept("preference", "coffee", ("coffee", "coffee order")),
     "drink": Concept("preference", "favorite drink", ("drink", "favorite drink", "go-to drink",
                                                       "favourite drink")),
-    "music": Concept("preference", "favorite music", ("music", "favorite music", "favourite music", "genre")),
+    "music": Concept("preference", "favorite music", ("music", "favorite music", "favourite music", "genre",
+                                                      "playlist", "playlists", "kind of music")),
     "wake_time": Concept("schedule", "wake-up time", ("wake-up time", "wake up time", "alarm", "wake time")),
     "anniversary": Concept("people", "anniversary", ("anniversary", "wedding anniversary")),
     "dentist_appointment": Concept("plan", "dentist appointment", ("dentist appointment", "dental checkup",
-                                                                   "dental appointment", "next dental checkup")),
-    "team": Concept("preference", "team supported", ("team", "football team", "club supported", "side")),
+                                                                   "dental appointment", "next dental checkup",
+                                                                   "dental check-up", "check-up", "checkup")),
+    "team": Concept("preference", "team supported", ("team", "football team", "club supported", "side", "allegiance",
+                                                     "loyalty")),
+    "vet": Concept("provider", "vet", ("vet", "vets", "veterinarian", "veterinary surgeon")),
     "barber": Concept("provider", "barber", ("barber", "hairdresser", "stylist", "hair stylist", "hairstylist")),
     "insurance": Concept("provider", "insurer", ("insurance", "insurer", "car insurance", "insurance company",
                                                  "home insurance", "insurance provider")),
     "streaming": Concept("provider", "streaming service", ("streaming", "streaming service", "subscription",
-                                                           "streaming subscription", "tv subscription")),
+                                                           "streaming subscription", "tv subscription", "telly",
+                                                           "tv", "television", "streaming services")),
     "commute": Concept("schedule", "commute", ("commute", "way to work", "ride to work")),
     "trip": Concept("plan", "trip", ("trip", "holiday", "vacation", "travel plan")),
     "lives_in": Concept("home", "home", ("home", "city", "hometown", "place", "address")),
 }
+
+#: Concepts whose kinds are still the one attribute ("covers band", "electric car", "work phone"); not "club"
+#: ("book club" is no running club) nor "doctor" ("eye doctor" is no GP).
+HEAD_CONCEPTS = {"band", "car", "phone", "laptop", "gym", "bank", "internet", "diet", "coffee"}
 
 _WORD_TO_CONCEPT: dict[str, str] = {}
 for _name, _concept in CONCEPTS.items():
@@ -82,7 +92,9 @@ for _name, _concept in CONCEPTS.items():
 
 #: Words that qualify an attribute without changing what it is ("my new gym", "my current phone").
 _QUALIFIERS = {"new", "current", "usual", "old", "main", "regular", "own", "favorite", "favourite", "go-to",
-               "daily", "present", "latest", "actual", "the", "a", "an", "my", "our", "real"}
+               "daily", "present", "latest", "actual", "the", "a", "an", "my", "our", "real",
+               # whose or what for, not what: "our family car" is the car, "my work laptop" the laptop
+               "family", "personal", "work", "trusty", "everyday", "little", "beloved", "home"}
 _LINK_WORDS = {"in", "at", "of", "for", "to", "on", "with", "by"}
 _FAMILY_PREFIXES = ("owns:", "favorite:", "schedule:", "plan:")
 
@@ -94,7 +106,8 @@ def attribute_words(predicate: str) -> str:
         if text.startswith(prefix):
             text = text[len(prefix):]
             break
-    return text.replace("_", " ").strip().lower()
+    text = text.replace("_", " ").strip().lower()
+    return re.sub(r"\s+of\s+choice$", "", text)  # "drink of choice" is the drink
 
 
 @lru_cache(maxsize=4096)
@@ -112,6 +125,8 @@ def concept_of(predicate: str) -> str | None:
         return _WORD_TO_CONCEPT[" ".join(content)]
     if len(content) == 1 and content[0].rstrip("s") in _WORD_TO_CONCEPT:
         return _WORD_TO_CONCEPT[content[0].rstrip("s")]
+    if len(content) > 1 and _WORD_TO_CONCEPT.get(content[-1]) in HEAD_CONCEPTS:
+        return _WORD_TO_CONCEPT[content[-1]]  # "covers band" is a band, "electric car" a car
     return None
 
 

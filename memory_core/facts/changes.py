@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
-from memory_core.facts.cues import cue_concepts
-from memory_core.facts.frames import STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
+from memory_core.facts.cues import cue_concepts, values_of_shape
+from memory_core.facts.frames import DEVICES, DISCOURSE, STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 
 #: Said around an old value, these mean it stopped being true.
@@ -38,7 +38,20 @@ _END_CUES = re.compile(
     r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past|"
     r"gave|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
-    r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling)\b")
+    r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling|"
+    # said in other words: "I withdrew from X", "X is finished", "X is behind me", "I don't miss X", "X was too pricey"
+    r"withdrew|withdraw|withdrawn|(?:is|are|'s)\s+finished|(?:is|are|'s)\s+gone|behind\s+me|don't\s+miss|"
+    r"do\s+not\s+miss|haven't\s+(?:done|been|used|seen|had)|(?:don't|doesn't|do\s+not|does\s+not)\s+"
+    r"(?:go|live|use|do|have|work|see|drink|eat|play|take|like|love|bank|train|run|drive|listen)|"
+    r"didn't\s+work\s+out|did\s+not\s+work\s+out|(?:was|were|got|became)\s+too\s+\w+|not\s+more|went\s+back|"
+    r"went\s+to\s+(?:live|my|his|her|their|a\s+new)|stayed\s+with|moved\s+on|out(?=\s*[,;])|"
+    r"after\s+\w+\s+years\s+(?:in|at|with)|(?:we|i)\s+lost|"
+    # idioms of ending: "flogged the Mazda", "packed in yoga", "knocked it on the head", "gave it the boot"
+    r"flogged|packed\s+in|jacked\s+in|chucked|binned|sacked\s+off|knocked\s+(?:\w+\s+){0,3}?on\s+the\s+head|"
+    r"gave\s+(?:\w+\s+){0,3}?the\s+(?:boot|push|chop)|kicked\s+(?:\w+\s+){0,3}?to\s+the\s+curb|"
+    r"(?:is|'s|are)\s+history|not\s+for\s+me|fell\s+out\s+of\s+love|fallen\s+out\s+of\s+love|"
+    r"gone\s+off|went\s+off|off\s+the\s+table|scrapped|nixed|axed|fell\s+through|postponed|"
+    r"pushed\s+(?:back|to)|bumped|rescheduled)\b")
 
 _Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
 _A = r"(?:(?:a|an|the|my|our|some)\s+)?"
@@ -49,7 +62,8 @@ _REPLACEMENTS = (
     rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",
     rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}",
     rf"{{x}}\s+with\s+{_A}{_Y}",
-    rf"(?:^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|is\s+better\s+than|instead\s+of|rather\s+than)\s+{_A}{{x}}",
+    rf"(?:\b(?:honestly|now|these\s+days|nowadays)\s+|^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|over|is\s+better\s+than|instead\s+of|"
+    rf"rather\s+than)\s+{_A}{{x}}",
     rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
     rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
     rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
@@ -62,7 +76,14 @@ _SUCCESSORS = (
     r"got|bought|picked\s+up|switched\s+to|moved\s+to|going\s+for|learning|all\s+about|there's|along\s+came|"
     r"adopted|say\s+hi\s+to|name\s+is|relocated\s+to|moved\s+(?:everything|it\s+all)\s+to|doing|running|"
     r"(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+)?in|"
-    r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at)\s+" + _A + _Y,
+    r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at|"
+    r"signed\s+up\s+(?:at|for)|registered\s+(?:at|with|for)|enrolled\s+(?:at|in)|settled\s+in|"
+    r"(?:begin|start|starting)\s+as\s+[a-z ]{2,30}?\s+at|trying|gave\s+me|given\s+me|"
+    r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
+    r"(?:going|flying|heading)\s+to|bagged|snapped\s+up|treated\s+(?:myself|us)\s+to|splashed\s+out\s+on|"
+    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|(?:gone|went)\s+with|sorted\s+(?:myself\s+)?with|"
+    r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new)\s+" + _A + _Y,
+    r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+in\s*(?:[.!;]|$)",
     r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
     r"though|is\s+my\s+\w+\s+now)\b",
     r"\b(?:new|now)\s+(?:\w+\s+){0,2}?(?:is|are|'s|:)\s+" + _A + _Y,
@@ -130,10 +151,13 @@ def _mention(sentence: str, value: str) -> Span | None:
         if not word[:1].isupper():
             break
         leading.append(word)
-    if leading and len(leading) < len(words) and words[len(leading)].isalpha():  # not "June 8" by "June"
+    if leading and len(leading) < len(words) and (words[len(leading)].isalpha() or not _CALENDAR.match(leading[-1])):
+        # "Pixel" names "Pixel 8", but "June" does not name "June 8"
         found = _find_words(sentence, leading)
     if not found and len(capitals) >= 2 and len(words[-1]) >= 4 and words[-1][:1].isupper():
         found = _find_words(sentence, [words[-1]], case=True)
+    if not found and words[0].lower() in DEVICES:  # "Moto finally died" names the Moto G84
+        found = _find_words(sentence, [words[0]])
     return found
 
 
@@ -162,10 +186,15 @@ def _find_words(sentence: str, words: list[str], *, case: bool = False) -> Span 
     """The words in a row (separated by spaces or dots), whole words; no regex built per value."""
     tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
     wanted = words if case else [w.casefold() for w in words]
+
+    def same(token: str, word: str) -> bool:  # "Shah's retired" names "Shah"
+        token = token if case else token.casefold()
+        return token == word or (token.endswith("'s") and token[:-2] == word)
+
     for i in range(len(tokens) - len(wanted) + 1):
         window = tokens[i:i + len(wanted)]
-        if all((t if case else t.casefold()) == w for (t, _, _), w in zip(window, wanted)) and all(
-                re.fullmatch(r"[\s.]+", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):
+        if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
+                re.fullmatch(r"[\s.]+|:", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None
 
@@ -187,9 +216,17 @@ def _good_new_value(value: str, old: str) -> str | None:
         return None
     if _norm(value) == _norm(old) or value.lower() in _FILLERS:
         return None
+    if old[:1].isupper() and value.islower() and not kind_of(value):
+        return None  # a name is not succeeded by a common noun ("we lost Mango... there's a kitten now")
     new_words = {w for w in _norm(value).split() if w not in ("the", "a", "an", "dr")}
     if new_words <= set(_norm(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None
+    value = re.sub(r"(?i)\s+(?:on|via|using)\s+.*$", "", value)  # "French on Duolingo": the language
+    value = re.sub(r"(?i)\s+in\s+(?:my|our|the)\s+\w+$", "", value)  # "oat milk in my coffee"
+    if not value:
+        return None
+    if value.split()[0].lower() in DISCOURSE:
+        return None  # "Honestly ginger beer over lemonade": a discourse word is no value
     if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
         return None
     if re.match(r"(?i)^(?:be|being|go|going|get|getting|have|having|do|doing|it|out|up|in|and|or|so)\b", value):
@@ -236,6 +273,33 @@ def _same_kind_value(sentences: Sequence[str], old: str) -> str | None:
     return None
 
 
+_CALENDAR = re.compile(r"(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^(?:mon|tues|wednes|"
+                       r"thurs|fri|satur|sun)day$|^(?:christmas|easter|monday)$")
+
+
+def _same_shape_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one other value of the old value's shape named beside it: a time for a time, a date for a date,
+    a name for a name ("Starlink is gone, the Spectrum engineer came today"); none if there are several."""
+    shape = {"time": "time", "date": "date"}.get(_shape(old), "name")
+    if shape == "name" and not re.search(r"[A-Z]", old):
+        return None
+    old_words = set(_norm(old).split()) - {"the", "a", "an", "dr"}
+    for sentence in sentences:
+        others = {}
+        for _, value in values_of_shape(sentence, shape):
+            value = clean_value(value)
+            words = set(_norm(value).split()) - {"the", "a", "an", "dr"}
+            if not words or words <= old_words or _CALENDAR.match(value) or value.lower() in _PRONOUNS or \
+                    _find_words(value, [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]):
+                continue  # the old value itself, said with more words ("RIP Biscuit")
+            others.setdefault(_norm(value), value)
+        if len(others) == 1:
+            return next(iter(others.values()))
+        if others:
+            return None
+    return None
+
+
 def _shape(value: str) -> str:
     if re.search(r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm)\b", value, re.IGNORECASE):
         return "time"
@@ -267,6 +331,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     _successor(following, fact.value, _NEXT_SUCCESSOR_PATTERNS)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = _same_kind_value(sentences[index:index + 2], fact.value)
+            if new_value is None and kind_of(fact.value) is None:
+                new_value = _same_shape_value(sentences[index:index + 2], fact.value)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = _CORRECTION.search(sentence)

@@ -38,25 +38,40 @@ VALUE_SHAPES = {"wake_time": "time", "anniversary": "date", "dentist_appointment
            "diet": "diet"}
 _SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike"}
 
+#: Concept words too common to cue by themselves ("coming home", "the place we met").
+_SKIP_WORDS = {"home", "place", "side", "learning", "tv", "telly", "television", "vet", "vets", "allegiance",
+               "loyalty"}
+
 CUES: dict[str, str] = {}
 for _name, _concept in CONCEPTS.items():
     if _name in _SKIP_CONCEPTS:
         continue
     for _word in (*_concept.words, *_EXTRA_CUES.get(_name, ())):
-        CUES.setdefault(_word, _name)
+        if _word not in _SKIP_WORDS:
+            CUES.setdefault(_word, _name)
 _CUE_RE = re.compile(r"(?i)\b(" + "|".join(sorted(map(re.escape, CUES), key=len, reverse=True)) + r")s?\b")
 
 _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "My", "Our", "We", "The", "So", "And", "But", "Oh", "Ok", "Okay",
               "Yeah", "Yep", "Now", "These", "This", "That", "It", "It's", "Just", "Also", "Anyway", "Well", "Hey",
               "Hi", "Sadly", "Actually", "Sorry", "Please", "Thanks", "Monday", "Tuesday", "Wednesday", "Thursday",
-              "Friday", "Saturday", "Sunday", "Dr", "Dr."}
+              "Friday", "Saturday", "Sunday", "Dr", "Dr.",
+              # words that open a clause, capitalised by position, never part of a name
+              "When", "Whenever", "After", "Before", "Since", "Because", "Between", "Every", "Each", "Could",
+              "Can", "Would", "Need", "Remind", "Ugh", "If", "While", "Then", "Today", "Tomorrow", "Yesterday",
+              "Got", "Quick", "Bad", "Is", "Are", "Was", "Do", "Does", "Did", "Have", "Has", "For", "With",
+              "To", "In", "On", "At", "From", "Not", "No", "Yes", "Wait", "Oops", "Honestly", "Finally", "Also",
+              "Most", "Some", "All", "Everything", "Nothing", "Busy", "Rent", "First", "Last", "Next",
+              "There", "Here", "What", "Where", "Who", "Why", "How", "Which", "Change", "Update", "Lol",
+              "Btw", "Helped", "Traded", "Dropped", "Moved", "Left", "Quit", "Started", "He", "She", "They",
+              "You", "Your", "His", "Her", "Their", "Its", "Me", "Us", "Him", "Them"}
 _NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*")
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
 _LANG = re.compile(r"(?i)\b(" + "|".join(LANGUAGES) + r")\b")
 _DIET = re.compile(r"(?i)\b" + DIETS)
-RELATION_MENTION = re.compile(r"(?i)\bmy\s+(?:\w+\s+)?(" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")\b")
+RELATION_MENTION = re.compile(r"(?i)(?:\b(?:my|our)\s+(?:\w+\s+)?|^\s*)(" + "|".join(sorted(RELATIONS, key=len, reverse=True))
+                              + r")\b")
 HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|thinking of|someday|used to|"
                     r"should i|do you|did you|can you|what if|said|says|told|tells|talked|asked|asks|heard|"
                     r"add|note|remind|list)\b")
@@ -79,14 +94,24 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             continue  # a capitalised first word is the grammar's, not a name we can trust
         while words and words[0] in _NOT_NAMES:
             words = words[1:]
+        if "I" in words:  # "Tuesday I" / "Honda Civic I": the pronoun ends the name
+            words = words[:words.index("I")]
+        while words and words[-1] in _NOT_NAMES:
+            words = words[:-1]
+        if words and words[-1].endswith("'s"):  # "Dr. Nakamura's office": the name, not the possessive
+            words[-1] = words[-1][:-2]
         if not words or _DATE.fullmatch(" ".join(words)):
             continue
         found.append((match.start(), " ".join(words)))
     return found
 
 
+#: Negation: a sentence that denies states no value (extraction and the matcher skip it).
+NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn't|did\s+not|haven't|have\s+not|"
+                      r"hasn't|never|no\s+longer|won't|isn't|aren't|wasn't|no\s+more)\b")
+
 #: A sentence that ends something states no new value by itself (changes.py reads it).
-ENDING = re.compile(r"(?i)\b(?:is|'s)\s+off\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
+ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+than\b|\binstead\s+of\b|\bbetter\s+than\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
                      r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
 
 
@@ -114,6 +139,12 @@ def lexical_candidates(sentence: str) -> list[Candidate]:
     return [Candidate("assert", USER, kind, value, sentence)]
 
 
+#: Another person (or animal) doing or having something: "my brother has", "she drives", "the kids named".
+THIRD_PARTY_SUBJECT = re.compile(
+    r"(?i)(?:\bmy\s+(?:\w+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")|\b(?:he|she|they)|"
+    r"\bthe\s+(?:kids|children|family))\s+(?:has|have|had|drives|owns|uses|is\s+using|got|bought|took|named)\b")
+
+
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
     if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
@@ -138,6 +169,8 @@ def cue_candidates(sentence: str) -> list[Candidate]:
         return []
     if not FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):
         return []  # about someone or something else: "the car is late because of Tom"
+    if THIRD_PARTY_SUBJECT.search(sentence) and concept not in ("lives_in", "works_at"):
+        return []  # "my brother has the Corolla now": the brother's, not the user's
     where = cues[0][0]
     _, value = min(values, key=lambda item: abs(item[0] - where))
     subject = USER

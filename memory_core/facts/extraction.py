@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import cue_candidates
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
 from memory_core.facts.frames import frame_candidates, message_candidates
 from memory_core.facts.ledger import USER
 
@@ -128,7 +128,7 @@ _RULES: list[_Rule] = [
     # home
     _rule(rf"(?i:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away)?(?:\s+here)?\s+to\s+){_PLACE}",
           "lives_in", case=True),
-    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)\s+in\s+){_PLACE}",
+    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)(?:\s+now)?\s+in\s+){_PLACE}",
           "lives_in", case=True),
     _rule(rf"(?i:\bi'?m\s+{_ADV}(?:based|living|settled|located)\s+in\s+|\bi\s+am\s+{_ADV}(?:based|living|settled)\s+in\s+){_PLACE}",
           "lives_in", case=True),
@@ -159,6 +159,9 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
+    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?-i:\s+[A-Z][\w'-]+)?\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
+          "@rel.lives_in", case=True),
     # people
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?:'s|s'?)?\s+(?:first\s+)?name\s+is\s+){_NAME}", "@rel", case=True),
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s*,?\s+(?:is\s+)?(?:called|named)\s+){_NAME}", "@rel", case=True),
@@ -169,8 +172,7 @@ _RULES: list[_Rule] = [
           "@rel", case=True),
     _rule(rf"(?i:\bi\s+(?:just\s+)?(?:married|got\s+married\s+to)\s+){_NAME}", "spouse", case=True),
     # other people's homes and jobs become facts about them, never about the user
-    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
-          "@rel.lives_in", case=True),
+
     _rule(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:now\s+)?(?:works|is\s+working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
     # preferences
     _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),
@@ -189,6 +191,10 @@ _RULES: list[_Rule] = [
           "diet", "retract"),
     _rule(r"\bi\s+(?:stopped|quit)\s+being\s+(?:a\s+)?(?P<v>vegetarian|vegan|pescatarian|keto)\b", "diet", "retract"),
     _rule(r"\bi(?:'m|\s+am|'ve|\s+have)?\s+(?:started\s+)?eat(?:ing)?\s+meat\s+again\b(?P<v>)", "diet", "retract"),
+    _rule(r"(?:^|\b(?:i|we)\s+)(?:went|gone|am\s+going|'m\s+going)\s+back\s+to\s+eating\s+(?:meat|everything|normally)\b(?P<v>)",
+          "diet", "retract"),
+    _rule(r"(?:^|[,;]\s*|\bso\s+|\bi'?m\s+)(?:no\s+longer|not)\s+(?:a\s+)?(?P<v>vegetarian|veggie|vegan|pescatarian|keto|"
+          r"paleo|gluten[- ]free)\s+(?:anymore|any\s+more)\b", "diet", "retract"),
     _rule(rf"\bi'?m\s+(?:severely\s+|very\s+|mildly\s+|deathly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
     _rule(rf"\bi\s+am\s+(?:severely\s+|very\s+|mildly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
     _rule(r"\bi\s+have\s+(?:a|an)\s+(?:severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b", "allergy"),
@@ -252,6 +258,7 @@ def sentences(text: str) -> Iterator[str]:
 def _clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"-")
     value = re.sub(r"(?i)^(?:in|at|on|for|the city of)\s+", "", value).rstrip(".")
+    value = re.sub(r"(?i)^(?:very\s+much|so\s+much|really)\s+", "", value)  # "I like very much jazz"
     return value
 
 
@@ -333,6 +340,14 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     return Candidate(rule.op, subject, predicate, value, sentence)
 
 
+
+
+def _negated(sentence: str, span: tuple[int, int]) -> bool:
+    """A negation in the clause that holds the match ("I don't go to X anymore"; not "not X, Y now")."""
+    clause_start = max(sentence.rfind(mark, 0, span[0]) for mark in (",", ";", ":", " - ", "\u2014", " but "))
+    return _NEGATION.search(sentence, max(clause_start, 0), span[1]) is not None
+
+
 def extract(text: str) -> list[Candidate]:
     """Facts the user states about themselves in ``text``: the slot rules first, then the
     open-domain frames on what they left (retractions first, in reading order)."""
@@ -340,13 +355,16 @@ def extract(text: str) -> list[Candidate]:
     for sentence in sentences(text):
         if len(sentence) > 400 or sentence.rstrip().endswith("?"):
             continue
-        hedged = _HEDGE.search(sentence) is not None
+        # a hedge scopes forward: "if I moved to Lisbon" hedges Lisbon, "I'm running the X and want to..." does not
+        hedge = _HEDGE.search(sentence)
+        hedged = hedge is not None
+        hedge_at = hedge.start() if hedge else len(sentence) + 1
         seen_spans: list[tuple[int, int]] = []
         for rule in _RULES:
-            if hedged and not rule.hedge_ok:
-                continue
             for match in rule.pattern.finditer(sentence):
                 span = match.span()
+                if hedge_at < span[1] and not rule.hedge_ok:
+                    continue
                 if any(span[0] < end and start < span[1] for start, end in seen_spans):
                     continue
                 candidate = _candidate(rule, match, sentence)
@@ -354,14 +372,14 @@ def extract(text: str) -> list[Candidate]:
                     continue
                 seen_spans.append(span)
                 found.append(candidate)
-        if hedged:
-            continue
         for span, candidate in frame_candidates(sentence):
-            if any(span[0] < end and start < span[1] for start, end in seen_spans):
+            if hedge_at < span[1] or any(span[0] < end and start < span[1] for start, end in seen_spans):
                 continue
+            if candidate.op == "assert" and _negated(sentence, span):
+                continue  # "I don't get up at 7:15 anymore": the value stopped being true
             seen_spans.append(span)
             found.append(candidate)
-        if not seen_spans:  # nothing parsed: a named value beside a word naming its attribute
+        if not seen_spans and not hedged and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute
             found += cue_candidates(sentence)
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):

@@ -30,17 +30,18 @@ STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and
         r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
         r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
         r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
-        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|"
+        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
+        r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
         r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
-        r"on (?:weekends|saturdays|sundays|tuesdays))\b|"
-        r"\s*(?:[,.;!?()\"]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
+        r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever))\b|"
+        r"\s*(?:[,.;!?()\"\u2013\u2014]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
 #: A value: no clause punctuation, except a colon inside a time ("6:30").
 VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
 TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
 VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
 _ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
-_TIME = r"(?P<v>\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
+_TIME = r"(?P<v>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = rf"(?P<v>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}))"
 
@@ -56,7 +57,9 @@ _REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|
 _ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
             "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
             "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat", "doggo", "pupper",
-            "kitty", "pooch", "fur baby", "furbaby")
+            "kitty", "pooch", "fur baby", "furbaby", "greyhound", "whippet", "dachshund", "sausage dog", "pug", "corgi",
+            "husky", "schnauzer", "staffie", "jack russell", "cockapoo", "labradoodle", "chihuahua", "shih tzu",
+            "siamese", "ragdoll", "maine coon", "moggy", "lurcher", "springer", "boxer", "alsatian", "shepherd")
 
 #: Attribute phrases that are not attributes ("my point is...", "my bad").
 _NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "fault", "turn", "pleasure",
@@ -64,7 +67,11 @@ _NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "
                    "advice", "opinion", "answer", "mind", "heart", "issue", "worry", "concern", "excuse", "treat",
                    "place", "home", "work", "hope", "dream", "wish", "goal", "feeling", "sense", "favorite",
                    "favourite", "neighbourhood", "neighborhood", "area", "title", "role", "position", "employer",
-                   "company", "new job", "diet"}
+                   "company", "new job", "diet",
+                   # the body, the household and moods: "my knees are sore", "my kids are at school"
+                   "knee", "knees", "back", "leg", "legs", "foot", "feet", "eye", "eyes", "hand", "hands", "arm",
+                   "arms", "shoulder", "shoulders", "stomach", "kids", "children", "parents", "family", "friends",
+                   "tastes", "taste", "mood", "schedule", "week", "weekend", "morning", "evening", "plan", "life"}
 #: A value that starts like this describes a state, not a value ("my laptop is getting slow").
 _NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "being", "kind", "pretty", "super",
                     "quite", "always", "also", "just", "broken", "dead", "down", "slow", "great", "amazing", "awful",
@@ -80,7 +87,7 @@ LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", 
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
               "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
               "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
-DIETS = (r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
+DIETS = (r"(?P<v>vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
           r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
 #: Makers and models people name instead of the thing ("I use a MacBook Air").
 DEVICES = {
@@ -95,6 +102,21 @@ DEVICES = {
     **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
 }
 _LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
+#: A maker or model typed in lowercase, with the model words after it ("my pixel 8", "a honda civic").
+_GENERIC_DEVICE_WORDS = {"laptop", "notebook", "phone", "smartphone", "tablet", "car", "mini", "seat", "focus", "golf",
+                         "polo", "surface", "framework", "galaxy", "latitude", "spectre", "pavilion"}
+_MODEL_WORD = r"(?:[a-z]{0,3}\d+[a-z]*|air|pro|max|mini|ultra|plus|lite|se|fe|x1|xl|" + "|".join(
+    sorted((w for w in DEVICES if w not in ("laptop", "notebook", "phone", "smartphone", "tablet", "car")), key=len,
+           reverse=True)) + r")"
+_LOWER_DEVICE = (r"(?<![\w-])(?P<v>(?-i:(?:iPhone|iPad|" + "|".join(sorted((w for w in DEVICES if w not in _GENERIC_DEVICE_WORDS),
+                                                                           key=len, reverse=True))
+                 + r")(?:\s+" + _MODEL_WORD + r"){0,2}))(?![\w-])")
+#: Places typed in lowercase after a verb of living ("i live in lisbon now"); never these words.
+_NOT_PLACES = {"a", "an", "the", "my", "our", "his", "her", "their", "town", "here", "there", "it", "this", "that",
+               "with", "together", "peace", "sin", "hope", "fear", "denial", "style", "comfort", "harmony", "one",
+               "two", "sync", "front", "between", "between", "bed", "hospital", "halls", "dorms", "student", "shared",
+               "some", "what", "which", "now", "at", "for", "from", "to", "in", "on", "by", "downtown", "suburbs",
+               "city", "centre", "center", "london-ish"}
 
 
 #: Genre words: an interest in one of these is a music taste, anything else a hobby.
@@ -113,8 +135,15 @@ def interest_attribute(value: str) -> str:
 
 def clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"-")
-    value = re.sub(r"(?i)^(?:now|still|currently|actually)\s+", "", value)
+    value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
+                   value)
+    # "booked for June 8", "set for 6:30": the participle says how, the rest is the value
+    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
+                   "", value)
     value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
+    # "an old Galaxy S21": how the user feels about the thing, not its name
+    value = re.sub(r"(?i)^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
+                   value)
     return value.rstrip(".")
 
 
@@ -125,6 +154,8 @@ def plausible_value(value: str, *, strict: bool = True) -> bool:
         return False
     if not strict:
         return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
+    if len(words) > 1 and words[0].islower() and words[1].lower() in ("from", "of", "after", "about", "because"):
+        return False  # a state and its cause: "sore from all the swimming", "tired of it"
     return words[0].lower() not in _NOT_VALUE_START
 
 
@@ -139,19 +170,33 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
     _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
     _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
-    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership)\s+(?:at|with)\s+{VALUE}",
+    _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership|lift|lifting)\s+(?:at|with)\s+{VALUE}",
            "gym"),
     _frame(r"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
     _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
-    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|course)", "language"),
+    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|class|course|teacher|tutor|homework|textbooks?|exam|test)", "language"),
     _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
            "band"),
-    _frame(r"\b(?:play|playing|sing|singing)\s+(?:\w+\s+)?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
+    _frame(r"\b(?:play|playing|sing|singing)\s+(?:\w+\s+){0,4}?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
            "band"),
+    _frame(r"\b(?:\w+\s+)?(?:player|guitar|bass|drums|keys|keyboards|vocals|sax|saxophone|violin|trumpet)\s+(?:in|for|with)\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
+           "band"),
+    # how the coffee is taken, said after the word: "a coffee, black", "coffee for me always with oat milk"
+    _frame(r"\bcoffee\s*(?:,\s*|\s+for\s+me\s*,?\s*|\s+)(?:always\s+|usually\s+|only\s+)?"
+           r"(?P<v>black|white|decaf|(?:with|as)\s+[^,.;:!?]{1,30}?)(?=\s+(?:is|was)\b|" + STOP[3:], "coffee"),
+    # a name and what it is, side by side: "Biscuit, our little terrier", "Dr. Patel, my GP,", "Waffles (my dog)"
+    _frame(r"(?P<app>)(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})\s*(?:,\s*|\(\s*)"
+           r"(?:our|my|the)\s+(?:(?:little|old|new|family|lovely|sweet|rescue|local)\s+)?"
+           r"(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?)]|\s+(?:was|is|has|who|that|at)\b|$)"),
+    _frame(r"\b(?:i'?m|i\s+am|we'?re)\s+(?:\w+\s+)?(?:running|racing|doing)\s+(?:in\s+)?the\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
+    _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?:new\s+)?(?:place|flat|house|home|apartment)\s+in\s+"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
-    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+(?:at|by|around)\s+{_TIME}",
+    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+"
+           rf"(?:always\s+|usually\s+|normally\s+|often\s+)?(?:at|by|around)\s+{_TIME}",
            "wake_time"),
     _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
     _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
@@ -162,11 +207,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|changed)\s+(?:the|my|our)\s+"
            rf"(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
            rf"\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
-    _frame(rf"\balarm\s+(?:goes\s+off|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
+    _frame(rf"\balarm\s+(?:goes(?:\s+off)?|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
     _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
-    _frame(rf"\banniversary\s+(?:is|falls)\s+(?:on\s+)?{_DATE}", "anniversary"),
+    _frame(rf"\banniversary(?:'s)?\s+(?:(?:is|falls)\s+)?(?:on\s+)?{_DATE}", "anniversary"),
     _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
-    _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|"
+    _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|since|"
            r"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
     _frame(r"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:classes|class|lessons)\b", "hobby"),
     _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
@@ -174,18 +219,47 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "works_at"),
     _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
     _frame(r"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
-    _frame(rf"\b(?:going|flying|travel+ing|heading|off)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
-           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+)?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
-           rf"week|weekend|month|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
+    _frame(rf"\b(?:going|flying|travel+ing|heading|off|go|fly|travel|head)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
+           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+|a\s+few\s+|\w+\s+(?=weeks|months|days))?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
+           rf"weeks?|weekend|months?|days|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
+    _frame(r"\b(?:weeks?|days?|time)\s+off\s+to\s+(?:go\s+to|visit|see|fly\s+to)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
+    _frame(rf"\b(?:my|our)\s+{_REL_MOD}{_REL}(?:\s+(?-i:[A-Z])[\w'-]+)?(?:'s|\s+(?:is|has|was))?\s+(?:\w+ing\s+and\s+|just\s+|now\s+)?"
+           rf"(?:lives|living|based|settled|moved|relocated)\s+(?:back\s+|up\s+|down\s+|out\s+|over\s+)?(?:in|to)\s+"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
            rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\blisten\s+to\s+(?P<v>[^,.;:!?]{1,40}?)\s+all\s+the\s+time", "likes"),
     _frame(r"\bi\s+(?:have|'ve)\s+lived\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
-    _frame(r"\bi\s+(?:run|ride|cycle|train|swim|climb|hike|row)\s+with\s+(?:the\s+)?"
+    _frame(r"(?:\bi\s+|^)(?:run|ride|cycle|train|swim|climb|hike|row|running|riding|cycling|training)\s+with\s+(?:the\s+)?"
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
-    _frame(r"\b(?:i|we)\s+(?:use|work\s+on|have|got|bought|own|drive|picked\s+up|type\s+on)\s+(?:a|an|the|my)\s+"
+    _frame(r"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am)?\s+(?:\w+\s+)?|^|[,;]\s*|\band\s+)(?:use|using|work\s+on|have|got|bought|"
+           r"(?:do\s+)?(?:all\s+)?(?:my\s+)?(?:coding|typing|writing|gaming|working|work)\s+on|"
+           r"own|drive|picked\s+up|type\s+on|upgraded\s+to|switched\s+to|moved\s+to|went\s+for|ordered|carry|"
+           r"carrying|got\s+myself)\s+(?:a|an|the|my)?\s*"
            r"(?:new\s+|used\s+)?(?P<v>(?-i:[A-Z])[\w-]*(?:\s+[\w-]+){0,2}?)" + STOP, "@device"),
+    # a pet's name said with a pronoun: "a cat from the shelter, her name Pepper"
+    _frame(r"\b(?:her|his|its)\s+name(?:\s+is|'s|:)?\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "@pet_pronoun"),
+    # a move said without "I": "relocated to Kraków", "left Utrecht, living in Valencia", "upped sticks to York"
+    _frame(r"\b(?:upped|up)\s+sticks\s+(?:and\s+(?:moved|went)\s+)?to\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    _frame(r"(?:\b(?:our|my)\s+(?:new\s+|little\s+)?|(?:^|[,;]\s*)(?:the\s+)?new\s+)(?:flat|house|apartment|place|home|"
+           r"houseshare|digs)\s+(?:here\s+)?in\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?(?:in|out\s+of)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    # lowercase makers and models, places and coffee: casual chat drops the capitals
+    _frame(_LOWER_DEVICE, "@device_mine"),
+    _frame(rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:\w+\s+)?|^|\bmy\s+{_REL_MOD}{_REL}\s+(?:\w+\s+)?)"
+           r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+)?(?:in|to)\s+"
+           r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
+    _frame(r"\b(?P<v>black|white|decaf)\s+coffee\b", "@coffee_lc"),
+    _frame(r"\b(?P<v>(?:(?:oat|soy|almond|whole|skim|"
+           r"skimmed|semi-skimmed|coconut)\s+milk|honey|cream|two\s+sugars|one\s+sugar|a\s+splash\s+of\s+\w+|"
+           r"sugar|milk))\s+in\s+(?:my|the)\s+coffee\b", "@coffee_lc"),
     # casual chat: lowercase values and verb-led fragments ("been pescatarian for ages", "i'm into synthwave")
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bbeen\s+|\bwent\s+|\bgone\s+|\bgoing\s+|\bturned\s+|\bnow\s+)"
            rf"(?:fully\s+|strictly\s+|mostly\s+)?{DIETS}\b(?!\s+(?:food|recipes?|restaurants?|options?|friends?|places?))",
@@ -201,7 +275,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bgot\s+)up\s+(?:at|by|around)\s+{_TIME}", "wake_time"),
     _frame(rf"\balarm(?:'s|\s+is)?\s+(?:set\s+)?(?:for|at)\s+{_TIME}", "wake_time"),
-    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:on\s+|for\s+)?{_DATE}",
+    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:(?:on|for)\s+)?(?:the\s+)?{_DATE}",
            "dentist_appointment"),
     _frame(r"\b(?:i'?m\s+|we'?re\s+|i\s+am\s+|we\s+are\s+|^)on\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})"
            r"\s+for\s+(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
@@ -209,9 +283,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,3})", "works_at"),
     _frame(r"(?:^|\bi'?m\s+|\bi\s+am\s+|\bwe'?re\s+)(?:based|living|settled)\s+in\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
-    _frame(rf"\b(?:my\s+)?{_REL_MOD}{_REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?in\s+"
+    _frame(rf"\b(?:my\s+)?{_REL_MOD}{_REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?(?:out\s+|up\s+|down\s+|over\s+)?in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
-    _frame(r"\bnamed\s+(?:her|him|it|them|the\s+\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
+    _frame(r"\bnamed\s+(?:her|him|it|them|the\s+(?:new\s+|little\s+)?\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
     _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
            r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
     # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")
@@ -223,34 +297,81 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "insurance"),
     _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+insures\s+(?:my|our)\b", "insurance"),
     _frame(r"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "streaming"),
-    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+subscription\b", "streaming"),
+    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:subscription|sub)\b", "streaming"),
+    _frame(rf"\bwatch(?:es|ed|ing)?\s+(?:\w+\s+){{0,3}}?on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+           rf"{_MONTHS}\b|tv\b|the\b|my\b|our\b|weekends?\b)"
+           r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9+])[\w&+'.-]*){0,2})",
+           "streaming"),
+    _frame(rf"\b(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+)\s+(?:looks\s+after|treats|sees\s+to|jabs)\s+(?:our|my)\s+"
+           rf"(?:\w+\s+)?(?:{'|'.join(_ANIMALS)})", "vet"),
+    _frame(r"\b(?:long\s+)?runs?\s+with\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
     _frame(r"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
-    _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)\s+(?:is|are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
+    _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"
            r"these\s+days|atm)\b|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)"),
+    # the value, then a pointer back to it: "Velvet Pylon, that's my band", "jazz, it's my favourite kind of music"
+    _frame(r"(?<![\w:])(?P<ptr>)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z0-9])[\w'&+-]*(?:\s+(?-i:[A-Z0-9])[\w'&+-]*){0,3}|"
+           r"(?-i:[a-z])[\w'&+-]*(?:\s+(?-i:[a-z])[\w'&+-]*)?)(?:\s+(?:rn|atm|lol|btw|now))?\s*[,\u2013\u2014-]+\s*"
+           r"(?:that's|that\s+is|it's|it\s+is|he's|she's|he\s+is|she\s+is)\s+"
+           r"(?:my|our)\s+(?:fave\s+|favorite\s+|favourite\s+|main\s+|usual\s+|current\s+)?"
+           r"(?P<attr>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2}?)(?=\s*[,.;!?\u2013\u2014]|\s+now\b|$)"),
     # "Tomasz is my manager", "Dr. Haddad is my GP"
     _frame(r"(?:^|[,;]\s*)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+(?:now\s+)?"
            r"(?:my|our)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+now\b|$)"),
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
     _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
+    # the attribute, then its name: "our new vet, Dr Achebe", "my new barber, Theo"
+    _frame(r"\b(?:our|my)\s+(?:new\s+|usual\s+|regular\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+"
+           r"(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)(?=\s*[,.;!?]|$)"),
+    # how the user gets to work, said by the verb: "I cycle to work now"
+    _frame(r"\b(?:i|we)\s+(?:\w+\s+)?(?P<v>cycle|bike|walk|drive|scoot)\s+(?:in)?to\s+(?:work|the\s+office|uni|school|"
+           r"college|campus)\b", "@commute_verb"),
+    # "Mochi the cat", "in the data team at Globex"
+    _frame(rf"\b(?P<v>(?-i:[A-Z])[\w'-]+)\s+the\s+(?:{'|'.join(_ANIMALS)})\b", "pet"),
+    _frame(r"\b(?:in|on|with|joined|join)\s+the\s+[\w -]{2,25}?\s+team\s+(?:at|for)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,3})", "works_at"),
+    # a fragment that drops the possessive: "new gym is Anytime Fitness", "new running club: River Pacers",
+    # "phone is a Pixel 8" (the attribute must be a known concept, see frame_candidates)
+    _frame(rf"(?:^|[,;]\s*)(?:the\s+)?(?P<new>new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+           rf"(?:\s+is|\s+are|'s|\s*:)\s+(?:now\s+)?(?:(?:with|at|in|on|from|through|via)\s+)?{VALUE}"),
     # possessive: "my gym is FitHub", "our broadband is with Comcast", "my goal race this year is the X"
     _frame(rf"\b(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
            rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:(?:with|at|in|on|from|by|to)\s+)?"
            rf"{VALUE}"),
     _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
+    # pets named beside the animal: "the dog's called Bramble", "a new pup, Ziggy", "our cat Mittens"
+    _frame(rf"\b(?:the|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(_ANIMALS)})(?:'s|\s+is)\s+(?:called|named)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
+    _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(_ANIMALS)})\s*,\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+)(?=\s*[,.!;]|$)", "pet"),
+    _frame(rf"\b(?:our|my)\s+(?:new\s+|little\s+|old\s+)?(?:{'|'.join(_ANIMALS)})\s+(?P<v>(?-i:[A-Z])[\w'-]+)\b", "pet"),
+    _frame(rf"^\s*(?P<v>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:our|my)\s+(?:\w+\s+)?(?:{'|'.join(_ANIMALS)})\b", "pet"),
+    # a short fragment: "Greece in august!!", "Lisbon in the spring"
+    _frame(rf"^\s*(?!(?:work|school|uni|college|home|life|everything|it|this|that|rent|traffic|weather|the|my|our)\b)"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+in\s+(?:the\s+)?(?:{_MONTHS}|spring|summer|"
+           r"autumn|fall|winter)\b[\s!.\u2190-\u2BFF\U0001F000-\U0001FAFF]*$", "trip"),
+    _frame(r"\bbooked\s+(?:a\s+(?:trip|holiday|flight|break)s?\s+to\s+)?(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
+           r"\s+for\b", "trip"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
     _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?:called|named)\s+{VALUE}"),
     _frame(rf"\b(?:joined|in|member\s+of)\s+(?:a|an)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+{VALUE}"),
     # provision: "we get our internet from Comcast", "I have Starlink for internet"
     _frame(rf"\b(?:get|have|buy|got)\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
            rf"(?:from|through|with|at)\s+{VALUE}"),
-    _frame(r"\b(?:i|we)\s+(?:have|use|pay\s+for)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+"
+    _frame(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:have|use|pay\s+for|got|get)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+"
            r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
     _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
 ]
+
+#: Capitalised words that open a sentence without naming anything.
+DISCOURSE = {"actually", "sorry", "well", "so", "oh", "anyway", "correction", "update", "yes", "no", "ok", "okay",
+              "also", "honestly", "sadly", "luckily", "btw", "wait", "oops", "hey", "hi", "hello", "thanks", "today",
+              "yesterday", "tomorrow", "now", "then", "however", "and", "but", "or", "because", "since", "when",
+              "yeah", "yep", "nope", "ugh", "lol", "haha", "right", "fine", "sure", "great", "cool", "please"}
+
 
 def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
     attr = re.sub(r"\s+", " ", attr.lower()).strip()
@@ -290,13 +411,64 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                         continue
                     if attr == "name":
                         continue
+                else:
+                    said = re.sub(r"\s+(?:now|rn|btw|lol|tho|atm)$", "", groups["attr"].lower())
+                    slot = {"home": "lives_in", "hometown": "lives_in", "home town": "lives_in", "city": "lives_in",
+                            "base": "lives_in", "employer": "works_at", "company": "works_at",
+                            "workplace": "works_at"}.get(said)
+                    if slot:  # "Montreal's home now", "Initech's my employer": slots whose words are not attributes
+                        value = clean_value(raw)
+                        if plausible_value(value) and value[:1].isupper():
+                            yield match.span(), Candidate("assert", USER, slot, value, sentence)
+                        continue
                 # a proper noun is a value, not an attribute ("my ThinkPad is getting slow")
                 attr_text = groups["attr"]
+                if "app" in groups and raw.split()[0].lower() in DISCOURSE:
+                    continue  # "Actually, our anniversary is...": a discourse word, not a name
+                if "app" in groups and not (concept_of(attr_text) or attr_text.split()[-1] in _ANIMALS):
+                    continue  # side by side: only a known attribute or an animal ("Lisbon, the capital" is not)
+                if "ptr" in groups and not (raw.strip()[:1].isupper() or re.search(r"\d", raw) or kind_of(raw)):
+                    continue  # pointing back at a value: only a name, a number or a known word ("jazz")
+                if "new" in groups and not groups.get("new") and not (
+                        concept_of(attr_text) and match.start() == 0):
+                    continue  # the fragment without "my": only a known attribute at the start, or "new <attr>"
+                if "new" in groups and concept_of(attr_text) == "lives_in":  # "home is Montreal"
+                    value = clean_value(raw)
+                    if plausible_value(value) and value[:1].isupper():
+                        yield match.span(), Candidate("assert", subject, "lives_in", value, sentence)
+                    continue
                 if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
                     continue
                 candidate = _attribute_candidate(attr_text, raw, sentence, subject)
-            elif attribute == "@device":
+            elif attribute == "@place_lc":
                 value = clean_value(raw)
+                words = value.lower().split()
+                if not words or words[0] in _NOT_PLACES or words[-1] in _NOT_PLACES or len(words) > 2 or \
+                        not re.search(r"(?i)\b(?:i|i'm|i've|we|we're|we've|my|our)\b", sentence):
+                    continue
+                subject = RELATIONS[groups["rel"].lower()] if groups.get("rel") else USER
+                candidate = Candidate("assert", subject, "lives_in", value, sentence)
+            elif attribute == "@coffee_lc":
+                if not re.search(r"(?i)\b(?:i|i'm|my|me)\b", sentence) and len(sentence.split()) > 8:
+                    continue  # someone else's coffee, unless a short fragment ("black coffee now")
+                value = clean_value(raw)
+                candidate = Candidate("assert", USER, "coffee", value if value in ("black", "white", "decaf")
+                                      else f"with {value}", sentence)
+            elif attribute == "@commute_verb":
+                mode = {"cycle": "bike", "bike": "bike", "walk": "walk", "drive": "car", "scoot": "scooter"}
+                candidate = Candidate("assert", USER, "commute", mode[raw.lower()], sentence)
+            elif attribute == "@race":  # "running the Boston Marathon", not "running the Smith account"
+                value = clean_value(raw)
+                candidate = Candidate("assert", USER, "race", value, sentence) if re.search(
+                    r"(?i)\b(?:marathon|half|race|run|10k|5k|ultra|triathlon|ironman|trail)\b", value) else None
+            elif attribute == "@pet_pronoun":
+                animal = re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", sentence)
+                candidate = Candidate("assert", USER, "pet", clean_value(raw), sentence) if animal else None
+            elif attribute in ("@device", "@device_mine"):
+                value = clean_value(raw)
+                if attribute == "@device_mine" and not re.search(r"(?i)\b(?:i|i'm|i've|my|me|we|our|got|bought)\b",
+                                                                 sentence):
+                    continue  # a maker named alone only in the user's own sentence
                 kind = next((DEVICES[w] for w in re.findall(r"[\w-]+", value.lower()) if w in DEVICES), None)
                 candidate = Candidate("assert", USER, kind, value, sentence) if kind and plausible_value(
                     value, strict=False) else None
@@ -312,6 +484,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 candidate = Candidate("assert", RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
             else:
                 value = clean_value(raw)
+                if attribute == "diet":
+                    value = value.lower().replace("veggie", "vegetarian")
                 if attribute in ("language",):
                     value = value.capitalize()
                 candidate = Candidate("assert", USER, attribute, value, sentence) \
@@ -336,8 +510,25 @@ _OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,
                   r"not\s+happening|called\s+off)\b")
 
 
+#: A relative named once, then "she"/"he": "Big news from my sister: she is now living in Osaka".
+_PRONOUN_HOME = re.compile(r"(?i)\b(?:(?:she|he)(?:'s|\s+is|\s+has)?\s+(?:\w+\s+){0,8}?(?:living|lives|moved|"
+                           r"settled|based|relocated)\s+(?:back\s+)?(?:in|to)|(?:her|his)\s+(?:new\s+)?(?:flat|house|"
+                           r"place|home|apartment)\s+is\s+(?:now\s+)?in)\s+"
+                           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)")
+_PRONOUN_NAME = re.compile(r"(?:^|[.!;,]\s+)(?P<v>[A-Z][\w'-]+)\s+is\s+(?:her|his|its|their)\s+name\b")
+_RELATIVE = re.compile(r"(?i)\bmy\s+" + _REL_MOD + r"(?P<rel>" + "|".join(
+    r for r in sorted(RELATIONS, key=len, reverse=True) if r not in ("dog", "cat", "puppy", "kitten", "pet")) + r")\b")
+
+
 def message_candidates(text: str) -> Iterator[Candidate]:
     """Frames that read across a ";" or name a change of attribute without the old value."""
+    relatives = {RELATIONS[m.group("rel").lower()] for m in _RELATIVE.finditer(text)}
+    if len(relatives) == 1:
+        for match in _PRONOUN_HOME.finditer(text):
+            yield Candidate("assert", next(iter(relatives)), "lives_in", clean_value(match.group("v")), match.group(0))
+    if re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", text):
+        for match in _PRONOUN_NAME.finditer(text):
+            yield Candidate("assert", USER, "pet", match.group("v"), match.group(0))
     for pattern, known_only in _MESSAGE_FRAMES:
         for match in pattern.finditer(text):
             attr = match.group("attr").lower()

@@ -52,15 +52,16 @@ def lexical_values(sentence: str) -> list[tuple[int, str, str]]:
     """(position, kind, value) for every lexicon value named in the sentence, longest first per place."""
     found: list[tuple[int, str, str]] = []
     taken: list[tuple[int, int]] = []
+    every: list[tuple[int, int, str, str]] = []
     for kind, pattern in _PATTERNS.items():
         if kind == "commute" and not _COMMUTE_CONTEXT.search(sentence):
             continue
-        for match in pattern.finditer(sentence):
-            span = match.span(1)
-            if any(span[0] < end and start < span[1] for start, end in taken):
-                continue
-            taken.append(span)
-            found.append((span[0], kind, match.group(1).lower()))
+        every += [(m.start(1), m.end(1), kind, m.group(1).lower()) for m in pattern.finditer(sentence)]
+    for start, end, kind, value in sorted(every, key=lambda m: m[0] - m[1]):  # "rock climbing" over "rock"
+        if any(start < other_end and other_start < end for other_start, other_end in taken):
+            continue
+        taken.append((start, end))
+        found.append((start, kind, value))
     return sorted(found)
 
 

@@ -26,7 +26,8 @@ from typing import Any, Sequence
 
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.changes import KnownFact, detect_changes
-from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, RELATION_MENTION, VALUE_SHAPES, values_of_shape
+from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELATION_MENTION, THIRD_PARTY_SUBJECT,
+                                    VALUE_SHAPES, values_of_shape)
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.fact_pass import oldest_pending_id
 from memory_core.facts.frames import RELATIONS
@@ -90,8 +91,9 @@ class _Option:
 
 def _options(sentence: str) -> list[tuple[str, str, str]]:
     """(value, shape, masked sentence) for every value-shaped span of a first-person sentence."""
-    if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
-        return []  # a question, a hedge, or an ending ("I cancelled my X membership") states no value
+    if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence) or \
+            NEGATION.search(sentence) or THIRD_PARTY_SUBJECT.search(sentence):
+        return []  # a question, a hedge, an ending ("I cancelled my X membership"), a negation or someone else's
     options = []
     for shape in ("name", "time", "date", "language", "diet"):
         for _, value in values_of_shape(sentence, shape):

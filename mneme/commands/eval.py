@@ -28,7 +28,7 @@ def register(subparsers, common) -> None:
     life.add_argument("--json", action="store_true")
     life.add_argument("--scenarios", "--pools", dest="pools", type=Path,
                       help="a phrasing pools JSON file (default: the bundled set)")
-    life.add_argument("--split", choices=("dev", "dev_casual", "test", "both"), default="both")
+    life.add_argument("--split", choices=("dev", "dev_casual", "dev_mixed", "test", "both"), default="both")
     life.add_argument("--no-embedder", action="store_true",
                       help="hot path only: skip the background attribute matcher (no embedder load)")
     life.add_argument("--verbose", action="store_true", help="list every failed read")
@@ -57,7 +57,7 @@ def run_lifecycle(args) -> int:
         pools = load_pools(args.pools)
     except (OSError, ValueError) as exc:
         raise InvalidInput(f"cannot read the pools file {args.pools}: {exc}") from exc
-    splits = ("dev", "dev_casual", "test") if args.split == "both" else (args.split,)
+    splits = ("dev", "dev_casual", "dev_mixed", "test") if args.split == "both" else (args.split,)
     embedder = None
     if not args.no_embedder:
         from .memory_recall import load_embedder

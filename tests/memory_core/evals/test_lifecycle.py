@@ -62,7 +62,7 @@ def test_lifecycle_detects_a_broken_memory(store, monkeypatch):
 def test_cli_eval_lifecycle_reports_both_splits(cli_env, capsys):
     code, out, _ = mneme(capsys, "eval", "lifecycle", "--json", "--no-embedder")
     data = json.loads(out)
-    splits = {"dev", "dev_casual", "test"}
+    splits = {"dev", "dev_casual", "dev_mixed", "test"}
     assert code in (0, 1) and set(data["mneme"]) == splits and set(data["baseline"]) == splits
     for split in splits:
         assert {"consistency", "coverage", "contamination", "freshness"} <= set(data["mneme"][split]["overall"])

@@ -63,7 +63,8 @@ _STOPPED = re.compile(r"\b(cancel+ed|cancel|called off|off|scrapped|stopped|quit
 
 
 def mentions(line: str, value: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", line, re.I) is not None
+    """The value as a whole word or phrase; a plural counts ("yoga on Thursdays" names Thursday)."""
+    return re.search(rf"(?<![\w-]){re.escape(value)}s?(?![\w-])", line, re.I) is not None
 
 
 # -- scoring -------------------------------------------------------------------------------------------

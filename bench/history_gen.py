@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bench.history_pools import ACKS, ANSWERS, PASTES, POOLS, SLOTS
 
-SPLITS = ("dev", "test")
+SPLITS = ("dev", "dev_terse", "test")    # dev_terse: a second dev voice (round 2), tuning only
 KINDS = ("family", "health", "work", "home", "possessions", "routines", "plans", "preferences", "tools")
 CHATS = 12
 DAYS = 32

@@ -168,9 +168,9 @@ def kind_priority(kind: str | None) -> str:
     return "medium"
 
 
-def line_kind(text: str) -> str | None:
+def line_kind(text: str, known_names: Collection[str] = ()) -> str | None:
     """The kind of a stored observation line ("User: ..." / "User asked about: ..." / LLM notes)."""
     bare = re.sub(r"^User(?: said| asked)?:?\s*", "", text.strip())
     if text.startswith(ASKED_PREFIX) or text.startswith("User asked") or text.startswith("User pasted"):
         return NOISE_KIND
-    return sentence_kind(bare) or cue_kind(bare)
+    return sentence_kind(bare, known_names) or cue_kind(bare)

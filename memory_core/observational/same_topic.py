@@ -8,7 +8,8 @@ retirement presents a current fact as past, and the Reflector then drops it.
 So the log honours a retirement only when the message that caused it
 (the successor's message, or the message that ended the fact) is
 
-* a personal statement (not a paste, a question or a request), and
+* a personal statement (not a paste, a question or a request), as is the
+  line's own message, and
 * about the same thing as the line it marks: it names the old value
   ("sold the Mazda"), or the two share a topic word once the values
   themselves are set aside ("my *laptop*" / "new MacBook *laptop*").
@@ -53,9 +54,9 @@ def names_value(text: str, value: str) -> bool:
 
 def same_topic(line: str, cause: str, old_value: str, new_value: str | None = None) -> bool:
     """Whether ``cause`` (the message that retired ``old_value``) may mark ``line`` (which states it)."""
-    if not personal_statement(cause):
-        return False
-    if names_value(cause, old_value):
-        return True
+    if not personal_statement(cause) or not personal_statement(line):
+        return False                # a fact taken from a paste or a question is no fact to change
+    if names_value(cause, old_value) or any(names_value(cause, w) for w in _proper_words(old_value)):
+        return True                 # it names the old value, or the name in it ("the Mazda" of "Mazda to the office")
     names = _proper_words(old_value, new_value)
     return bool(_topic_stems(line, names) & _topic_stems(cause, names))

@@ -33,7 +33,7 @@ def measure() -> dict:
     model = LlamaChatModel(bundled_model_path(), RuntimeSettings(context_length=bench_om.CONTEXT))
     try:
         with tempfile.TemporaryDirectory() as scratch:
-            rows, extra = bench_om.run_om(model, Path(scratch) / "data")
+            rows, extra = run_strategy_a(model, Path(scratch) / "data")
     finally:
         model.close()
     steady = [r for r in rows[1:] if not r["activation"]]
@@ -46,6 +46,31 @@ def measure() -> dict:
             "prefix_share_median": statistics.median(prefix), "generations": extra["generations"],
             "observations": extra["observations"], "max_prompt_tokens": max(r["prompt_tokens"] for r in rows),
             "budget": rows[-1]["budget"]}
+
+
+def run_strategy_a(model, data_dir: Path) -> tuple[list[dict], dict]:
+    """bench_om's strategy (a) alone (the shipped Assistant and MemoryWorker, recall and hand-over on), turn
+    by turn with the worker's pass between turns, as ``bench_om.main`` interleaves it with the others."""
+    import memory_core.storage.keys as keys
+    from bench import bench_om
+    from models.embedder import SentenceEmbedder
+
+    keys.SCRYPT_N = 2**12  # scratch databases: key stretching is not what we measure
+    script, _ = bench_om.build_script()
+    strategy = bench_om.Mneme(model, data_dir, SentenceEmbedder().load(), recall=True, handover=True)
+    rows: list[dict] = []
+    try:
+        for n, turn in enumerate(script):
+            row = strategy.turn(turn)
+            report = strategy.last_prompt.report
+            row.update(activation=row["memory_changed"], budget=report.budget,
+                       new_message_tokens=model.count_tokens(turn.text))
+            rows.append(row)
+            strategy.between_turns(script[n + 1].at if n + 1 < len(script) else None)
+        generations = strategy.store.execute("SELECT count(*) FROM reflection_generations").fetchone()[0]
+    finally:
+        figures = strategy.close()
+    return rows, {"generations": generations, "observations": figures["observations"]}
 
 
 def _run(pythonpath: str) -> dict:

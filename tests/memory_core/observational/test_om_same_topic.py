@@ -18,6 +18,7 @@ def test_same_topic_needs_a_personal_statement_about_the_same_thing():
     assert same_topic("I use a Zenbook laptop for work.", "My new MacBook laptop arrived today.", "Zenbook laptop",
                       "MacBook")                                                                # shares "laptop"
     assert not same_topic("I do yoga every Monday evening.", PASTE, "yoga", "running")          # a paste
+    assert same_topic("My boss Yusuf approved my leave.", "My new manager Gunther seems nice.", "Yusuf", "Gunther")
     assert not same_topic("My hobby is woodworking.", "I moved my yoga class from Tuesday to Friday.",
                           "woodworking", "yoga")                                                 # another hobby
     assert not same_topic("I go running at 6am.", "What is the capital of Australia?", "running")

@@ -47,10 +47,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
-from bench.history_gen import KINDS, FactTruth, History, generate_history
+from bench.history_gen import KINDS, SPLITS, FactTruth, History, generate_history
 
 RESULTS = Path(__file__).parent / "results"
 SEEDS = int(os.environ.get("MNEME_RETENTION_SEEDS", "3"))
+#: dev and dev_terse are the tuning voices; test is the held-apart one (see bench/history_pools.py).
+RUN_SPLITS = tuple(os.environ.get("MNEME_RETENTION_SPLITS", ",".join(SPLITS)).split(","))
 CONTEXT = 4096                          # what `mneme memory context --model bundled` loads
 NEW_THREAD = "new-chat"
 PASSPHRASE = "bench-retention-passphrase"
@@ -63,7 +65,8 @@ _STOPPED = re.compile(r"\b(cancel+ed|cancel|called off|off|scrapped|stopped|quit
 
 
 def mentions(line: str, value: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", line, re.I) is not None
+    """The value as a whole word or phrase; a plural counts ("yoga on Thursdays" names Thursday)."""
+    return re.search(rf"(?<![\w-]){re.escape(value)}s?(?![\w-])", line, re.I) is not None
 
 
 # -- scoring -------------------------------------------------------------------------------------------
@@ -361,7 +364,10 @@ def render_markdown(summary: dict, meta: dict) -> str:
         "definition), as a share of changed facts; strict = the old line itself is not marked.",
         "Within budget: the memory block (preamble included) is at most the memory budget; \"lines cut to fit\" "
         "counts log lines the prompt's safety net left out (in-process paths; it is 0 when the log fits).",
-        "Phrasing pools were split dev/test before any tuning; test pool in another voice (see bench/history_pools.py).",
+        "Phrasing pools were split dev/test before any tuning; test pool in another voice (see bench/history_pools.py). "
+        "`dev_terse` is a second tuning voice (terse texting, changes told as stories), written in round 2 before "
+        "that round's code changes; tuning used dev and dev_terse only.",
+        "Scoring counts a plural as naming a value (\"yoga on Thursdays\" names Thursday), since round 2.",
         "",
         "## Overall",
         "",
@@ -378,24 +384,33 @@ def render_markdown(summary: dict, meta: dict) -> str:
                     f"{s['reflections_mean']:.1f} |")
     pairs = sorted({tuple(k.split("/")[:2]) for k in summary})
     for observer, path in pairs:
-        dev, test = summary.get(f"{observer}/{path}/dev"), summary.get(f"{observer}/{path}/test")
-        if not dev or not test:
+        splits = [sp for sp in SPLITS if f"{observer}/{path}/{sp}" in summary]
+        if "test" not in splits or len(splits) < 2:
             continue
-        rows += ["", f"## Per kind: {observer}, {path} (dev | test)", "",
-                 "| kind | facts (dev/test) | retention dev | retention test | changed (dev/test) | stale dev | "
-                 "stale test | strict dev | strict test |", "|---|---|---|---|---|---|---|---|---|"]
+        per = {sp: summary[f"{observer}/{path}/{sp}"] for sp in splits}
+        names = " / ".join(splits)
+        rows += ["", f"## Per kind: {observer}, {path} ({' | '.join(splits)})", "",
+                 f"| kind | facts ({names}) | " + " | ".join(f"retention {sp}" for sp in splits)
+                 + f" | changed ({names}) | " + " | ".join(f"stale {sp}" for sp in splits) + " | "
+                 + " | ".join(f"strict {sp}" for sp in splits) + " |",
+                 "|---|---|" + "---|" * (3 * len(splits) + 1)]
         for kind in KINDS:
-            d, t = dev["by_kind"][kind], test["by_kind"][kind]
-            rows.append(f"| {kind} | {d['facts']}/{t['facts']} | {_pct(d['retention'])} | {_pct(t['retention'])} | "
-                        f"{d['changed']}/{t['changed']} | {_pct(d['stale'])} | {_pct(t['stale'])} | "
-                        f"{_pct(d['stale_strict'])} | {_pct(t['stale_strict'])} |")
-        rows += ["", "| change | facts (dev/test) | retention dev | retention test | stale dev | stale test | "
-                 "strict dev | strict test |", "|---|---|---|---|---|---|---|---|"]
-        for change in sorted(set(dev["by_change"]) | set(test["by_change"])):
-            d, t = dev["by_change"].get(change, {}), test["by_change"].get(change, {})
-            rows.append(f"| {change} | {d.get('facts', 0)}/{t.get('facts', 0)} | {_pct(d.get('retention'))} | "
-                        f"{_pct(t.get('retention'))} | {_pct(d.get('stale'))} | {_pct(t.get('stale'))} | "
-                        f"{_pct(d.get('stale_strict'))} | {_pct(t.get('stale_strict'))} |")
+            k = {sp: per[sp]["by_kind"][kind] for sp in splits}
+            rows.append(f"| {kind} | {'/'.join(str(k[sp]['facts']) for sp in splits)} | "
+                        + " | ".join(_pct(k[sp]["retention"]) for sp in splits)
+                        + f" | {'/'.join(str(k[sp]['changed']) for sp in splits)} | "
+                        + " | ".join(_pct(k[sp]["stale"]) for sp in splits) + " | "
+                        + " | ".join(_pct(k[sp]["stale_strict"]) for sp in splits) + " |")
+        rows += ["", f"| change | facts ({names}) | " + " | ".join(f"retention {sp}" for sp in splits) + " | "
+                 + " | ".join(f"stale {sp}" for sp in splits) + " | "
+                 + " | ".join(f"strict {sp}" for sp in splits) + " |",
+                 "|---|---|" + "---|" * (3 * len(splits))]
+        for change in sorted(set().union(*(per[sp]["by_change"] for sp in splits))):
+            c = {sp: per[sp]["by_change"].get(change, {}) for sp in splits}
+            rows.append(f"| {change} | {'/'.join(str(c[sp].get('facts', 0)) for sp in splits)} | "
+                        + " | ".join(_pct(c[sp].get("retention")) for sp in splits) + " | "
+                        + " | ".join(_pct(c[sp].get("stale")) for sp in splits) + " | "
+                        + " | ".join(_pct(c[sp].get("stale_strict")) for sp in splits) + " |")
     rows += ["", "## Not measured", "",
              "- A real LLM observer (the bundled 135M model's notes rarely validate; the engine skips it below 1B "
              "parameters); the llm-double row measures the engine, reflector and renderer around that path.",
@@ -433,7 +448,7 @@ def main(argv: Sequence[str] = ()) -> dict:
               f"stale {sum(f.stale for f in result.facts)}, noise {result.noise_lines}/{len(result.lines)}, "
               f"{result.memory_tokens} tokens, {result.seconds:.1f}s", file=sys.stderr)
 
-    for split in ("dev", "test"):
+    for split in RUN_SPLITS:
         for seed in range(SEEDS):
             history = generate_history(seed, split)
             for observer in observers:
@@ -445,12 +460,12 @@ def main(argv: Sequence[str] = ()) -> dict:
                     record(f"{observer}/{path}/{split}", run_history(history, counter, observer, path))
     if base_rev:
         base = baseline_code(base_rev)
-        for split in ("dev", "test"):
+        for split in RUN_SPLITS:
             for seed in range(SEEDS):
                 record(f"baseline-main/cli/{split}", run_history_cli(generate_history(seed, split), base))
     for extra in filter(None, os.environ.get("MNEME_RETENTION_EXTRA", "").split(",")):
         label, _, code = extra.partition("=")       # e.g. "with-h12=/tmp/tree": another tree's CLI, same histories
-        for split in ("dev", "test"):
+        for split in RUN_SPLITS:
             for seed in range(SEEDS):
                 record(f"{label}/cli/{split}", run_history_cli(generate_history(seed, split), Path(code)))
     summary = {key: summarize(group) for key, group in runs.items()}

@@ -29,7 +29,7 @@ from pathlib import Path
 
 from bench.history_pools import ACKS, ANSWERS, PASTES, POOLS, SLOTS
 
-SPLITS = ("dev", "test")
+SPLITS = ("dev", "dev_terse", "test")    # dev_terse: a second dev voice (round 2), tuning only
 KINDS = ("family", "health", "work", "home", "possessions", "routines", "plans", "preferences", "tools")
 CHATS = 12
 DAYS = 32
@@ -45,6 +45,7 @@ class HistoryMessage:
     role: str
     text: str
     at: datetime
+    slot: str | None = None      # ground truth: the fact slot a user message states or changes (not exported)
 
     def as_json(self) -> dict:
         """The ``mneme memory import`` JSONL record."""
@@ -179,7 +180,7 @@ def generate_history(seed: int, split: str = "dev") -> History:
         thread = f"chat-{index + 1:02d}"
         moment = start
         for turn in turns:
-            messages.append(HistoryMessage(thread, "user", turn.text, moment))
+            messages.append(HistoryMessage(thread, "user", turn.text, moment, turn.fact[0] if turn.fact else None))
             if turn.fact is not None:
                 slot, what = turn.fact
                 if what == "state":

@@ -9,7 +9,9 @@ never a sentence:
 * ``TEST`` pools were written by a different method: a chatty British speaker's
   voice, with idioms, ellipsis, the fact tucked inside a story or an aside, and
   few of the "I am / my X is" frames the rules look for ("Our Lena's six
-  going on sixteen"). Nothing in the code is designed around these phrasings.
+  going on sixteen"). Nothing in the code is designed around these phrasings;
+* ``DEV_TERSE`` (round 2) is a second tuning voice, terse texting with changes told
+  as stories, written before that round changed any code (see there).
 
 Placeholders: ``{v}`` the value, ``{old}`` the previous value, ``{new}`` the new value.
 Change kinds: ``direct`` (old and new named), ``indirect`` (only the new value
@@ -273,6 +275,93 @@ DEV_FILLER = {
                         "Remind me how compound interest works?"],
 }
 
+# ---------------------------------------------------------------------------------------------------
+# DEV_TERSE pools: a second DEV voice (round 2, issue 11 follow-up), written before any code change of
+# that round and not edited after looking at outputs. Terse American texting: lower case, asides after a
+# comma, few "I am / my X is" frames; changes mostly indirect or told as a story ("traded in the X, picked
+# up a Y", "X fell through so we're doing Y instead") so the fact ledger often misses them. Tuning split.
+# ---------------------------------------------------------------------------------------------------
+DEV_TERSE_STATE = {
+    "child_name": ["picked {v} up from school, she's six and already bossing everyone around",
+                   "{v} lost her first tooth last night, big drama"],
+    "partner_name": ["{v} and I hit nine years together this spring", "{v} cooked tonight so I'm not complaining"],
+    "sister_city": ["my sister's apartment in {v} is tiny but cute", "sis called from {v} again, every sunday like clockwork"],
+    "mum_visit": ["mom does dinner at ours every {v}, non-negotiable", "{v} nights are mom nights at our place"],
+    "pet_name": ["{v} (our dog) stole a whole baguette off the counter", "walked {v} in the park for an hour, dog was thrilled"],
+    "allergy": ["{v} = hospital for me, carry an epipen everywhere", "one bite of {v} and my throat swells up"],
+    "intolerance": ["{v} and my gut do not get along", "no {v} for me, learned that the hard way"],
+    "medication": ["{v} every morning, doc's orders for the bp", "refilled my {v} prescription"],
+    "diet": ["{v} for a decade now", "haven't touched meat since going {v}"],
+    "employer": ["payday at {v}, finally", "{v} had an all-hands today, four years there and still boring"],
+    "job_title": ["{v} by day, couch potato by night", "being a {v} pays the rent"],
+    "manager": ["{v} signed off on my time off", "1:1 with {v} went ok, fair boss"],
+    "home_city": ["{v} in spring is unbeatable, glad we settled here", "been calling {v} home for years"],
+    "neighbourhood": ["our street in {v} has a new bakery", "{v} is quiet at night which I love"],
+    "car": ["the {v} needs new tires", "took the {v} through the car wash"],
+    "laptop": ["{v} fan is screaming again", "typing on the {v} from bed"],
+    "bike": ["the {v} got a flat on the commute", "rode the {v} to the office"],
+    "yoga_day": ["{v} yoga is the only thing keeping my back alive", "never miss yoga on {v} evenings"],
+    "volunteering": ["saturday shift at the {v} was busy", "sorted donations at the {v} all morning"],
+    "run_time": ["alarm at {v} for my run, every single day", "{v} runs before work, it's a habit now"],
+    "trip": ["flights for {v} are booked, leaving next month", "counting down to {v} next month"],
+    "dentist": ["dentist on {v}, ugh", "{v} is dentist day, cleaning and checkup"],
+    "wedding": ["cousin's wedding in {v} this summer, need a suit", "{v} for the family wedding in july"],
+    "coffee": ["{v} or nothing, that's my coffee rule", "morning coffee: {v}, always"],
+    "cuisine": ["{v} takeout is my comfort food", "could eat {v} every night"],
+    "hobby": ["whole saturday gone to {v}, zero regrets", "{v} is my thing on weekends"],
+    "email": ["{v} inbox is at zero for once", "everything important lands in my {v} inbox"],
+    "bank": ["{v} app says I'm broke", "got my {v} card replaced"],
+    "editor": ["{v} keybindings are burned into my fingers", "customized my {v} config all evening"],
+    "passwords": ["every password I have is in {v}", "{v} autofill saves my life daily"],
+}
+
+DEV_TERSE_CHANGE = {
+    "direct": {
+        "mum_visit": "mom's coming {new}s from now on, {old} clashed with her choir",
+        "medication": "doc took me off {old}, it's {new} from today",
+        "diet": "gave {old} a good run but I'm {new} these days",
+        "employer": "last day at {old} was friday, {new} onboarding starts monday",
+        "car": "traded in the {old}, picked up a {new} over the weekend",
+        "yoga_day": "yoga's {new} now, the {old} class got too crowded",
+        "trip": "{old} fell through so we're doing {new} instead",
+        "dentist": "dentist bumped me from {old} to {new}",
+        "coffee": "{old} is dead to me, {new} all the way",
+        "email": "ditched {old}, everything goes to {new} now",
+    },
+    "indirect": {
+        "sister_city": "helped my sister unpack boxes at her place in {new}",
+        "diet": "{new} for three weeks and feeling great",
+        "employer": "badge photo for {new} came out terrible",
+        "manager": "{new} is running our team now, seems sharp",
+        "car": "got the keys to the {new} yesterday",
+        "laptop": "unboxed the {new}, so shiny",
+        "hobby": "signed up for a {new} course, obsessed",
+        "editor": "finally learned the {new} shortcuts this week, so fast",
+        "dentist": "got a reminder text from the dentist for {new}",
+    },
+    "correction": {
+        "child_name": "ugh typo earlier, my daughter is {new} not {old}",
+    },
+    "relocation": {
+        "sister_city": "sister packed up and left {old} for {new}",
+        "home_city": "first night in our new place in {new}, {old} feels like a lifetime ago",
+    },
+    "cancellation": {
+        "volunteering": "quit the {old}, handed back my volunteer badge",
+        "trip": "pulled the plug on {old}, not going anymore",
+    },
+}
+
+DEV_TERSE_FILLER = {
+    "small_talk": ["hey", "lol ok", "ty!", "ugh mondays", "brb", "cool cool", "long day", "morning!"],
+    "question": ["how far is the moon?", "what's the tallest mountain in africa?",
+                 "how do noise cancelling headphones work?", "what year did the berlin wall fall?",
+                 "how many bones are in the human body?"],
+    "request": ["write me a birthday message for a coworker", "make a grocery list for tacos",
+                "draft a text asking the plumber to come thursday", "give me 3 names for a fantasy football team"],
+    "repeat_question": ["wait how far is the moon again?", "remind me what year the berlin wall fell?"],
+}
+
 #: Assistant replies (shared: they are not what the observer is tuned on; the user's words are).
 ACKS = ["Got it, thanks for telling me.", "Noted!", "Thanks for sharing that.", "Understood.",
         "That sounds lovely.", "Good to know.", "Oh, I see. Thanks!", "I'll keep that in mind."]
@@ -313,5 +402,6 @@ PASTES = [
 
 POOLS = {
     "dev": {"state": DEV_STATE, "change": DEV_CHANGE, "filler": DEV_FILLER},
+    "dev_terse": {"state": DEV_TERSE_STATE, "change": DEV_TERSE_CHANGE, "filler": DEV_TERSE_FILLER},
     "test": {"state": TEST_STATE, "change": TEST_CHANGE, "filler": TEST_FILLER},
 }

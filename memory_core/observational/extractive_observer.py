@@ -24,7 +24,14 @@ from memory_core.llm import Embedder
 from memory_core.observational.dates import resolve_referenced_date
 from memory_core.observational.drafts import Draft, normalized
 from memory_core.observational.format import one_line
-from memory_core.observational.kinds import ASKED_PREFIX, NOISE_KIND, is_question, kind_priority, sentence_kind
+from memory_core.observational.kinds import (
+    ASKED_PREFIX,
+    NOISE_KIND,
+    is_question,
+    kind_priority,
+    proper_nouns,
+    sentence_kind,
+)
 from memory_core.storage.store import Message
 
 MAX_WORDS = 40
@@ -107,13 +114,15 @@ class ExtractiveObserver:
 
     def observe(self, messages: Sequence[Message], existing: Iterable[str] = ()) -> list[Draft]:
         """Facts about the user, one line each, rated by kind; what they asked for, one line per chunk."""
+        existing = list(existing)
         seen = {normalized(text) for text in existing}
+        known = known_names([*existing, *(m.text for m in messages if m.role == "user")])
         drafts: list[Draft] = []
         asked: list[tuple[str, Message]] = []
         for message in messages:
             if message.role != "user":
                 continue
-            facts, topics = self._observe_message(message)
+            facts, topics = self._observe_message(message, known)
             asked += [(topic, message) for topic in topics]
             for draft in facts:
                 key = normalized(draft.text)
@@ -126,7 +135,7 @@ class ExtractiveObserver:
             drafts.append(line)
         return drafts
 
-    def _observe_message(self, message: Message) -> tuple[list[Draft], list[str]]:
+    def _observe_message(self, message: Message, known: frozenset[str] = frozenset()) -> tuple[list[Draft], list[str]]:
         said_at = parse_iso(message.created_at)
         text = message.text.strip()
         drafts: list[Draft] = []
@@ -150,7 +159,7 @@ class ExtractiveObserver:
                 drafts.append(Draft("done", said_at, "User: " + clip_words(sentence), [message.id],
                                     resolve_referenced_date(sentence, said_at, self.tz)))
                 continue
-            kind = sentence_kind(sentence)
+            kind = sentence_kind(sentence, known)
             if kind is None:
                 continue
             if kind == NOISE_KIND:
@@ -169,6 +178,11 @@ class ExtractiveObserver:
         for draft, label in zip(candidates, classifier.classify([d.text.split(": ", 1)[-1] for d in candidates])):
             if label is not None and PRIORITY_RANK[label] > PRIORITY_RANK[draft.priority]:
                 draft.priority = label
+
+
+def known_names(texts: Iterable[str]) -> frozenset[str]:
+    """Names the user has used inside a sentence (in the log or this chunk): one may start a sentence too."""
+    return frozenset(name for text in texts for sentence in split_sentences(text) for name in proper_nouns(sentence))
 
 
 def asked_line(asked: Sequence[tuple[str, Message]]) -> Draft | None:

@@ -16,6 +16,7 @@ are high kinds (safety sits with health, identity and names with family): the Re
 from __future__ import annotations
 
 import re
+from typing import Collection
 
 HIGH_KINDS = ("remember", "health", "family", "commitment")
 OTHER_KINDS = ("work", "home", "possessions", "routines", "tools", "preferences", "other")
@@ -75,6 +76,9 @@ _OWN = re.compile(r"\b(?:i'm|i am|i have|i've|i was|my|we're|we are|we have|our)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|mine|me|we|we're|we've|our|ours|us)\b", re.I)
 _CAPITALIZED = re.compile(r"\b[A-Z][\w'&-]*")
 _NOT_PROPER = {"I", "I'm", "I've", "I'd", "I'll", "OK", "Ok"}
+#: First words after which a lower-case statement is about someone or something else, not the speaker.
+_OTHER_SUBJECTS = frozenset("""the a an it it's its this that that's these those there there's here here's he he's
+she she's they they're you you're your his her their what who how why when where which lol haha ok okay""".split())
 
 
 def cue_kind(text: str) -> str | None:
@@ -97,24 +101,43 @@ def is_request(sentence: str) -> bool:
     return bool(_REQUEST_START.match(text))
 
 
-def has_proper_noun(sentence: str) -> bool:
-    """A capitalized word that does not start the sentence (or a clause after . ! ?): a name, a place, a brand."""
+def proper_nouns(sentence: str) -> set[str]:
+    """Capitalized words that do not start the sentence (or a clause after . ! ? :): names, places, brands."""
     text = sentence.strip()
+    found: set[str] = set()
     for match in _CAPITALIZED.finditer(text):
         before = text[:match.start()].rstrip()
         if not before or before[-1] in ".!?:\"(":
             continue
         if match.group() not in _NOT_PROPER and not match.group().startswith(("I'", "I’")):
-            return True
-    return False
+            found.add(match.group())
+    return found
 
 
-def sentence_kind(sentence: str) -> str | None:
+def has_proper_noun(sentence: str, known: Collection[str] = ()) -> bool:
+    """A name, a place, a brand: a capitalized word inside the sentence, or a first word already known as a
+    name from what the user said elsewhere ("Elsa lost her first tooth" once "picked Elsa up" was seen)."""
+    if proper_nouns(sentence):
+        return True
+    first = _CAPITALIZED.match(sentence.strip())
+    return bool(first and first.group() in known and first.group() not in _NOT_PROPER)
+
+
+def elided_subject(sentence: str) -> bool:
+    """Texting drops the "I": "signed up for a chess course, obsessed". A statement that starts in lower case
+    with a word that cannot be a third-party subject speaks about the speaker."""
+    first = sentence.strip().split(" ", 1)[0].lower().strip(",.!?:;")
+    return bool(first) and sentence.strip()[:1].islower() and first not in _OTHER_SUBJECTS
+
+
+def sentence_kind(sentence: str, known_names: Collection[str] = ()) -> str | None:
     """The kind of a user sentence: a fact kind, ``NOISE_KIND`` (asked/requested), or None (chatter, skip).
 
     A statement is a fact about the user when it names a topic (cue words), a
-    name or a number, or speaks about the speaker at some length; a short
-    pleasantry, a mood of the moment or the weather is not.
+    name or a number, or speaks about the speaker at some length (also with the
+    "I" left out, as texting does); a short pleasantry, a mood of the moment or
+    the weather is not. ``known_names``: names the user used elsewhere, so one
+    that starts the sentence still counts as a name.
     """
     text = sentence.strip()
     words = text.split()
@@ -125,11 +148,12 @@ def sentence_kind(sentence: str) -> str | None:
         kind = cue_kind(text) if _OWN.search(text) else None
         return kind if kind not in (None, "remember") else NOISE_KIND
     kind = cue_kind(text)
-    if (len(words) < 4 and kind not in HIGH_KINDS) or (_SMALL_TALK.match(text) and len(words) < 7):
+    if (len(words) < 4 and kind not in HIGH_KINDS) or (_SMALL_TALK.match(text) and len(words) < 7 and kind is None):
         return None
-    specific = kind is not None or has_proper_noun(text) or bool(re.search(r"\d", text))
+    specific = kind is not None or has_proper_noun(text, known_names) or bool(re.search(r"\d", text))
     if not specific:
-        if _TRANSIENT.search(text) or not _FIRST_PERSON.search(text) or len(words) < 5:
+        about_self = _FIRST_PERSON.search(text) or elided_subject(text)
+        if _TRANSIENT.search(text) or not about_self or len(words) < 5:
             return None
         return "other"   # the speaker about themselves, no topic we know: a personal note
     return kind or "other"
@@ -144,9 +168,9 @@ def kind_priority(kind: str | None) -> str:
     return "medium"
 
 
-def line_kind(text: str) -> str | None:
+def line_kind(text: str, known_names: Collection[str] = ()) -> str | None:
     """The kind of a stored observation line ("User: ..." / "User asked about: ..." / LLM notes)."""
     bare = re.sub(r"^User(?: said| asked)?:?\s*", "", text.strip())
     if text.startswith(ASKED_PREFIX) or text.startswith("User asked") or text.startswith("User pasted"):
         return NOISE_KIND
-    return sentence_kind(bare) or cue_kind(bare)
+    return sentence_kind(bare, known_names) or cue_kind(bare)

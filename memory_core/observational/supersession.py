@@ -9,7 +9,10 @@ changes on its own; it reads the ledger through the messages a line came from:
   is marked ("(no longer current since 2026-03-20; now Globex)"), and a value
   that replaced an older one names it ("(previously Initech)");
 * when the log is reflected, a line whose stated value has since been retired
-  is stale: the Reflector marks it, or drops it before any current fact.
+  is stale: the Reflector marks it, or drops it before any current fact;
+* a retirement marks a line only when the message that caused it is a personal
+  statement about the same thing (``same_topic.py``): a loose match in the
+  ledger must not present a current fact as past.
 
 New lines carry their marks from the start and old lines change only at a
 reflection, so observations stay append-only between reflections.
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.observational.drafts import Draft
+from memory_core.observational.same_topic import same_topic
 from memory_core.storage.sql import chunks
 from memory_core.storage.sql import marks as placeholders
 
@@ -46,32 +50,65 @@ class Replaced:
 
 
 def retired_by_message(store, message_ids: Iterable[int]) -> dict[int, list[Retired]]:
-    """Per message: the facts it stated (not the message that retired them) that are no longer current."""
+    """Per message: the facts it stated (not the message that retired them) that are no longer current,
+    where the message that retired them is about the same thing (``same_topic``)."""
     ids = sorted(set(message_ids))
     out: dict[int, list[Retired]] = defaultdict(list)
     for chunk in chunks(ids):
         marks = placeholders(len(chunk))
-        for row in store.query(
-                "SELECT fm.message_id, f.value, f.invalid_at, "
-                "(SELECT s.value FROM facts s WHERE s.supersedes = f.id ORDER BY s.valid_at DESC, s.id DESC LIMIT 1) "
-                "AS successor FROM fact_messages fm JOIN facts f ON f.id = fm.fact_id "
-                "JOIN messages m ON m.id = fm.message_id "
-                f"WHERE fm.message_id IN ({marks}) AND f.invalid_at IS NOT NULL AND m.created_at < f.invalid_at "
-                "ORDER BY f.invalid_at", list(chunk)):
-            out[row["message_id"]].append(Retired(row["value"], row["invalid_at"][:10], row["successor"]))
+        rows = list(store.query(
+            "SELECT fm.message_id, m.text, f.id AS fact_id, f.value, f.invalid_at, "
+            "(SELECT s.id FROM facts s WHERE s.supersedes = f.id ORDER BY s.valid_at DESC, s.id DESC LIMIT 1) "
+            "AS successor_id FROM fact_messages fm JOIN facts f ON f.id = fm.fact_id "
+            "JOIN messages m ON m.id = fm.message_id "
+            f"WHERE fm.message_id IN ({marks}) AND f.invalid_at IS NOT NULL AND m.created_at < f.invalid_at "
+            "ORDER BY f.invalid_at", list(chunk)))
+        causes = _causes(store, rows)
+        for row in rows:
+            successor, texts = causes.get(row["fact_id"], (None, []))
+            if texts and not any(same_topic(row["text"], t, row["value"], successor) for t in texts):
+                continue        # a loose match in the ledger: not about this line, so it marks nothing
+            out[row["message_id"]].append(Retired(row["value"], row["invalid_at"][:10], successor))
+    return out
+
+
+def _causes(store, rows) -> dict[int, tuple[str | None, list[str]]]:
+    """Per retired fact: its successor's value and the messages that retired it (the successor's messages,
+    or, for a fact that just ended, its own messages from the moment it ended)."""
+    out: dict[int, tuple[str | None, list[str]]] = {}
+    for row in rows:
+        if row["fact_id"] in out:
+            continue
+        if row["successor_id"] is not None:
+            found = list(store.query("SELECT s.value, m.text FROM facts s JOIN fact_messages fm ON fm.fact_id = s.id "
+                                     "JOIN messages m ON m.id = fm.message_id WHERE s.id = ?", [row["successor_id"]]))
+            value = found[0]["value"] if found else store.execute(
+                "SELECT value FROM facts WHERE id = ?", [row["successor_id"]]).fetchone()[0]
+            out[row["fact_id"]] = (value, [r["text"] for r in found])
+        else:
+            found = list(store.query("SELECT m.text FROM fact_messages fm JOIN messages m ON m.id = fm.message_id "
+                                     "WHERE fm.fact_id = ? AND m.created_at >= ?", [row["fact_id"], row["invalid_at"]]))
+            out[row["fact_id"]] = (None, [r["text"] for r in found])
     return out
 
 
 def replaced_by_message(store, message_ids: Iterable[int]) -> dict[int, list[Replaced]]:
-    """Per message: the values it stated that superseded an earlier value of the same slot."""
+    """Per message: the values it stated that superseded an earlier value of the same slot (when the
+    message is about the same thing as the statement of that earlier value, see ``same_topic``)."""
     ids = sorted(set(message_ids))
     out: dict[int, list[Replaced]] = defaultdict(list)
     for chunk in chunks(ids):
         marks = placeholders(len(chunk))
         for row in store.query(
-                "SELECT fm.message_id, f.value, o.value AS previous FROM fact_messages fm "
-                "JOIN facts f ON f.id = fm.fact_id JOIN facts o ON o.id = f.supersedes "
-                f"WHERE fm.message_id IN ({marks}) ORDER BY f.valid_at", list(chunk)):
+                "SELECT fm.message_id, m.text, f.value, o.value AS previous, "
+                "(SELECT group_concat(om.text, char(30)) FROM fact_messages ofm JOIN messages om "
+                "ON om.id = ofm.message_id WHERE ofm.fact_id = o.id AND om.created_at < m.created_at) AS stated "
+                "FROM fact_messages fm JOIN facts f ON f.id = fm.fact_id JOIN facts o ON o.id = f.supersedes "
+                f"JOIN messages m ON m.id = fm.message_id WHERE fm.message_id IN ({marks}) ORDER BY f.valid_at",
+                list(chunk)):
+            stated = (row["stated"] or "").split("\x1e") if row["stated"] else []
+            if stated and not any(same_topic(line, row["text"], row["previous"], row["value"]) for line in stated):
+                continue
             out[row["message_id"]].append(Replaced(row["value"], row["previous"]))
     return out
 

@@ -20,6 +20,7 @@ def test_a_month_of_chats_with_changing_facts():
 def test_same_seed_same_history_and_splits_differ():
     assert generate_history(4, "test").jsonl_lines() == generate_history(4, "test").jsonl_lines()
     assert generate_history(4, "dev").jsonl_lines() != generate_history(4, "test").jsonl_lines()
+    assert generate_history(4, "dev_terse").jsonl_lines() != generate_history(4, "dev").jsonl_lines()
 
 
 def test_dev_and_test_pools_share_no_sentence():
@@ -30,6 +31,7 @@ def test_dev_and_test_pools_share_no_sentence():
         out |= {t for ts in pools["filler"].values() for t in ts}
         return out
     assert not sentences("dev") & sentences("test")
+    assert not sentences("dev_terse") & sentences("test")       # the second dev voice (round 2) too
     for split in POOLS:   # every change kind a slot may take has a phrasing in both splits
         assert all(slot in POOLS[split]["change"][kind] for slot, (_, _, kinds) in SLOTS.items() for kind in kinds)
 

@@ -42,3 +42,12 @@ def test_one_asked_line_per_chunk_and_facts_verbatim():
     asked = [t for p, t in texts if t.startswith("User asked about: ")]
     assert asked == ["User asked about: Why is the sky blue; Write a limerick about a lazy cat"]
     assert not any("Rayleigh" in t or "thank" in t for _, t in texts)   # assistant chatter, pleasantries
+
+
+def test_texting_style_statements_are_facts_not_chatter():
+    assert sentence_kind("signed up for a chess course, obsessed") == "other"        # the "I" left out
+    assert sentence_kind("morning coffee: black, always") == "preferences"           # a topic after a greeting
+    assert sentence_kind("Elsa lost her first tooth last night, big drama") is None  # a capital could be anything
+    assert sentence_kind("Elsa lost her first tooth last night, big drama", {"Elsa"}) == "other"   # a known name
+    for chatter in ("lol ok", "ugh mondays", "long day", "the weather is awful again today"):
+        assert sentence_kind(chatter) is None

@@ -124,3 +124,49 @@ def test_target_grows_to_keep_every_current_fact_within_the_cap(store):
     generous = reflector().reflect(store, target_tokens=5, max_tokens=10_000)
     assert generous.committed
     assert sum(any(name in t for name in tools) for t in texts(store)) == 8   # none dropped to hit 5 tokens
+
+
+def test_a_tight_budget_drops_older_lines_first_and_keeps_a_change_of_unknown_kind(store):
+    # "traded in the Mazda" names no topic word: its own kind is unknown ("other"); the older car line is
+    # followed by it, so when the log must shrink the older line goes first and the change stays.
+    filler = [("medium", text, n + 1) for n, text in enumerate([
+        "I keep my passwords in Bitwarden.", "Our team plans sprints in Asana.", "My bank is Monzo.",
+        "I write code in Neovim.", "We live in the Riverside neighbourhood.", "I take my coffee black."])]
+    observe(store, [("medium", "I drive a Mazda to the office.", 0)] + filler
+            + [("medium", "traded in the Mazda, picked up a Volvo over the weekend", 9)])
+    full = reflector().tokens_of(current_log(store))
+    outcome = reflector().reflect(store, target_tokens=full // 2, max_tokens=full // 2)
+    assert outcome.committed and outcome.output_tokens <= full // 2
+    lines = texts(store)
+    assert any("Volvo" in t for t in lines)
+    assert not any("I drive a Mazda" in t for t in lines)
+    assert not any("Bitwarden" in t for t in lines)              # then the oldest, whatever the kind
+
+
+def test_a_newer_line_about_the_same_named_person_inherits_a_high_kind(store):
+    observe(store, [("high", "My daughter Elsa started school this year.", 0),
+                    ("medium", "Elsa lost her first tooth last night, big drama", 5)]
+            + [("medium", f"I use {name} at work every day.", 6) for name in ["Asana", "Basecamp", "Confluence"]])
+    reflector().reflect(store, target_tokens=5, max_tokens=5)      # nothing but high kinds fits
+    items = current_log(store)
+    tooth = next(i for i in items if "tooth" in i.text)
+    assert tooth.priority == "high"
+    assert not any("Asana" in i.text for i in items)
+
+
+def test_fit_by_value_drops_a_line_followed_by_a_newer_one_about_the_same_name_first():
+    from memory_core.observational.log import Reflected
+    from memory_core.observational.reflector import fit_by_value
+
+    lines = [Reflected("medium", T0, "User: The Mazda failed its MOT.", None, [1]),
+             Reflected("high", T0 + timedelta(days=1), "User: I am allergic to peanuts.", None, [2]),
+             Reflected("medium", T0 + timedelta(days=2), "User: I bank with Monzo.", None, [3]),
+             Reflected("medium", T0 + timedelta(days=3), "User: Flogged the Mazda, got a Volvo.", None, [4])]
+    kinds = ["possessions", "health", "tools", "other"]
+
+    def words(chosen):
+        return sum(len(r.text.split()) for r in chosen)
+    kept = [r.text for r in fit_by_value(lines, kinds, words(lines) - 1, words)]
+    assert "User: The Mazda failed its MOT." not in kept and len(kept) == 3     # the followed line goes first
+    kept = [r.text for r in fit_by_value(lines, kinds, 1, words)]
+    assert kept == ["User: I am allergic to peanuts."]                           # never a high one

@@ -252,6 +252,7 @@ class MemoryRunner(QObject):
                                    on_state=lambda st: self.state.emit(*services.state_tuple(st)))
         # after a commit, the worker prepares the next turn's prefix so that turn does not recompute it
         self.worker.prefix_source = services.prefix_source(model, self.worker.engine)
+        self.worker.warm_recall()  # on this thread: the first search after unlock finds the vectors loaded
 
     @Slot(bool)
     def set_enabled(self, enabled: bool) -> None:

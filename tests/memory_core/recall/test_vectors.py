@@ -109,3 +109,20 @@ def test_forgetting_clears_the_in_memory_copy_of_the_vector(store):
 def test_candidate_pool_grows_with_depth(count):
     assert candidate_pool(count) >= max(vectors.MIN_CANDIDATES, count)
     assert candidate_pool(count + 1) >= candidate_pool(count)
+
+
+def test_the_memory_worker_loads_the_index_before_any_search(store):
+    from memory_core.observational.worker import MemoryWorker
+
+    for n in range(5):
+        ingest_message(store, "t1", "user", f"the kiln note {n}", at=parse_iso(f"2025-03-{n + 1:02d}T10:00:00Z"))
+    embedder = HashEmbedder()
+    embedder.model_id = "test/hash-bow-warm"  # an index no other test loaded
+    backfill_embeddings(store, embedder, limit=None)
+    worker = MemoryWorker(store, None, embedder)
+    try:
+        assert (str(store.path), embedder.model_id) not in vectors._INDEXES
+        worker.warm_recall()
+        assert len(vectors._INDEXES[(str(store.path), embedder.model_id)]) == 5
+    finally:
+        worker.close()

@@ -255,7 +255,9 @@ class VectorIndex:
                              float(scores[i])) for i in best]
 
     def _nearest_by_bits(self, vector: np.ndarray, mask: np.ndarray, pool: int) -> np.ndarray:
-        """Positions of the ``pool`` allowed vectors whose sign bits differ least from the query's, sorted.
+        """Positions of the allowed vectors whose sign bits differ least from the query's, sorted: at least
+        ``pool``, and every vector tied at the cut-off distance (a superset of any ``pool`` nearest, so
+        exact rescoring finds at least what an arbitrary choice among the ties would).
 
         Distances are small integers (0..dim), so the cut-off comes from a histogram: two linear
         passes instead of an argpartition over every vector."""
@@ -268,9 +270,7 @@ class VectorIndex:
         distance[~mask] = beyond
         counts = np.cumsum(np.bincount(distance, minlength=beyond + 1))
         cut = int(np.searchsorted(counts, pool))  # the distance at which the pool fills up
-        below = np.flatnonzero(distance < cut)
-        at_cut = np.flatnonzero(distance == cut)[: pool - len(below)]
-        return np.sort(np.concatenate([below, at_cut]))
+        return np.flatnonzero(distance <= cut)
 
 
 def candidate_pool(count: int) -> int:

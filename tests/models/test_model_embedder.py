@@ -67,3 +67,20 @@ def test_lazy_load_happens_once_across_threads():
     for thread in threads:
         thread.join()
     assert embedder.loaded and len({id(model) for model in models}) == 1
+
+
+def test_one_query_takes_the_fast_path_and_matches_encode():
+    """A search embeds one text at a time, straight through the model: same vector as encode()."""
+    import numpy as np
+
+    from models.embedder import SentenceEmbedder
+
+    embedder = SentenceEmbedder().load()
+    assert embedder._plain_pipeline() is not None, "all-MiniLM-L6-v2 is Transformer + mean Pooling + Normalize"
+    texts = ["what did Maya say about the pottery bowl?", "LH1172", "word " * 400]
+    reference = embedder._model.encode(texts, convert_to_numpy=True, normalize_embeddings=True)
+    for text, expected in zip(texts, reference):
+        vector = np.asarray(embedder.embed([text])[0], dtype=np.float32)
+        assert np.abs(vector - expected).max() < 1e-5
+    again = embedder.embed_array([texts[0]])
+    assert again[0] is not None and np.array_equal(again[0], np.asarray(embedder.embed([texts[0]])[0], np.float32))

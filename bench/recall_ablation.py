@@ -38,10 +38,10 @@ VARIANTS: list[tuple[str, dict]] = [
     ("+ words nothing contains weigh 0.5 (gate and coverage)", {"UNSEEN_TERM_WEIGHT": 0.5, "UNSEEN_GATE_WEIGHT": 0.5}),
     ("+ session context 0.2 (same thread, same day)", {"SESSION_WEIGHT": 0.2}),
     ("+ named speaker +0.3 instead of x2", {"SPEAKER_MODE": "add", "SPEAKER_BONUS": 0.3}),
-    ("kept set without neighbour context", {"THREAD_BONUS": 2.0, "DEDUPLICATE": True}),
-    ("kept set without the thread bonus", {"DEDUPLICATE": True, "CONTEXT_WEIGHT": 0.3}),
+    ("kept set + neighbour context 0.3", {"THREAD_BONUS": 2.0, "DEDUPLICATE": True, "CONTEXT_WEIGHT": 0.3}),
+    ("kept set without the thread bonus", {"DEDUPLICATE": True}),
     ("kept set + words nothing contains left out of the BM25 gate",
-     {"THREAD_BONUS": 2.0, "DEDUPLICATE": True, "CONTEXT_WEIGHT": 0.3, "UNSEEN_GATE_WEIGHT": 0.0}),
+     {"THREAD_BONUS": 2.0, "DEDUPLICATE": True, "UNSEEN_GATE_WEIGHT": 0.0}),
 ]
 
 

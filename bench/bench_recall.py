@@ -1,9 +1,11 @@
 """Recall on generated multi-session conversations, against the baselines, in one run.
 
-What runs (all on the same generated data, bench/recall_corpus.py), for two question conditions:
-**paraphrase** (recall_corpus.py: questions that avoid the evidence's words) and **lexical**
+What runs (all on the same generated data, bench/recall_corpus.py), for three question conditions:
+**paraphrase** (recall_corpus.py: questions that avoid the evidence's words), **lexical**
 (recall_lexical.py: questions that reuse a few words of the evidence turn, as annotators reading the
-chat write them). Both split by conversation (dev 0-5, test 6-11); fusion is fitted on dev of both.
+chat write them) and **topic** (recall_topic.py: template families that name the people and the event's
+everyday topic and ask across sessions). All split by conversation (dev 0-5, test 6-11); ranking is fitted
+on dev of the first two (bench/recall_ablation.py); the topic condition was added after that fitting.
 
 * **Mneme**: the real CLI, as an outside check uses it: ``mneme memory import conv.jsonl`` into a
   fresh encrypted store, then ``mneme memory search --batch q.jsonl --json --k 10`` (MiniLM embedder,
@@ -58,7 +60,7 @@ def score(ranked: list[list[str]], evidence: list[str]) -> dict[str, float]:
     return out
 
 
-CONDITIONS = ("paraphrase", "lexical")
+CONDITIONS = ("paraphrase", "lexical", "topic")
 
 
 def table(results: dict[str, dict[str, list[dict[str, float]]]], questions) -> dict:
@@ -178,12 +180,16 @@ def write_report(summary: dict, extra: dict) -> None:
              f"Run {extra['run_at']} on {extra['machine']}. Data: {extra['conversations']} two-person conversations, "
              f"{extra['turns']} turns, {extra['sessions_per_conversation']} sessions each over "
              f"{extra['span_days']} days on average; {extra['questions']} questions "
-             f"({extra['answerable']} answerable) in two conditions. Split fixed before tuning, by conversation: "
+             f"({extra['answerable']} answerable) in three conditions. Split fixed before tuning, by conversation: "
              "dev = conversations 0-5, test = conversations 6-11.", "",
              "- **paraphrase** (bench/recall_corpus.py): questions that avoid the evidence's words; dev from "
              "template forms, test from separately hand-written forms.",
              "- **lexical** (bench/recall_lexical.py): questions as people write them while reading the chat: a "
              "few content words drawn from the evidence turn itself, in generic frames (no per-event question text).",
+             "- **topic** (bench/recall_topic.py): template families written before any run of this condition, "
+             "naming the people and the event's everyday topic (\"the move\", \"the race\"); multi-hop across two "
+             "sessions, relative \"how long before\" and month questions, inference. Added after the ranking "
+             "was fitted on the other two conditions' dev splits: neither of its splits was used for fitting.",
              "",
              f"Mneme = `mneme memory import` + `mneme memory search --batch --json --k {DEPTH}` "
              f"({extra['mneme_path']}). Baselines in process on the same turns, same run.", "",

@@ -62,7 +62,8 @@ class Question:
     query: str
     evidence: list[str]
     conversation: int
-    #: "paraphrase" (this module) or "lexical" (bench/recall_lexical.py: words reused from the evidence).
+    #: "paraphrase" (this module), "lexical" (bench/recall_lexical.py: words reused from the evidence) or "topic"
+    #: (bench/recall_topic.py: template families naming the event's everyday topic).
     condition: str = "paraphrase"
 
 
@@ -237,13 +238,17 @@ def build_questions(conversation: Conversation, seed: int = 13) -> list[Question
 
 
 def build(seed: int = 13) -> tuple[list[Conversation], list[Question]]:
-    """Both question conditions: the paraphrase questions, then the lexical ones (bench/recall_lexical.py)."""
+    """All question conditions: the paraphrase questions, the lexical ones (bench/recall_lexical.py), then the
+    topic ones (bench/recall_topic.py)."""
     from bench.recall_lexical import lexical_questions
+    from bench.recall_topic import topic_questions
 
     conversations = [build_conversation(i, seed) for i in range(CONVERSATIONS)]
     questions = [q for c in conversations for q in build_questions(c, seed)]
     questions += [q for c in conversations for q in
                   lexical_questions(c, "dev" if c.index in DEV_CONVERSATIONS else "test", seed)]
+    questions += [q for c in conversations for q in
+                  topic_questions(c, "dev" if c.index in DEV_CONVERSATIONS else "test", seed)]
     return conversations, questions
 
 

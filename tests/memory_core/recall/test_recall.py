@@ -253,3 +253,66 @@ def test_gate_counts_only_the_named_persons_threads(store):
     assert not unnamed.abstained and unnamed.hits[0].external_ids == ["b1"]
     own = recall.search(store, "When did Maya run the half marathon?", embedder=embedder, kinds=("message",), now=NOW)
     assert not own.abstained and own.hits[0].external_ids == ["a3"]
+
+
+@pytest.fixture
+def two_chats(store):
+    """Two conversations; in Tomas's, the answer sits after a question that names the topic."""
+    said = [
+        ("conv-a", "Priya", "Did the move go ok?", "a1", "2025-05-01T09:00:00Z"),
+        ("conv-a", "Tomas", "The new place finally feels like home: we hung the curtains yesterday and the kitchen "
+                            "is unpacked at last.", "a2", "2025-05-01T09:01:00Z"),  # too long to be a short reply
+        ("conv-a", "Priya", "Ooh tell me more.", "a3", "2025-05-08T09:00:00Z"),
+        ("conv-a", "Tomas", "Traffic was insane this morning.", "a4", "2025-05-08T09:01:00Z"),
+        ("conv-a", "Priya", "Ooh tell me more.", "a5", "2025-05-15T09:00:00Z"),
+        ("conv-a", "Tomas", "Work is a lot right now.", "a6", "2025-05-15T09:01:00Z"),
+        ("conv-b", "Zed", "The move went fine, all boxes are in.", "b1", "2025-05-20T09:00:00Z"),
+        ("conv-b", "Ola", "Ooh tell me more.", "b2", "2025-05-20T09:01:00Z"),
+        ("conv-b", "Ola", "Did the move go ok? How did the move go?", "b3", "2025-05-27T09:00:00Z"),
+    ]
+    for thread, speaker, text, external, at in said:
+        ingest_message(store, thread, "user", text, at=parse_iso(at), external_id=external, speaker=speaker)
+    return store
+
+
+def _externals(result):
+    return [e for hit in result.hits for e in hit.external_ids]
+
+
+def test_the_answer_next_to_the_question_is_found(two_chats, monkeypatch):
+    """Neighbour context: the turn after "Did the move go ok?" answers a question about the move."""
+    def rank_of_answer() -> int:
+        found = _externals(recall.search(two_chats, "How did Tomas's move go?", kinds=("message",), now=NOW))
+        return found.index("a2") if "a2" in found else len(found)
+
+    monkeypatch.setattr(recall, "THREAD_BONUS", 0.0)
+    monkeypatch.setattr(recall, "CONTEXT_WEIGHT", 0.0)
+    without = rank_of_answer()
+    monkeypatch.setattr(recall, "CONTEXT_WEIGHT", 0.3)
+    assert rank_of_answer() < without
+    monkeypatch.setattr(recall, "THREAD_BONUS", 2.0)  # with the thread bonus, the question and its answer lead
+    assert without >= 3 and set(_externals(recall.search(two_chats, "How did Tomas's move go?", kinds=("message",),
+                                                         now=NOW, k=2))) == {"a1", "a2"}
+
+
+def test_the_named_persons_chat_comes_first(two_chats, monkeypatch):
+    """A question naming Tomas favours his chat, even for a turn his friend said, over the same words in another."""
+    def scores() -> dict[str, float]:
+        result = recall.search(two_chats, "Did the move go ok for Tomas?", kinds=("message",), now=NOW)
+        return {hit.external_ids[0]: hit.score for hit in result.hits}
+
+    monkeypatch.setattr(recall, "THREAD_BONUS", 0.0)
+    plain = scores()
+    monkeypatch.setattr(recall, "THREAD_BONUS", 2.0)
+    favoured = scores()
+    assert plain["a1"] < 1.5 * plain["b3"]
+    assert max(favoured, key=favoured.get) == "a1" and favoured["a1"] > 2.5 * favoured["b3"]
+
+
+def test_repeated_small_talk_gives_way_to_distinct_turns(two_chats, monkeypatch):
+    """The same "Ooh tell me more." twice in one chat takes one slot; another chat's copy is other evidence."""
+    monkeypatch.setattr(recall, "DEDUPLICATE", True)
+    ranked = recall._distinct_first([recall.Hit("message", n, text, 0.0, "", thread_id=thread) for n, (thread, text) in
+                                     enumerate([("a", "Ooh tell me more."), ("a", "Ooh tell me more!"),
+                                                ("b", "Ooh tell me more."), ("a", "Work is a lot.")])])
+    assert [hit.id for hit in ranked] == [0, 2, 3, 1]

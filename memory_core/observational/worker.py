@@ -90,6 +90,10 @@ class MemoryWorker:
         self._thread: threading.Thread | None = None
         self.last_report: CycleReport | None = None
         self._matcher = None
+        #: Also prepare the next prefix when memory did not change: a turn with recalled snippets leaves
+        #: the chat's cache diverging at its own user message, so the next turn would re-evaluate the
+        #: last exchange; the model decides by size whether the hand-over is worth it ("chat holds it").
+        self.prepare_after_every_turn = True
 
     @property
     def state(self) -> OMState:
@@ -117,6 +121,8 @@ class MemoryWorker:
         if report.activated_messages or report.reflected:
             self.last_handover = self.prepare_next_prefix(store, now)
             self._backfill(store)
+        elif self.prepare_after_every_turn:
+            self.last_handover = self.prepare_next_prefix(store, now)
         self._match_facts(store)
         self.last_report = report
         return report

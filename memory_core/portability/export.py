@@ -18,7 +18,8 @@ old database as it was).
 **JSON export** (``export_json``) is plaintext on purpose (it is for reading,
 moving to another tool, or keeping): threads with their messages,
 observations with their source message ids, reflection generations with the
-observations each line came from, and facts with both time axes. It is
+observations each line came from, facts with both time axes, and which
+memories each answer was generated with (``answer_memories``). It is
 streamed item by item, so a large memory does not have to fit in RAM, and
 written with owner-only permissions.
 
@@ -46,7 +47,8 @@ from memory_core.storage.store import Store
 Progress = Callable[[int, int, str], Any]
 
 EXPORT_FORMAT = "mneme-memory-export"
-EXPORT_FORMAT_VERSION = 1
+#: 2: adds ``answer_memories`` (which memories each answer was generated with). Version 1 had no such section.
+EXPORT_FORMAT_VERSION = 2
 MIN_BACKUP_PASSPHRASE = 8
 PROGRESS_EVERY = 250
 #: Tables whose row counts must match between the database and its backup.
@@ -338,7 +340,7 @@ def export_json(store: Store, destination: Path | str, *, overwrite: bool = Fals
     reader = store.connect()
     conn = reader
     counts = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-              for table in ("threads", "messages", "observations", "reflections", "facts")}
+              for table in ("threads", "messages", "observations", "reflections", "facts", "answer_memories")}
     total = counts["messages"] + counts["observations"] + counts["reflections"] + counts["facts"]
     done = 0
 
@@ -362,7 +364,8 @@ def export_json(store: Store, destination: Path | str, *, overwrite: bool = Fals
             _array(out, "threads", _threads(conn, tick))
             _array(out, "observations", _observations(conn, tick))
             _array(out, "reflection_generations", _generations(conn, tick))
-            _array(out, "facts", _facts(conn, tick), last=True)
+            _array(out, "facts", _facts(conn, tick))
+            _array(out, "answer_memories", _answer_memories(conn), last=True)
             out.write("}\n")
         conn.execute("COMMIT")
         os.replace(temporary, destination)
@@ -451,6 +454,23 @@ def _generations(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:
             lines.append(row)
         generation["reflections"] = lines
         yield _dumps(generation)
+
+
+def _answer_memories(conn: Store) -> Iterator[str]:
+    """Each answer's memories, one item per answer: {"answer_id", "memories": [{"kind", "id", "via"}]}, in the
+    order they were recorded ("via": "block" for the memory block, "recalled" for a recalled snippet)."""
+    current: dict[str, Any] | None = None
+    for row in _rows(conn, "SELECT answer_id, via, observation_id, reflection_id, fact_id, message_id "
+                           "FROM answer_memories ORDER BY answer_id, rowid"):
+        if current is None or current["answer_id"] != row["answer_id"]:
+            if current is not None:
+                yield _dumps(current)
+            current = {"answer_id": row["answer_id"], "memories": []}
+        kind, item = next((k, row[f"{k}_id"]) for k in ("observation", "reflection", "fact", "message")
+                          if row[f"{k}_id"] is not None)
+        current["memories"].append({"kind": kind, "id": item, "via": row["via"]})
+    if current is not None:
+        yield _dumps(current)
 
 
 def _facts(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:

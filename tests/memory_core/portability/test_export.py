@@ -208,10 +208,25 @@ def test_json_export_is_complete_and_readable(store, tmp_path):
     assert not list(tmp_path.glob(".*partial"))
 
 
+def test_json_export_lists_the_memories_each_answer_used(store, tmp_path):
+    from memory_core.storage.answer_memories import MemoryUse, record_answer_memories
+
+    ids = seed(store)
+    with store.transaction():
+        record_answer_memories(store, ids["m3"], [MemoryUse("reflection", ids["r1"]), MemoryUse("fact", ids["lisbon"]),
+                                                  MemoryUse("message", ids["m1"], "recalled")])
+    data = json.loads(export_json(store, tmp_path / "memory.json").path.read_text(encoding="utf-8"))
+    assert data["format_version"] == 2 and data["counts"]["answer_memories"] == 3
+    assert data["answer_memories"] == [{"answer_id": ids["m3"], "memories": [
+        {"kind": "reflection", "id": ids["r1"], "via": "block"}, {"kind": "fact", "id": ids["lisbon"], "via": "block"},
+        {"kind": "message", "id": ids["m1"], "via": "recalled"}]}]
+
+
 def test_json_export_of_an_empty_store_and_many_messages(store, tmp_path):
     empty = export_json(store, tmp_path / "empty.json")
     data = json.loads(empty.path.read_text())
     assert data["threads"] == [] and data["facts"] == [] and data["counts"]["messages"] == 0
+    assert data["answer_memories"] == []
     with store.transaction():
         for i in range(600):
             store.insert_message("bulk", "user", f"message number {i}")

@@ -231,6 +231,13 @@ def write_results(results: dict, meta: dict) -> None:
              "itself, so it over-counts. *Refused*: the answer says it cannot help / has "
              "no access / is an AI. Lower is better everywhere. `before` is the code before this change; `stops` "
              "(stop strings alone) is the cheapest alternative fix.", ""]
+    if any(name.startswith("stamp-") for split in results.values() for name in split):
+        lines += ["**Stamp styles** (issue 15's leftover: answers echoed the ISO time stamp of the user's message). "
+                  "Five styles of `memory_core/chat/context.py` `stamp` ran on dev with the shipped memory block and "
+                  "stops; `day` (the day in words on a day's first message, no clock times) and `words-ampm-after` "
+                  "echoed least on dev and `day` costs the fewest tokens, so `day` is shipped (now the default, so "
+                  "`after` = `stamp-day`). Test ran once, `stamp-iso` (the stamp before) beside `stamp-day`. The stamp "
+                  "echo detector was widened to stamps in words before these runs.", ""]
     for split in ("dev", "test"):
         if split not in results:
             continue
@@ -251,6 +258,8 @@ def write_results(results: dict, meta: dict) -> None:
               "requests); models other than the bundled one; the LLM Observer's log (the app uses the extractive "
               "one with this model); multi-turn chats. Every answer is in hygiene.json.", "",
               f"Machine: {meta['machine']}; run took {meta['seconds']:.0f} s; {meta['when']}"
+              + (f"; dev results from the tuning runs' dumps ({', '.join(meta['dev_from'])}), same code and seeds"
+                 if meta.get("dev_from") else "")
               + (f"; recounted {meta['rescored']} (a second sampled answer per prompt, identical to the first "
                  "because the sampler is reseeded on every call, was dropped)." if meta.get("rescored") else ".")]
     (RESULTS / "hygiene.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -265,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="configurations run on test (the baselines and the shipped one)")
     parser.add_argument("--no-write", action="store_true", help="do not write bench/results (tuning runs)")
     parser.add_argument("--dump", type=Path, help="also write every answer of this run to this JSON file")
+    parser.add_argument("--dev-from", type=Path, nargs="*", default=(), metavar="JSON",
+                        help="take the dev results from these --dump files of earlier tuning runs (same code and "
+                             "seeds) instead of running dev again; with --split test")
     parser.add_argument("--rescore", type=Path, metavar="JSON",
                         help="recount a saved run (hygiene.json) with the current SAMPLES and detectors, no model")
     args = parser.parse_args(argv)
@@ -293,8 +305,13 @@ def main(argv: list[str] | None = None) -> int:
                 results[split][config.name] = result
                 print(split, config.name, json.dumps(result["summary"]), file=sys.stderr, flush=True)
     model.close()
+    for dump in args.dev_from:
+        results.setdefault("dev", {}).update(json.loads(dump.read_text(encoding="utf-8"))["dev"])
+    if "dev" in results:
+        results = {"dev": results["dev"], **{k: v for k, v in results.items() if k != "dev"}}
     meta = {"model": path.name, "context": 4096, "samples": SAMPLES, "temperature": TEMPERATURE,
             "max_tokens": MAX_TOKENS, "seconds": time.perf_counter() - started,
+            "dev_from": [str(p) for p in args.dev_from],
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs (shared)",
             "when": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
     if args.dump:

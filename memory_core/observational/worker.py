@@ -9,7 +9,10 @@ cached prompt from the KV cache.
 
 After a commit changes the memory block, the worker asks the model (when it
 can, ``memory_core.llm.PrefixPreparer``) to prepare the next turn's stable
-prefix, so that turn does not recompute it while the user waits. Its thread
+prefix, so that turn does not recompute it while the user waits; it offers the
+same after every other pass too (a turn with recalled snippets leaves the chat's
+cache diverging at its own message), and the model skips it when the chat
+already holds that prefix. Its thread
 runs at a lower OS priority (``memory_core.thread_priority``).
 """
 from __future__ import annotations

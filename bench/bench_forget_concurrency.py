@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -33,7 +34,10 @@ from memory_core.storage.store import Store  # noqa: E402
 
 RESULTS = Path(__file__).parent / "results"
 REPO = Path(__file__).resolve().parents[1]
-MESSAGES = 12_000
+#: ``MNEME_BENCH_MESSAGES`` changes the size (issue 16's was 111,736); a size other than the default writes
+#: forget_concurrency_<size>.md/.json beside the default table. ``MNEME_BENCH_MODES`` picks the runs.
+MESSAGES = int(os.environ.get("MNEME_BENCH_MESSAGES", "12000"))
+MODES = tuple(m.strip() for m in os.environ.get("MNEME_BENCH_MODES", "batched,one transaction").split(","))
 WRITERS = 4
 PASSPHRASE = "benchmark passphrase"
 
@@ -120,10 +124,13 @@ def run(mode: str, scratch: Path) -> dict:
 
 def main() -> None:
     keys.SCRYPT_N = 2**12
+    load_start = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="mneme-forget-concurrency-") as scratch:
-        rows = [run("batched", Path(scratch)), run("one transaction", Path(scratch))]
+        rows = [run(mode, Path(scratch)) for mode in MODES]
+    load_end = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    name = "forget_concurrency" if MESSAGES == 12_000 else f"forget_concurrency_{MESSAGES}"
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "forget_concurrency.json").write_text(json.dumps({"rows": rows, "writers": WRITERS}, indent=2) + "\n")
+    (RESULTS / f"{name}.json").write_text(json.dumps({"rows": rows, "writers": WRITERS, "messages": MESSAGES, "load_start": load_start, "load_end": load_end}, indent=2) + "\n")
     lines = ["# A large forget beside concurrent writers (issue 16, case 2)", "",
              "| forget | messages forgotten | forget s | longest write transaction s | writes meanwhile | failed writes "
              "| writer wait mean s | median s | p90 s | max s |", "|---|---|---|---|---|---|---|---|---|---|"]
@@ -137,7 +144,11 @@ def main() -> None:
               "before. A writer's wait includes its own write (~1-5 ms). Machine: "
               f"{platform.machine()}, Python {platform.python_version()}, 2 cores shared with other jobs. Not measured: "
               "111k-message forgets (the issue's size), the desktop app's own writers."]
-    (RESULTS / "forget_concurrency.md").write_text("\n".join(lines) + "\n")
+    if MESSAGES != 12_000:
+        lines[-1] = lines[-1].replace("Not measured: 111k-message forgets (the issue's size), the",
+                                      f"Load average {load_start} at the start, {load_end} at the end; "
+                                      f"{datetime.now().strftime('%Y-%m-%d %H:%M')}. Not measured: the")
+    (RESULTS / f"{name}.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
 

@@ -58,12 +58,18 @@ CANDIDATE_SYSTEM_PROMPT = ("You are Mneme, a friendly personal assistant on the 
                            "Answer briefly and kindly.")
 
 _WEEKDAY = r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{4}-\d\d-\d\d"
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+#: A stamp echo in any of the stamp styles (context.STAMP_STYLES): a weekday then a date, ISO or in words
+#: ("Tuesday 2026-03-03", "Tuesday 3 March", "Tuesday, 3rd March"). Fixed before the stamp styles ran;
+#: it also counts a weekday + date the model worked out itself, so it over-counts rather than under-counts.
+_STAMP_ANY = (r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? (?:\d{4}-\d\d-\d\d|"
+              r"\d{1,2}(?:st|nd|rd|th)? " + _MONTH + ")")
 MARKUP = re.compile(
     r"[🔴🟡🟢✅]|\(\s*[0-2]?\d:[0-5]\d\s*\)|\bDate: \d{4}-\d\d-\d\d|(?:^|\n)\s*(?:[*-]\s*)?User(?: asked)?:|"
     r"</?(?:memory|observations|reflections|recalled)>|\((?:meaning|that is) \d{4}-|" + _WEEKDAY + ":|"
     r"\bOn (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+ \d{4}:",
     re.IGNORECASE)
-STAMP_ECHO = re.compile(_WEEKDAY, re.IGNORECASE)
+STAMP_ECHO = re.compile(_STAMP_ANY, re.IGNORECASE)
 REFUSAL = re.compile(
     r"\b(?:unable to|not able to|(?:can't|cannot|can not) (?:help|provide|assist|access|answer|do|respond)|"
     r"(?:don't|do not) have (?:access|the ability|real-time)|not equipped|real-time|"
@@ -78,6 +84,7 @@ class Config:
     stops: bool
     system_prompt: str | None       # None: the current DEFAULT_SYSTEM_PROMPT
     note: str
+    stamp_style: str | None = None  # None: the current DEFAULT_STAMP_STYLE
 
 
 def configs() -> dict[str, Config]:
@@ -89,6 +96,16 @@ def configs() -> dict[str, Config]:
         Config("prompt-candidate", "prose", True, CANDIDATE_SYSTEM_PROMPT,
                "prose + stops + a system prompt saying what Mneme is for (not shipped)"),
         Config("after", "prose", True, None, "prose rendering + stop strings (shipped)"),
+        Config("stamp-iso", "prose", True, None, "prose + stops, ISO stamps \"[Tuesday 2026-03-03 09:00]\" "
+               "(the stamp before issue 15's leftover)", "iso"),
+        Config("stamp-words", "prose", True, None, "prose + stops, stamps in words \"[Tuesday 3 March 2026, "
+               "09:00]\"", "words"),
+        Config("stamp-words-ampm", "prose", True, None, "prose + stops, stamps in words, no colon \"[Tuesday 3 "
+               "March 2026 at 9.00 am]\"", "words-ampm"),
+        Config("stamp-day", "prose", True, None, "prose + stops, the day alone \"[Tuesday 3 March 2026]\" on a "
+               "day's first message, no clock times", "day"),
+        Config("stamp-after", "prose", True, None, "prose + stops, \"... [Tuesday 3 March 2026 at 9.00 am]\" "
+               "after the message text", "words-ampm-after"),
     )}
 
 
@@ -110,6 +127,7 @@ def _answers(model, messages, stops) -> list[str]:
 
 def run_config(model, config: Config, split: dict, tmp: Path) -> dict:
     from memory_core.chat.assistant import Assistant, ChatSettings
+    from memory_core.chat.context import DEFAULT_STAMP_STYLE
     from memory_core.chat.model_view import CHAT_STOPS
     from memory_core.ingest import ingest_message
     from memory_core.observational.worker import MemoryWorker
@@ -117,7 +135,8 @@ def run_config(model, config: Config, split: dict, tmp: Path) -> dict:
 
     stops = CHAT_STOPS if config.stops else ()
     settings = ChatSettings(max_tokens=MAX_TOKENS, memory_style=config.memory_style, stops=stops,
-                            system_prompt=config.system_prompt or DEFAULT_SYSTEM_PROMPT)
+                            system_prompt=config.system_prompt or DEFAULT_SYSTEM_PROMPT,
+                            stamp_style=config.stamp_style or DEFAULT_STAMP_STYLE)
     model.reset_cache()
     rows = []
     for index, scenario in enumerate(split["memory"]):
@@ -206,10 +225,19 @@ def write_results(results: dict, meta: dict) -> None:
              "the shipped configuration (`after`) was chosen on dev.", "",
              "*Memory markup*: the memory block's line scaffolding in either rendering (priority emoji, "
              "\"(09:00)\", \"Date: …\", \"User:\", fence tags, \"(meaning …\"/\"(that is …\", a prose day header "
-             "\"On Monday 2 March 2026:\" or \"Monday 2026-03-02:\"). *Stamp echo*: a weekday + ISO date, the form of the time stamp on each user "
-             "message (outside the memory block; not targeted here). *Refused*: the answer says it cannot help / has "
+             "\"On Monday 2 March 2026:\" or \"Monday 2026-03-02:\"). *Stamp echo*: a weekday then a date, ISO or in words "
+             "(\"Tuesday 2026-03-03\", \"Tuesday 3 March\"), the forms of the time stamp on each user message in the "
+             "stamp styles compared (outside the memory block); it also counts a weekday + date the model worked out "
+             "itself, so it over-counts. *Refused*: the answer says it cannot help / has "
              "no access / is an AI. Lower is better everywhere. `before` is the code before this change; `stops` "
              "(stop strings alone) is the cheapest alternative fix.", ""]
+    if any(name.startswith("stamp-") for split in results.values() for name in split):
+        lines += ["**Stamp styles** (issue 15's leftover: answers echoed the ISO time stamp of the user's message). "
+                  "Five styles of `memory_core/chat/context.py` `stamp` ran on dev with the shipped memory block and "
+                  "stops; `day` (the day in words on a day's first message, no clock times) and `words-ampm-after` "
+                  "echoed least on dev and `day` costs the fewest tokens, so `day` is shipped (now the default, so "
+                  "`after` = `stamp-day`). Test ran once, `stamp-iso` (the stamp before) beside `stamp-day`. The stamp "
+                  "echo detector was widened to stamps in words before these runs.", ""]
     for split in ("dev", "test"):
         if split not in results:
             continue
@@ -230,6 +258,8 @@ def write_results(results: dict, meta: dict) -> None:
               "requests); models other than the bundled one; the LLM Observer's log (the app uses the extractive "
               "one with this model); multi-turn chats. Every answer is in hygiene.json.", "",
               f"Machine: {meta['machine']}; run took {meta['seconds']:.0f} s; {meta['when']}"
+              + (f"; dev results from the tuning runs' dumps ({', '.join(meta['dev_from'])}), same code and seeds"
+                 if meta.get("dev_from") else "")
               + (f"; recounted {meta['rescored']} (a second sampled answer per prompt, identical to the first "
                  "because the sampler is reseeded on every call, was dropped)." if meta.get("rescored") else ".")]
     (RESULTS / "hygiene.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -244,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="configurations run on test (the baselines and the shipped one)")
     parser.add_argument("--no-write", action="store_true", help="do not write bench/results (tuning runs)")
     parser.add_argument("--dump", type=Path, help="also write every answer of this run to this JSON file")
+    parser.add_argument("--dev-from", type=Path, nargs="*", default=(), metavar="JSON",
+                        help="take the dev results from these --dump files of earlier tuning runs (same code and "
+                             "seeds) instead of running dev again; with --split test")
     parser.add_argument("--rescore", type=Path, metavar="JSON",
                         help="recount a saved run (hygiene.json) with the current SAMPLES and detectors, no model")
     args = parser.parse_args(argv)
@@ -272,8 +305,13 @@ def main(argv: list[str] | None = None) -> int:
                 results[split][config.name] = result
                 print(split, config.name, json.dumps(result["summary"]), file=sys.stderr, flush=True)
     model.close()
+    for dump in args.dev_from:
+        results.setdefault("dev", {}).update(json.loads(dump.read_text(encoding="utf-8"))["dev"])
+    if "dev" in results:
+        results = {"dev": results["dev"], **{k: v for k, v in results.items() if k != "dev"}}
     meta = {"model": path.name, "context": 4096, "samples": SAMPLES, "temperature": TEMPERATURE,
             "max_tokens": MAX_TOKENS, "seconds": time.perf_counter() - started,
+            "dev_from": [str(p) for p in args.dev_from],
             "machine": f"{platform.machine()}, {os.cpu_count()} CPUs (shared)",
             "when": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
     if args.dump:

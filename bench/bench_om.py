@@ -152,25 +152,37 @@ def _score(row: dict, prompt_text: str, turn: Turn, reply: str) -> None:
 
 
 class Mneme:
-    """(a) / (d): the shipped Assistant with its MemoryWorker; optionally recall and the hand-over."""
+    """(a) / (d): the shipped Assistant with its MemoryWorker; optionally recall and the hand-over.
 
-    def __init__(self, model, data_dir: Path, embedder, *, recall: bool, handover: bool):
+    ``legacy=True`` is (a) as it was before issue 14's recall leftover: recall on every turn (no small-talk
+    skip, snippets the memory block already shows kept), ISO time stamps, and the prefix prepared only
+    after a memory commit. Otherwise recall is the shipped hook (memory_core/chat/recall_hook.py)."""
+
+    def __init__(self, model, data_dir: Path, embedder, *, recall: bool, handover: bool, legacy: bool = False):
         from memory_core.chat.assistant import Assistant, ChatSettings
+        from memory_core.chat.recall_hook import recall_for
         from memory_core.observational.worker import MemoryWorker
         from memory_core.storage.store import Store
 
         self.model, self.embedder = model, embedder
         self.store = Store.create(data_dir, use_keyring=False, passphrase="benchmark passphrase")
         self.worker = MemoryWorker(self.store, model, embedder if recall else None)
-        self.assistant = Assistant(self.store, model, worker=self.worker, recall=self._recall if recall else None,
-                                   reply_reserve=REPLY_RESERVE,
-                                   settings=ChatSettings(max_tokens=REPLY_TOKENS, temperature=0.0))
+        hook = (self._recall if legacy else recall_for(embedder, RECALL_K, snippet_chars=SNIPPET_CHARS)) \
+            if recall else None
+        settings = ChatSettings(max_tokens=REPLY_TOKENS, temperature=0.0)
+        if legacy:
+            settings.stamp_style = "iso"
+            self.worker.prepare_after_every_turn = False
+        self.assistant = Assistant(self.store, model, worker=self.worker, recall=hook,
+                                   reply_reserve=REPLY_RESERVE, settings=settings)
         if not handover:
             self.worker.prefix_source = None
         self.changed = False
+        self.prepared = False
         self.last_prompt = None
 
     def _recall(self, store, thread_id: str, text: str) -> list[str]:
+        """Recall as it was: every turn, top snippets less this thread's raw tail."""
         from memory_core.recall.search import search
 
         result = search(store, text, k=RECALL_K + 6, embedder=self.embedder)
@@ -191,7 +203,8 @@ class Mneme:
         row = {"prompt_tokens": s.prompt_tokens, "cached_tokens": s.cached_tokens,
                "ttft_s": s.time_to_first_token_s or s.total_s,
                "e2e_s": (first[0] if first else time.perf_counter()) - started,
-               "memory_changed": self.changed, "recalled": _recalled_count(result.prompt.text),
+               "memory_changed": self.changed, "prefix_prepared": self.prepared,
+               "recalled": _recalled_count(result.prompt.text),
                "dropped_messages": result.prompt.report.dropped_messages}
         _score(row, result.prompt.text, turn, result.reply)
         self.last_prompt = result.prompt
@@ -207,6 +220,8 @@ class Mneme:
         if self.embedder is not None:
             backfill_embeddings(self.store, self.embedder)
         self.changed = bool(report.activated_messages or report.reflected)
+        self.prepared = self.worker.last_handover is not None and getattr(self.worker.last_handover, "outcome",
+                                                                         "") == "handed over"
         handover = self.worker.last_handover
         out = {"actions": report.actions, "worker_s": round(worker_s, 3)}
         if handover is not None:

@@ -46,13 +46,26 @@ def replay() -> dict:
     return captured
 
 
+def _new_day_turns() -> set[int]:
+    """1-based numbers of the script's turns that open a new simulated day."""
+    import bench.bench_om as om
+    from memory_core.observational.dates import local_time
+
+    days = [local_time(turn.at, None).date() for turn in om.build_script()[0]]
+    return {n + 1 for n in range(1, len(days)) if days[n] != days[n - 1]}
+
+
 def summarize(rows: list[dict]) -> dict:
     last = rows[-LAST:]
     moved = [r for r in last if r["prefix_moved"]]
+    new_day = _new_day_turns()
     probes = [r for r in last if "retained" in r]
     return {"turns": len(last), "prefix_moved": len(moved),
             "moved_after_commit": sum(1 for r in moved if r.get("memory_changed")),
             "moved_without_commit": sum(1 for r in moved if not r.get("memory_changed")),
+            "new_day_turns": sum(1 for r in last if r["turn"] in new_day),
+            "moved_on_new_day_without_commit": sum(1 for r in moved if not r.get("memory_changed")
+                                                   and r["turn"] in new_day),
             "turns_with_dropped": sum(1 for r in last if r["dropped_messages"]),
             "prompt_tokens_mean": sum(r["prompt_tokens"] for r in last) / len(last),
             "retained": sum(r["retained"] for r in probes), "probes": len(probes)}
@@ -75,16 +88,24 @@ def main() -> None:
              "(for (a), up to the recalled snippets) does not extend the previous turn's: the runtime recomputes "
              f"from the first change. Last {LAST} turns per strategy; retention as in om.md (current value in "
              "the prompt).", "",
-             "| code | strategy | prefix moves | after a memory commit | without a commit | turns cutting the "
-             "raw tail | prompt tokens mean | retention | observer | run |", "|---|---|---|---|---|---|---|---|---|---|"]
+             "| code | strategy | prefix moves | after a memory commit | without a commit | of them on the first turn "
+             "of a new day (crossing midnight) | turns cutting the raw tail | prompt tokens mean | retention | observer "
+             "| run |", "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, run in data.items():
         for key, title in (("a", "(a) OM + recall"), ("d", "(d) OM, no recall")):
             s = run[key]
+            midnight = (f"{s['moved_on_new_day_without_commit']} of {s['new_day_turns']} new-day turns"
+                        if "new_day_turns" in s else "not counted")
             lines.append(f"| {name} | {title} | {s['prefix_moved']}/{s['turns']} | {s['moved_after_commit']} | "
-                         f"{s['moved_without_commit']} | {s['turns_with_dropped']} | {s['prompt_tokens_mean']:.0f} | "
+                         f"{s['moved_without_commit']} | {midnight} | {s['turns_with_dropped']} | "
+                         f"{s['prompt_tokens_mean']:.0f} | "
                          f"{s['retained']}/{s['probes']} | {run['observer']} | {run['date']} |")
-    lines += ["", "Moves without a commit that remain after the fix are turns opening a new simulated day (the "
-              "memory block writes referenced dates relative to today) or a block cut of the raw tail."]
+    lines += ["", "Moves without a commit in the h14b rows are turns opening a new simulated day (the memory block "
+              "wrote referenced dates relative to today, \"in 3 days\", so it changed at midnight) or a block cut of the "
+              "raw tail. From h15c on, the memory block writes referenced dates as dates only and today's date is on "
+              "the new message's stamp (the turn's own part), so a new day leaves the cached prefix alone; the "
+              "crossing-midnight column counts what is left. Rows are runs of the code named (PYTHONPATH), recorded "
+              "at the time shown; the h15c before/after pair ran back to back."]
     (RESULTS / "om_prefix_moves.md").write_text("\n".join(lines) + "\n")
 
 

@@ -174,18 +174,12 @@ def prefix_source(model: Any, engine: Any) -> Callable[[Store, str, Any], list[d
 
 
 def recall_for(embedder: Any, k: int = 3) -> Callable[[Store, str, str], list[Any]]:
-    """The assistant's recall hook: a few hybrid-search hits from other chats, after the stable prompt.
+    """The assistant's recall hook (memory_core/chat/recall_hook.py): a few hybrid-search hits after the
+    stable prompt, none for small talk, none the prompt already shows. Each comes back with its kind and
+    id, so the answer records it among the memories it used."""
+    from memory_core.chat.recall_hook import recall_for as shipped
 
-    Each comes back with its kind and id, so the answer records it among the memories it used."""
-    def recall(store: Store, thread_id: str, user_text: str) -> list[Any]:
-        from memory_core.chat.context import Recalled
-        from memory_core.recall.search import search
-
-        result = search(store, user_text, k=k + 4, embedder=embedder)
-        if result.abstained:
-            return []
-        return [Recalled(hit.kind, hit.id, hit.text) for hit in result.hits if hit.thread_id != thread_id][:k]
-    return recall
+    return shipped(embedder, k)
 
 
 def temporary_thread_id() -> str:

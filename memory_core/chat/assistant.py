@@ -13,6 +13,7 @@ from datetime import datetime, tzinfo
 from typing import Callable, Iterator, Sequence
 
 from memory_core.chat.context import (
+    DEFAULT_STAMP_STYLE,
     DEFAULT_SYSTEM_PROMPT,
     AssembledPrompt,
     PrefixTracker,
@@ -46,6 +47,8 @@ class ChatSettings:
     #: how memory lines are written for the model, and where an answer stops (see model_view.py)
     memory_style: str = DEFAULT_STYLE
     stops: tuple[str, ...] = CHAT_STOPS
+    #: how a user message's time reads in the prompt (context.STAMP_STYLES)
+    stamp_style: str = DEFAULT_STAMP_STYLE
 
 
 @dataclass
@@ -94,7 +97,7 @@ class Assistant:
         if self.settings.temporary or not self.settings.memory:
             return []
         return next_turn_prefix(store, thread_id, counter=self.counter, budget=self.budget, tz=self.tz, now=now,
-                                system_prompt=self.settings.system_prompt)
+                                system_prompt=self.settings.system_prompt, stamp_style=self.settings.stamp_style)
 
     def prepare(self, thread_id: str, user_text: str, *, now: datetime | None = None) -> AssembledPrompt:
         """The exact messages the model will get for this turn (nothing is written)."""
@@ -103,7 +106,7 @@ class Assistant:
             history = self._temporary.setdefault(thread_id, _TemporaryChat()).messages
             return assemble(None, thread_id, user_text, counter=self.counter, budget=self.budget, memory=False,
                             tz=self.tz, now=now, system_prompt=settings.system_prompt, history=history,
-                            tracker=self.tracker)
+                            tracker=self.tracker, stamp_style=settings.stamp_style)
         if settings.memory and self.engine is not None:
             self.engine.ensure_within_hard_limit(self.store, thread_id)
         recalled: Sequence[str | Recalled] = ()
@@ -115,7 +118,7 @@ class Assistant:
         return assemble(self.store, thread_id, user_text, counter=self.counter, budget=self.budget,
                         memory=settings.memory, tz=self.tz, now=now, system_prompt=settings.system_prompt,
                         recalled=recalled, status=self.status(), tracker=self.tracker,
-                        memory_style=settings.memory_style)
+                        memory_style=settings.memory_style, stamp_style=settings.stamp_style)
 
     def stream(self, thread_id: str, user_text: str, *, cancel: threading.Event | None = None,
                now: datetime | None = None,

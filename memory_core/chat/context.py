@@ -6,9 +6,12 @@ reflections), the thread's unobserved raw tail, then the volatile part
 KV cache for the longest common token prefix, so putting the clock or
 retrieval results at the top (as many apps do) throws the whole cache away
 every turn. The current date and time is the stamp on the new user message
-("[Monday 2026-03-02 09:09] ..."); every user message keeps the stamp it had
+("[Monday 2 March 2026 at 9.09 am] ..."); every user message keeps the stamp it had
 when new, so turn N+1's prompt is turn N's prompt plus the reply plus the new
-message, and only those are evaluated (plus the volatile part, when there is one).
+message, and only those are evaluated (plus the volatile part, when there is one). Nothing in the
+stable part depends on the wall-clock day: referenced dates in the memory block are absolute, and
+"today" is the stamp of the new message (the first message of a day, and the first one shown, carry
+the day), so the cached prefix survives midnight.
 
 The memory block is fenced: stored text is data and can neither close the
 fence (angle brackets become ‹ ›) nor start a line of its own (each note is
@@ -99,7 +102,7 @@ def render_chatml(messages: Sequence[dict[str, str]], add_generation_prompt: boo
     return out + ("<|im_start|>assistant\n" if add_generation_prompt else "")
 
 
-def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None = None,
+def memory_block(store, tz: tzinfo | None, today=None, counter: TokenCounter | None = None,
                  max_tokens: int | None = None, used: list[MemoryUse] | None = None,
                  style: str = DEFAULT_STYLE) -> str:
     """Reflections then observations, each group in time order; the whole block is fenced.
@@ -108,12 +111,13 @@ def memory_block(store, tz: tzinfo | None, today, counter: TokenCounter | None =
     shrink it enough), the least important and oldest lines are left out of this prompt (they stay
     stored) so the chat still fits its context. ``used`` (when given) receives every item the block
     shows, for the answer's provenance. ``style`` is how lines are written for the model (model_view.py).
+    ``today`` adds relative words to referenced dates ("in 3 days"); the chat passes None, so the block
+    (the cached prefix) does not change at midnight: today's date is on the new message's stamp.
     """
-
 
     items = current_log(store)
     if counter is not None and max_tokens is not None and items:
-        while len(items) > 1 and counter.count(render_log(as_lines(items, tz), today)) > max_tokens:
+        while len(items) > 1 and counter.count(render_log(as_lines(items, tz), None)) > max_tokens:
             items.remove(min(items, key=lambda i: (PRIORITY_RANK[i.priority] if i.priority != "done" else -1,
                                                    i.observed_at)))
     reflections = [i for i in items if i.kind == "reflection"]
@@ -166,20 +170,54 @@ def inert_specials(text: str) -> str:
     return _CONTROL_TOKEN.sub(lambda match: match.group(0) + WORD_JOINER, text)
 
 
-def stamp(moment: datetime, tz: tzinfo | None, previous_day) -> str:
-    """The time a user message was said, as the model reads it: "[Monday 2026-03-02 09:09]" on the
-    first message of a day, "[09:12]" after. Derived from the stored time only, so the stamp a message
-    got when it was new is exactly the one it keeps in later prompts (the prefix stays cached), and
-    the newest stamp is the current date and time."""
+#: How a user message's time reads in the prompt: ``iso`` "[Monday 2026-03-02 09:09]", ``words``
+#: "[Monday 2 March 2026, 09:09]", ``words-ampm`` "[Monday 2 March 2026 at 9.09 am]" (no digits with a
+#: colon), ``day`` "[Monday 2 March 2026]" on a day's first message and no stamp after (no clock time),
+#: ``words-ampm-after``: as words-ampm, after the message text instead of before it. The bundled model
+#: echoed the ISO stamp into answers ("Tuesday 2026-03-03 09:00 is a date"): bench_hygiene compares them
+#: (chosen on its dev split: ``day`` and ``words-ampm-after`` echoed least, 1/16 answers each against 2/16
+#: for ``iso``; ``day`` also costs the fewest tokens).
+STAMP_STYLES = ("iso", "words", "words-ampm", "day", "words-ampm-after")
+DEFAULT_STAMP_STYLE = "day"
+
+
+def _clock(local: datetime, style: str) -> str:
+    if style.startswith("words-ampm"):
+        hour = local.hour % 12 or 12
+        return f"{hour}.{local.minute:02d} {'am' if local.hour < 12 else 'pm'}"
+    return local.strftime("%H:%M")
+
+
+def stamp(moment: datetime, tz: tzinfo | None, previous_day, style: str = DEFAULT_STAMP_STYLE) -> str:
+    """The time a user message was said, as the model reads it: by default the day on the first message
+    of a day ("[Monday 2 March 2026]") and nothing on the next ones (other styles: the time too).
+    Derived from the stored time only, so the stamp a message got when it was new is exactly the one
+    it keeps in later prompts (the prefix stays cached), and the newest stamp is the current time:
+    "today" is in the turn's own part of the prompt, never in the cached memory block."""
+    if style not in STAMP_STYLES:
+        raise ValueError(f"unknown stamp style {style!r}: expected one of {', '.join(STAMP_STYLES)}")
     local = local_time(moment, tz)
-    if local.date() != previous_day:
-        return f"[{local.strftime('%A %Y-%m-%d %H:%M')}]"
-    return f"[{local.strftime('%H:%M')}]"
+    clock = _clock(local, style)
+    if local.date() == previous_day:
+        return "" if style == "day" else f"[{clock}]"
+    if style == "iso":
+        return f"[{local.strftime('%A %Y-%m-%d')} {clock}]"
+    day = f"{local.strftime('%A')} {local.day} {local.strftime('%B %Y')}"
+    if style == "day":
+        return f"[{day}]"
+    return f"[{day} at {clock}]" if style.startswith("words-ampm") else f"[{day}, {clock}]"
 
 
-def stamped(history: Sequence[Message], tz: tzinfo | None, new_text: str | None, now: datetime
-            ) -> tuple[list[dict[str, str]], dict[str, str] | None]:
-    """Raw tail messages and the new user message, user messages carrying their time stamps."""
+def _with_stamp(text: str, mark: str, style: str) -> str:
+    if not mark:
+        return text
+    return f"{text} {mark}" if style.endswith("-after") else f"{mark} {text}"
+
+
+def stamped(history: Sequence[Message], tz: tzinfo | None, new_text: str | None, now: datetime,
+            style: str = DEFAULT_STAMP_STYLE) -> tuple[list[dict[str, str]], dict[str, str] | None]:
+    """Raw tail messages and the new user message, user messages carrying their time stamps
+    (the first one shown always carries its day)."""
     from memory_core.clock import parse_iso
 
     out, day = [], None
@@ -187,10 +225,11 @@ def stamped(history: Sequence[Message], tz: tzinfo | None, new_text: str | None,
         content = inert_specials(message.text)
         if message.role == "user":
             when = parse_iso(message.created_at)
-            content = f"{stamp(when, tz, day)} {content}"
+            content = _with_stamp(content, stamp(when, tz, day, style), style)
             day = local_time(when, tz).date()
         out.append({"role": _role(message), "content": content})
-    ask = {"role": "user", "content": f"{stamp(now, tz, day)} {inert_specials(new_text)}"} if new_text else None
+    ask = ({"role": "user", "content": _with_stamp(inert_specials(new_text), stamp(now, tz, day, style), style)}
+           if new_text else None)
     return out, ask
 
 
@@ -235,19 +274,18 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
              system_prompt: str = DEFAULT_SYSTEM_PROMPT, recalled: Sequence[str | Recalled] = (),
              status: str | None = None,
              history: Sequence[Message] | None = None, tracker: PrefixTracker | None = None,
-             memory_style: str = DEFAULT_STYLE) -> AssembledPrompt:
+             memory_style: str = DEFAULT_STYLE, stamp_style: str = DEFAULT_STAMP_STYLE) -> AssembledPrompt:
     """Build the prompt for a thread's next turn.
 
     ``store`` may be None (temporary chat): then ``history`` holds the chat so far
     and nothing is read. With ``memory`` off only the thread's own history is used.
     """
     now = now or utc_now()
-    today = local_time(now, tz).date()
     system = system_prompt
     memory_tokens = 0
     used: list[MemoryUse] = []
     if memory and store is not None:
-        block = memory_block(store, tz, today, counter, max_tokens=budget // 2, used=used, style=memory_style)
+        block = memory_block(store, tz, None, counter, max_tokens=budget // 2, used=used, style=memory_style)
         memory_tokens = counter.count(block)
         system = f"{system_prompt}\n\n{block}"
     if history is None:
@@ -256,13 +294,19 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
     extra = volatile_block(recalled, status)
     used += [MemoryUse(r.kind, r.id, "recalled") for r in recalled if isinstance(r, Recalled)]
     volatile = [{"role": "system", "content": extra}] if extra else []
-    tail, new_message = stamped(history, tz, user_text, now)
+    tail, new_message = stamped(history, tz, user_text, now, stamp_style)
     ask = [new_message] if new_message else []
     fixed = counter.count(render_chatml(head + volatile + ask))
     tail_tokens = [counter.count(render_chatml([m], add_generation_prompt=False)) for m in tail]
     head_tokens = counter.count(render_chatml(head, add_generation_prompt=False))
     dropped = tail_cut(tail_tokens, tail_room(budget, head_tokens))
-    tail, tail_tokens = tail[dropped:], tail_tokens[dropped:]
+    if dropped:   # stamp again from the cut, so the first message shown carries its day
+        history = list(history)[dropped:]
+        tail, new_message = stamped(history, tz, user_text, now, stamp_style)
+        ask = [new_message] if new_message else []
+        tail_tokens = [counter.count(render_chatml([m], add_generation_prompt=False)) for m in tail]
+    else:
+        tail, tail_tokens = tail[dropped:], tail_tokens[dropped:]
     while tail and fixed + sum(tail_tokens) > budget:   # only when this turn's own part is unusually large
         tail.pop(0)
         tail_tokens.pop(0)
@@ -277,7 +321,8 @@ def assemble(store, thread_id: str | None, user_text: str | None, *, counter: To
 
 
 def next_turn_prefix(store, thread_id: str, *, counter: TokenCounter, budget: int, tz: tzinfo | None = None,
-                     now: datetime | None = None, system_prompt: str = DEFAULT_SYSTEM_PROMPT) -> list[dict[str, str]]:
+                     now: datetime | None = None, system_prompt: str = DEFAULT_SYSTEM_PROMPT,
+                     stamp_style: str = DEFAULT_STAMP_STYLE) -> list[dict[str, str]]:
     """The stable part of the thread's next prompt (system, memory block, raw tail), as the next turn
     will start it: what the memory worker hands to the model after it changed the memory block.
 
@@ -285,7 +330,7 @@ def next_turn_prefix(store, thread_id: str, *, counter: TokenCounter, budget: in
     long message makes the turn drop one more raw message, the turn still reuses the memory block.
     """
     return assemble(store, thread_id, None, counter=counter, budget=budget, memory=True, tz=tz, now=now,
-                    system_prompt=system_prompt).messages
+                    system_prompt=system_prompt, stamp_style=stamp_style).messages
 
 
 def _thread_history(store, thread_id: str, unobserved_only: bool) -> list[Message]:

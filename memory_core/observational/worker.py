@@ -9,7 +9,10 @@ cached prompt from the KV cache.
 
 After a commit changes the memory block, the worker asks the model (when it
 can, ``memory_core.llm.PrefixPreparer``) to prepare the next turn's stable
-prefix, so that turn does not recompute it while the user waits. Its thread
+prefix, so that turn does not recompute it while the user waits; it offers the
+same after every other pass too (a turn with recalled snippets leaves the chat's
+cache diverging at its own message), and the model skips it when the chat
+already holds that prefix. Its thread
 runs at a lower OS priority (``memory_core.thread_priority``).
 """
 from __future__ import annotations
@@ -92,6 +95,10 @@ class MemoryWorker:
         self._thread: threading.Thread | None = None
         self.last_report: CycleReport | None = None
         self._matcher = None
+        #: Also prepare the next prefix when memory did not change: a turn with recalled snippets leaves
+        #: the chat's cache diverging at its own user message, so the next turn would re-evaluate the
+        #: last exchange; the model decides by size whether the hand-over is worth it ("chat holds it").
+        self.prepare_after_every_turn = True
 
     @property
     def state(self) -> OMState:
@@ -121,6 +128,8 @@ class MemoryWorker:
         if report.activated_messages or report.reflected:
             self.last_handover = self.prepare_next_prefix(store, now)
             self._backfill(store)
+        elif self.prepare_after_every_turn:
+            self.last_handover = self.prepare_next_prefix(store, now)
         self._match_facts(store)
         self._checkpoint(store)
         self.last_report = report

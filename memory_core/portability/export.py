@@ -11,12 +11,15 @@ database (passphrase run through PBKDF2-HMAC-SHA512, 256,000 rounds, SQLCipher's
 default), so it also opens in any SQLCipher tool, without Mneme. It is made
 with ``ATTACH ... KEY`` + ``sqlcipher_export`` (a consistent snapshot, FTS
 indexes included), verified by reopening it with the passphrase before it
-replaces anything, and restored with ``restore_backup``.
+replaces anything, and restored with ``restore_backup`` (into a temporary file
+beside the database, checked, then renamed over it: a damaged backup leaves the
+old database as it was).
 
 **JSON export** (``export_json``) is plaintext on purpose (it is for reading,
 moving to another tool, or keeping): threads with their messages,
 observations with their source message ids, reflection generations with the
-observations each line came from, and facts with both time axes. It is
+observations each line came from, facts with both time axes, and which
+memories each answer was generated with (``answer_memories``). It is
 streamed item by item, so a large memory does not have to fit in RAM, and
 written with owner-only permissions.
 
@@ -45,7 +48,8 @@ from memory_core.storage.store import Store
 Progress = Callable[[int, int, str], Any]
 
 EXPORT_FORMAT = "mneme-memory-export"
-EXPORT_FORMAT_VERSION = 1
+#: 2: adds ``answer_memories`` (which memories each answer was generated with). Version 1 had no such section.
+EXPORT_FORMAT_VERSION = 2
 MIN_BACKUP_PASSPHRASE = 8
 PROGRESS_EVERY = 250
 #: Tables whose row counts must match between the database and its backup.
@@ -130,54 +134,148 @@ def open_backup(path: Path | str, passphrase: str) -> sqlcipher.Connection:
 
 
 def restore_backup(backup: Path | str, passphrase: str, data_dir: Path | str, *, use_keyring: bool,
-                   new_passphrase: str | None = None, progress: Progress | None = None) -> Store:
-    """Make a new data directory from a backup: a fresh key, protected as chosen, the backup's rows.
+                   new_passphrase: str | None = None, progress: Progress | None = None,
+                   replace_key: bytes | None = None) -> Store:
+    """Make a data directory's database from a backup, all or nothing.
 
-    Refuses a data directory that already holds a database (never overwrite).
+    Without ``replace_key`` the folder must hold no database: it gets a fresh key, protected as chosen.
+    With ``replace_key`` (the key of the store already there: the caller has opened it, so it may), the
+    backup replaces that database, encrypted with the same key. Either way the backup's rows go into a
+    temporary file beside ``mneme.db``, which must open with the key, pass ``quick_check`` and hold the
+    backup's row counts before it is renamed over ``mneme.db`` (``os.replace``, atomic on one file
+    system): a damaged backup, a full disk or a crash before the rename leaves the folder as it was.
     """
     report = progress or (lambda done, total, stage: None)
     source = open_backup(backup, passphrase)
     try:
         version = source.execute("PRAGMA user_version").fetchone()[0]
         counts = _counts(source, "main")
+    except sqlcipher.Error as exc:
+        raise StorageError(f"the backup {backup} is damaged ({exc}); nothing was restored") from None
     finally:
         source.close()
     if version > LATEST_VERSION:
         raise MnemeError(f"this backup was made by a newer Mneme (schema {version}); update Mneme to restore it")
     data_dir = Path(data_dir)
-    if Store.exists(data_dir):
-        raise MnemeError(f"{data_dir} already holds a Mneme database; restore into an empty folder")
+    target = data_dir / "mneme.db"
+    replacing = replace_key is not None
+    if replacing and not target.is_file():
+        raise MnemeError(f"there is no database in {data_dir} to replace; restore into it without replacing")
+    if not replacing and Store.exists(data_dir):
+        raise MnemeError(f"{data_dir} already holds a Mneme database; restore into an empty folder "
+                         "(or replace that database on purpose)")
     dbmod.ensure_writable_dir(data_dir)
     from memory_core.storage.keys import KeyStore
 
     report(0, 3, "restoring")
     keys = KeyStore(data_dir)
-    key = keys.create(use_keyring=use_keyring, passphrase=new_passphrase)
+    staged = data_dir / f".{target.name}{RESTORING_SUFFIX}"
+    _remove_database_files(staged)      # a leftover of a restore that crashed: never the live database
     try:
-        database = dbmod.connect(data_dir / "mneme.db", key, create=True)
-        conn = database.conn
-        try:
-            conn.execute("ATTACH DATABASE ? AS backup KEY ?", [str(Path(backup)), passphrase])
-            try:
-                conn.execute("SELECT sqlcipher_export('main', 'backup')")
-            finally:
-                conn.execute("DETACH DATABASE backup")
-            conn.execute(f"PRAGMA user_version = {version}")
-        except sqlcipher.Error as exc:
-            raise dbmod.translate_storage_error(data_dir / "mneme.db", exc) from exc
-        finally:
-            conn.close()  # reopen below: this connection's schema cache predates the exported virtual tables
-        report(2, 3, "checking")
-        restored = Store.open_with_key(data_dir, key)  # also migrates an older backup forward
-        if _counts(restored, "main") != counts:
-            restored.close()
-            raise StorageError("the restored database does not match the backup")
+        key = replace_key if replacing else keys.create(use_keyring=use_keyring, passphrase=new_passphrase)
+        _copy_backup(backup, passphrase, staged, key, version)
+        report(1, 3, "checking")
+        _check_restored(staged, key, counts)
+        if replacing:
+            _settle_wal(target, key)
+        os.replace(staged, target)
+        _sync_dir(data_dir)
     except BaseException:
-        _undo_restore(data_dir, keys, use_keyring)
+        _remove_database_files(staged)
+        if not replacing:
+            _undo_restore(data_dir, keys, use_keyring)
         raise
-    restored.log_event("backup_restored", counts=counts)
+    report(2, 3, "opening")
+    try:
+        restored = Store.open_with_key(data_dir, key)  # also migrates an older backup forward
+    except BaseException:
+        if not replacing:
+            _undo_restore(data_dir, keys, use_keyring)
+        raise
+    restored.log_event("backup_restored", counts=counts, replaced=replacing)
     report(3, 3, "done")
     return restored
+
+
+#: The temporary database a restore builds beside mneme.db (".mneme.db.restoring").
+RESTORING_SUFFIX = ".restoring"
+
+
+def _copy_backup(backup: Path | str, passphrase: str, staged: Path, key: bytes, version: int) -> None:
+    """The backup's schema and rows into a new database at ``staged``, encrypted with ``key``."""
+    database = dbmod.connect(staged, key, create=True)
+    conn = database.conn
+    try:
+        conn.execute("ATTACH DATABASE ? AS backup KEY ?", [str(Path(backup)), passphrase])
+        try:
+            conn.execute("SELECT sqlcipher_export('main', 'backup')")
+        finally:
+            conn.execute("DETACH DATABASE backup")
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except sqlcipher.Error as exc:
+        raise _restore_error(exc, staged) from exc
+    finally:
+        conn.close()  # this connection's schema cache predates the exported virtual tables
+
+
+def _check_restored(staged: Path, key: bytes, counts: dict[str, int]) -> None:
+    """The new file opens with the key, passes quick_check and holds the backup's rows."""
+    try:
+        database = dbmod.connect(staged, key)
+    except MnemeError as exc:
+        raise StorageError(f"the restored copy does not open with the key ({exc}); nothing was replaced") from exc
+    try:
+        result = database.conn.execute("PRAGMA quick_check").fetchone()[0]
+        if result != "ok":
+            raise StorageError(f"the restored copy failed its integrity check ({result}); nothing was replaced")
+        if _counts(database.conn, "main") != counts:
+            raise StorageError("the restored copy does not match the backup's row counts; nothing was replaced")
+    except sqlcipher.Error as exc:
+        raise _restore_error(exc, staged) from exc
+    finally:
+        database.conn.close()
+
+
+def _restore_error(exc: BaseException, staged: Path) -> MnemeError:
+    if dbmod.is_damage(exc):
+        return StorageError(f"the backup is damaged ({exc}); nothing was replaced")
+    return dbmod.translate_storage_error(staged, exc)
+
+
+def _settle_wal(target: Path, key: bytes) -> None:
+    """Fold the live database's write-ahead log into it, so no -wal file is left to pair with the new file."""
+    database = dbmod.connect(target, key)
+    try:
+        busy = database.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        if busy:
+            raise MnemeError(f"{target} is in use by another Mneme process; close it and restore again "
+                             "(nothing was replaced)")
+    finally:
+        database.conn.close()
+    for suffix in ("-wal", "-shm"):
+        wal = target.with_name(target.name + suffix)
+        if wal.exists() and wal.stat().st_size == 0:
+            _remove(wal)
+
+
+def _sync_dir(directory: Path) -> None:
+    """Make the rename durable (a crash right after it does not bring the old name back)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _remove_database_files(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        _remove(path.with_name(path.name + suffix))
 
 
 def _undo_restore(data_dir: Path, keys: Any, use_keyring: bool) -> None:
@@ -244,7 +342,7 @@ def export_json(store: Store, destination: Path | str, *, overwrite: bool = Fals
     reader = store.connect()
     conn = reader
     counts = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-              for table in ("threads", "messages", "observations", "reflections", "facts")}
+              for table in ("threads", "messages", "observations", "reflections", "facts", "answer_memories")}
     total = counts["messages"] + counts["observations"] + counts["reflections"] + counts["facts"]
     done = 0
 
@@ -268,7 +366,8 @@ def export_json(store: Store, destination: Path | str, *, overwrite: bool = Fals
             _array(out, "threads", _threads(conn, tick))
             _array(out, "observations", _observations(conn, tick))
             _array(out, "reflection_generations", _generations(conn, tick))
-            _array(out, "facts", _facts(conn, tick), last=True)
+            _array(out, "facts", _facts(conn, tick))
+            _array(out, "answer_memories", _answer_memories(conn), last=True)
             out.write("}\n")
         conn.execute("COMMIT")
         os.replace(temporary, destination)
@@ -357,6 +456,23 @@ def _generations(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:
             lines.append(row)
         generation["reflections"] = lines
         yield _dumps(generation)
+
+
+def _answer_memories(conn: Store) -> Iterator[str]:
+    """Each answer's memories, one item per answer: {"answer_id", "memories": [{"kind", "id", "via"}]}, in the
+    order they were recorded ("via": "block" for the memory block, "recalled" for a recalled snippet)."""
+    current: dict[str, Any] | None = None
+    for row in _rows(conn, "SELECT answer_id, via, observation_id, reflection_id, fact_id, message_id "
+                           "FROM answer_memories ORDER BY answer_id, rowid"):
+        if current is None or current["answer_id"] != row["answer_id"]:
+            if current is not None:
+                yield _dumps(current)
+            current = {"answer_id": row["answer_id"], "memories": []}
+        kind, item = next((k, row[f"{k}_id"]) for k in ("observation", "reflection", "fact", "message")
+                          if row[f"{k}_id"] is not None)
+        current["memories"].append({"kind": kind, "id": item, "via": row["via"]})
+    if current is not None:
+        yield _dumps(current)
 
 
 def _facts(conn: Store, tick: Callable[[str], None]) -> Iterator[str]:

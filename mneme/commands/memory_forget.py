@@ -53,6 +53,9 @@ def register(memory_sub, common) -> None:
     restore = memory_sub.add_parser("restore", parents=[common],
                                     help="make a new data directory (--data-dir) from an encrypted backup")
     restore.add_argument("file", type=Path)
+    restore.add_argument("--replace", action="store_true",
+                         help="replace the database already in --data-dir (unlocked as usual; close the app first). "
+                              "The backup is copied and checked beside it first: if it is damaged, nothing changes")
     restore.set_defaults(handler=run_restore)
 
     threads = memory_sub.add_parser("threads", parents=[common], help="list chats")
@@ -213,6 +216,16 @@ def run_restore(args) -> int:
     from memory_core.storage.keys import keyring_info
 
     passphrase = _backup_passphrase(confirm=False)
+    if args.replace:
+        with open_or_create(args.data_dir, create=False) as current:
+            key = current.key
+        store = restore_backup(args.file, passphrase, args.data_dir, use_keyring=False, replace_key=key,
+                               progress=_progress_printer())
+        with store:
+            counts = store.counts()
+        print(f"replaced the database in {args.data_dir} with the backup: {counts['messages']} messages and "
+              f"{counts['facts']} facts")
+        return 0
     new_passphrase = env_passphrase()
     use_keyring = new_passphrase is None
     if use_keyring and not keyring_info().real:

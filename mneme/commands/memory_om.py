@@ -14,9 +14,11 @@ def register(memory_sub, common) -> None:
     observe = memory_sub.add_parser("observe", parents=[common],
                                     help="observe unobserved messages now (and reflect when due)")
     observe.add_argument("--thread", help="only this thread (default: every thread)")
-    observe.add_argument("--model", default="none",
-                         help="'none' (extractive observer, no LLM; default), 'bundled', or a GGUF path: "
-                              "the LLM observer is tried first and falls back to extractive")
+    observe.add_argument("--model", default="chosen",
+                         help="'chosen' (default: the model chosen with `mneme models use`; with none chosen, the "
+                              "extractive observer, as the bundled model is too small for the LLM one), 'none' "
+                              "(extractive observer, no LLM), 'bundled', or a GGUF path: the LLM observer is tried "
+                              "first (models of 1B parameters and more) and falls back to extractive")
     observe.set_defaults(handler=run_observe)
 
     timeline = memory_sub.add_parser("timeline", parents=[common], help="observations and reflections, oldest first")
@@ -27,13 +29,27 @@ def register(memory_sub, common) -> None:
                                     help="print exactly what the model would see for a chat's next turn")
     context.add_argument("--thread", required=True)
     context.add_argument("--message", help="the next user message (default: none, the prompt up to it)")
-    context.add_argument("--model", default="none", help="'none' (approximate token counts), 'bundled' or a GGUF path")
+    context.add_argument("--model", default="chosen",
+                         help="'chosen' (default: the model chosen with `mneme models use`, else approximate token "
+                              "counts), 'none' (approximate token counts), 'bundled' or a GGUF path")
     context.set_defaults(handler=run_context)
 
 
-def load_model(spec: str):
+def model_spec(spec: str, data_dir) -> str:
+    """``chosen`` -> the GGUF chosen with ``mneme models use`` (the app's model too), or ``none`` when the
+    bundled model is the default: it is below the LLM observer's 1B floor, so loading it would change nothing."""
+    if spec != "chosen":
+        return spec
+    from models.choice import chosen_model
+
+    chosen = chosen_model(data_dir)
+    return str(chosen.path) if chosen is not None else "none"
+
+
+def load_model(spec: str, data_dir=None):
     """Open the chat model named on the command line (imports llama.cpp only here)."""
-    if not spec or spec == "none":
+    spec = model_spec(spec, data_dir) if data_dir is not None else spec
+    if not spec or spec in ("none", "chosen"):
         return None
     from models.loading import open_chat_model
 
@@ -50,7 +66,7 @@ def _progress(state) -> None:
 def run_observe(args) -> int:
     from memory_core.observational.worker import make_engine
 
-    model = load_model(args.model)
+    model = load_model(args.model, args.data_dir)
     try:
         with open_or_create(args.data_dir) as store:
             if args.thread and not any(t["id"] == args.thread for t in store.threads()):
@@ -135,7 +151,7 @@ def run_context(args) -> int:
     from memory_core.chat.context import assemble
     from memory_core.observational.tokens import TokenCounter
 
-    model = load_model(args.model)
+    model = load_model(args.model, args.data_dir)
     try:
         with open_or_create(args.data_dir) as store:
             from .memory_recall import extract_pending_facts

@@ -133,6 +133,21 @@ def test_export_backup_and_restore(chats, cli_env, capsys, monkeypatch, tmp_path
     assert code == 0 and "restored 3 messages" in out
     assert remaining(restored, "messages") == {1, 2, 3}
 
+    # --replace: the database already in --data-dir is replaced, all or nothing
+    assert mneme(capsys, "memory", "add", "--data-dir", chats, "--thread", "home", "--role", "user",
+                 "--text", "said later")[0] == 0
+    damaged = tmp_path / "damaged.db"
+    data = bytearray((tmp_path / "b.db").read_bytes())
+    for page in range(1, len(data) // 4096 - 4):
+        data[page * 4096 + 100] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    code, _, err = mneme(capsys, "memory", "restore", str(damaged), "--replace", "--data-dir", chats)
+    assert code != 0 and "Traceback" not in err and err.startswith("mneme: ")   # damage found during the copy:
+    assert remaining(cli_env, "messages") == {1, 2, 3, 4}      # test_export.py; the old database, as it was
+    code, out, _ = mneme(capsys, "memory", "restore", str(tmp_path / "b.db"), "--replace", "--data-dir", chats)
+    assert code == 0 and "replaced the database" in out
+    assert remaining(cli_env, "messages") == {1, 2, 3}
+
 
 @pytest.fixture
 def answered(chats, cli_env, capsys):

@@ -41,3 +41,19 @@ def test_observe_unknown_thread_is_a_clear_error(cli_env, capsys):
     add(cli_env, "a", "hello there friend", "2026-01-30T10:00:00+00:00")
     assert main(["memory", "observe", "--data-dir", str(cli_env), "--thread", "nope"]) == 2
     assert "no thread 'nope'" in capsys.readouterr().err
+
+
+def test_observe_and_context_default_to_the_model_chosen_with_models_use(cli_env, capsys, bundled_model_path):
+    add(cli_env, "a", "I'm allergic to peanuts.", "2026-01-30T10:00:00+00:00")
+    context = ["memory", "context", "--data-dir", str(cli_env), "--thread", "a", "--message", "hi"]
+    assert main(context) == 0
+    assert "(approximate)" in capsys.readouterr().err          # nothing chosen: no model is loaded
+    assert main(["models", "use", str(bundled_model_path), "--data-dir", str(cli_env)]) == 0
+    capsys.readouterr()
+    assert main(context) == 0
+    assert "(exact)" in capsys.readouterr().err                # the chosen GGUF counts the tokens
+    assert main(context + ["--model", "none"]) == 0
+    assert "(approximate)" in capsys.readouterr().err
+    assert main(["memory", "observe", "--data-dir", str(cli_env)]) == 0
+    # the chosen model is loaded; at 135M parameters the engine still picks the extractive observer
+    assert "[observer: extractive]" in capsys.readouterr().out

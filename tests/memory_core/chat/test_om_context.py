@@ -34,11 +34,11 @@ def test_order_is_stable_part_then_tail_then_volatile_then_user(store):
     roles = [m["role"] for m in prompt.messages]
     assert roles == ["system", "user", "assistant", "system", "user"]
     assert "peanuts" in prompt.messages[0]["content"] and "bakery" not in prompt.messages[0]["content"]
-    assert prompt.messages[1]["content"] == "[Monday 2026-03-02 09:05] What should I cook tonight?"
+    assert prompt.messages[1]["content"] == "[Monday 2 March 2026] What should I cook tonight?"
     assert "bakery" in prompt.messages[3]["content"]                          # recalled: after the stable part
-    assert prompt.messages[-1]["content"] == "[09:09] And for dessert?"       # the current time, last
+    assert prompt.messages[-1]["content"] == "And for dessert?"               # same day: no stamp
     next_day = assistant.prepare("t", "Hello again", now=T0 + timedelta(days=1))
-    assert next_day.messages[-1]["content"] == "[Tuesday 2026-03-03 09:00] Hello again"
+    assert next_day.messages[-1]["content"] == "[Tuesday 3 March 2026] Hello again"   # today, in the new message
 
 
 def test_injection_stays_inside_the_fence(store):

@@ -49,21 +49,28 @@ def test_worker_prepares_exactly_the_next_prompts_stable_part(store):
         if report.activated_messages:
             break
     assert report.activated_messages, "the scripted chat should reach the observation threshold"
-    assert worker.last_handover == "prepared" and len(model.prepared) == 1
-    prefix = model.prepared[0]
+    assert worker.last_handover == "prepared" and model.prepared
+    prefix = model.prepared[-1]
     assert "Porto" in prefix[0]["content"]                     # the new observations are in it
     following = assistant.prepare("t", "What is my cat called?", now=at)
     assert following.messages[:len(prefix)] == prefix        # the next turn starts with exactly these messages
     assert len(following.messages) == len(prefix) + 1
 
 
-def test_nothing_is_prepared_when_memory_did_not_change(store):
+def test_after_a_turn_without_a_memory_change_the_prefix_is_offered_too(store):
+    """A turn with recalled snippets leaves the chat's cache diverging at its own message; the model decides
+    by size whether handing over the next prefix is worth it (models/llama_runtime.py worth_handing_over)."""
     model = PreparingModel(context_length=4096)
-    assistant, worker = _chat(store, model)
+    assistant, worker = _chat(store, model, config=OMConfig(message_tokens=5000, observation_tokens=100_000))
     assistant.send("t", "Hello there.", now=T0)
     report = worker.run_pending(now=T0 + timedelta(minutes=1))
     assert not report.activated_messages and not report.reflected
-    assert model.prepared == [] and worker.last_handover is None
+    assert len(model.prepared) == 1 and worker.last_handover == "prepared"
+    assert any(m["content"].endswith("Hello there.") for m in model.prepared[0])   # the last exchange is in it
+    worker.prepare_after_every_turn = False                               # only after a commit, as before
+    assistant.send("t", "And hello again.", now=T0 + timedelta(minutes=2))
+    worker.run_pending(now=T0 + timedelta(minutes=3))
+    assert len(model.prepared) == 1 and worker.last_handover is None
 
 
 def test_models_without_the_capability_and_failures_cost_nothing(store):

@@ -123,6 +123,65 @@ def test_restore_refuses_to_overwrite_and_newer_backups(store, tmp_path, data_di
     assert not (tmp_path / "r").exists()
 
 
+def _damaged_copies(good, tmp_path, page_size=4096, step=3):
+    """Copies of ``good`` with one byte flipped in one page each: damage in the schema's pages stops the
+    backup from opening at all, damage elsewhere shows only when its rows are read (during the copy)."""
+    data = good.read_bytes()
+    for page in range(1, len(data) // page_size, step):
+        damaged = bytearray(data)
+        damaged[page * page_size + 100] ^= 0xFF
+        path = tmp_path / f"damaged-{page}.db"
+        path.write_bytes(bytes(damaged))
+        yield path
+
+
+def test_a_damaged_backup_leaves_the_database_it_would_replace_intact(store, tmp_path, data_dir):
+    seed(store)
+    good = backup_database(store, tmp_path / "good.db", BACKUP_PASS).path
+    store.add_message("home", "user", "said after the backup")
+    key, header = store.key, (data_dir / "mneme.key.json").read_bytes()
+    store.close()
+
+    failed_while_copying = 0
+    for damaged in _damaged_copies(good, tmp_path):
+        with Store.open_with_key(data_dir, key) as current:
+            before = (current.counts(), [m.text for m in current.messages("home")])
+        try:
+            restore_backup(damaged, BACKUP_PASS, data_dir, use_keyring=False, replace_key=key).close()
+            continue                      # a flipped byte in a page no row lives on: the rows are whole
+        except MnemeError as exc:         # never a raw database error
+            failed_while_copying += "nothing was replaced" in str(exc)
+        assert not [p.name for p in data_dir.iterdir() if ".restoring" in p.name]   # the staged copy is gone
+        with Store.open_with_key(data_dir, key) as reopened:                       # the old database, untouched
+            assert (reopened.counts(), [m.text for m in reopened.messages("home")]) == before
+            assert reopened.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert failed_while_copying >= 3      # damage found after the copy had begun, not only at opening
+
+    replaced = restore_backup(good, BACKUP_PASS, data_dir, use_keyring=False, replace_key=key)
+    try:
+        assert replaced.counts()["messages"] == 3                              # the backup's rows, same key
+        assert "said after the backup" not in [m.text for m in replaced.messages("home")]
+        assert replaced.execute("SELECT count(*) FROM messages_fts WHERE messages_fts MATCH 'Lisbon'").fetchone()[0] == 1
+    finally:
+        replaced.close()
+    assert (data_dir / "mneme.key.json").read_bytes() == header
+    with pytest.raises(MnemeError, match="no database .* to replace"):
+        restore_backup(good, BACKUP_PASS, tmp_path / "empty", use_keyring=False, replace_key=key)
+
+
+def test_a_damaged_backup_restored_into_a_new_folder_leaves_nothing(store, tmp_path):
+    seed(store)
+    good = backup_database(store, tmp_path / "good.db", BACKUP_PASS).path
+    for damaged in list(_damaged_copies(good, tmp_path, step=7)):
+        target = tmp_path / f"new-{damaged.stem}"
+        try:
+            restore_backup(damaged, BACKUP_PASS, target, use_keyring=False, new_passphrase="new passphrase 1").close()
+            continue
+        except MnemeError:
+            pass
+        assert not target.exists() or list(target.iterdir()) == []
+
+
 # -- JSON -----------------------------------------------------------------------------------------
 def test_json_export_is_complete_and_readable(store, tmp_path):
     ids = seed(store)
@@ -149,10 +208,25 @@ def test_json_export_is_complete_and_readable(store, tmp_path):
     assert not list(tmp_path.glob(".*partial"))
 
 
+def test_json_export_lists_the_memories_each_answer_used(store, tmp_path):
+    from memory_core.storage.answer_memories import MemoryUse, record_answer_memories
+
+    ids = seed(store)
+    with store.transaction():
+        record_answer_memories(store, ids["m3"], [MemoryUse("reflection", ids["r1"]), MemoryUse("fact", ids["lisbon"]),
+                                                  MemoryUse("message", ids["m1"], "recalled")])
+    data = json.loads(export_json(store, tmp_path / "memory.json").path.read_text(encoding="utf-8"))
+    assert data["format_version"] == 2 and data["counts"]["answer_memories"] == 3
+    assert data["answer_memories"] == [{"answer_id": ids["m3"], "memories": [
+        {"kind": "reflection", "id": ids["r1"], "via": "block"}, {"kind": "fact", "id": ids["lisbon"], "via": "block"},
+        {"kind": "message", "id": ids["m1"], "via": "recalled"}]}]
+
+
 def test_json_export_of_an_empty_store_and_many_messages(store, tmp_path):
     empty = export_json(store, tmp_path / "empty.json")
     data = json.loads(empty.path.read_text())
     assert data["threads"] == [] and data["facts"] == [] and data["counts"]["messages"] == 0
+    assert data["answer_memories"] == []
     with store.transaction():
         for i in range(600):
             store.insert_message("bulk", "user", f"message number {i}")

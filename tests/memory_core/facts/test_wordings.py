@@ -1,7 +1,7 @@
 """Wordings the narrow frames missed: in passing, fragments, second-language order, lowercase,
 negation, hedges that come after the fact, and changes said in other words.
 
-Real hot path (SQLCipher store, ``ingest_message``). The phrasings are written for these tests,
+Real store path (SQLCipher store, ``ingest_and_extract``: the message, then its fact pass). The phrasings are written for these tests,
 not taken from the evaluation pools.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from memory_core.facts import ledger as facts
 from memory_core.facts.attributes import canonical_predicate, same_attribute
 from memory_core.facts.extraction import extract
-from memory_core.ingest import ingest_message
+from memory_core.ingest import ingest_and_extract
 
 DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
 
@@ -19,7 +19,7 @@ DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
 def say(store, text, month=1, day=1, thread="t"):
     from memory_core.clock import parse_iso
 
-    return ingest_message(store, thread, "user", text, at=parse_iso(DAY.format(month, day)))
+    return ingest_and_extract(store, thread, "user", text, at=parse_iso(DAY.format(month, day)))
 
 
 def current(store):

@@ -437,6 +437,7 @@ class MainWindow(QMainWindow):
             return
         self._shut = True
         self.chat_worker.cancel.set()
+        self.memory_runner.request_stop()
         self.models_page.shutdown()
         for thread in self.threads:
             stop_thread(thread)

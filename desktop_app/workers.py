@@ -11,6 +11,7 @@ Each worker opens its own database connection on its own thread
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from memory_core.errors import MnemeError
 from memory_core.storage.store import Store
 
 from . import services
+
+log = logging.getLogger(__name__)
 
 
 def friendly(exc: BaseException) -> str:
@@ -51,10 +54,13 @@ def start_worker(worker: QObject, name: str) -> QThread:
 
 
 def stop_thread(thread: QThread, timeout_ms: int = 5000) -> None:
+    """Stop ``thread`` after its current job. Never ``terminate()``: killing a thread inside torch,
+    llama.cpp or SQLite aborts the whole process (``std::terminate``) or leaves a lock held. A job
+    that outlives ``timeout_ms`` is waited for (workers end their passes early once asked to stop)."""
     thread.quit()
     if not thread.wait(timeout_ms):
-        thread.terminate()
-        thread.wait(1000)
+        log.warning("thread %s still busy after %d ms; waiting for its current job", thread.objectName(), timeout_ms)
+        thread.wait()
 
 
 class ThreadStore:
@@ -285,6 +291,12 @@ class MemoryRunner(QObject):
             self.cycleDone.emit(report)
         except Exception as exc:  # noqa: BLE001
             self.state.emit("failed", -1, friendly(exc))
+
+    def request_stop(self) -> None:
+        """From the UI thread, before the memory thread is stopped: end the running pass early."""
+        self.enabled = False
+        if self.worker is not None:
+            self.worker.request_stop()
 
     def close(self) -> None:
         """After the thread stopped: release the memory worker's connection."""

@@ -125,14 +125,17 @@ class MemoryWorker:
         self.extract_facts(store)
         report = self.engine.run_due(store, self._active, force=force, progress=self.on_state)
         self.last_handover = None
+        self.last_report = report
+        if self.stopping:  # the app is closing: what follows is best effort and can wait for the next start
+            return report
         if report.activated_messages or report.reflected:
             self.last_handover = self.prepare_next_prefix(store, now)
             self._backfill(store)
         elif self.prepare_after_every_turn:
             self.last_handover = self.prepare_next_prefix(store, now)
-        self._match_facts(store)
+        if not self.stopping:
+            self._match_facts(store)
         self._checkpoint(store)
-        self.last_report = report
         return report
 
     def prepare_next_prefix(self, store=None, now: datetime | None = None) -> object | None:
@@ -218,6 +221,16 @@ class MemoryWorker:
         self._thread = threading.Thread(target=self.run_forever, name="mneme-memory", daemon=True)
         self._thread.start()
         return self._thread
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
+
+    def request_stop(self) -> None:
+        """Ask a running pass to end after its current step (callable from any thread): closing the app
+        must not wait for the optional steps, and a thread is never killed inside the embedder or SQLite."""
+        self._stop.set()
+        self._due.set()
 
     def stop(self, timeout: float | None = 30.0) -> None:
         self._stop.set()

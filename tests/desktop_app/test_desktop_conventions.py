@@ -82,3 +82,33 @@ def test_no_sql_in_the_desktop_app():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if sql.search(line)]
     assert not found, found
     assert sql.search('store.execute("SELECT id FROM facts")')  # control: the pattern sees SQL
+
+
+def test_stop_thread_waits_for_a_busy_job_instead_of_killing_it(qtbot):
+    """``QThread.terminate()`` inside torch or SQLite aborts the process; a slow job is waited for."""
+    import threading
+    import time
+
+    from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+    from desktop_app.workers import start_worker, stop_thread
+
+    class Slow(QObject):
+        go = Signal()
+
+        def __init__(self):
+            super().__init__()
+            self.finished = threading.Event()
+            self.go.connect(self.work)
+
+        @Slot()
+        def work(self):
+            time.sleep(0.6)
+            self.finished.set()
+
+    slow = Slow()
+    thread = start_worker(slow, "slow-test")
+    slow.go.emit()
+    time.sleep(0.05)
+    stop_thread(thread, timeout_ms=100)
+    assert slow.finished.is_set() and thread.isFinished()

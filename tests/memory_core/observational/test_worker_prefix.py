@@ -126,3 +126,16 @@ def test_real_model_next_turn_after_an_activation_reuses_the_handed_over_prefix(
         assert result.stats.prompt_tokens - result.stats.cached_tokens < 40   # only the new message
     finally:
         model.close()
+
+
+def test_a_pass_asked_to_stop_commits_memory_and_skips_the_optional_steps(store):
+    """Closing the app asks the running pass to stop: observation still commits (nothing is lost), but the
+    prefix hand-over, indexing and matching wait for the next start instead of holding the app open."""
+    model = PreparingModel(context_length=4096)
+    assistant, worker = _chat(store, model, config=OMConfig(message_tokens=5000, observation_tokens=100_000))
+    assistant.send("t", "My cat is called Miso.", now=T0)
+    worker.request_stop()
+    assert worker.stopping
+    report = worker.run_pending(now=T0 + timedelta(minutes=1))
+    assert worker.last_report is report
+    assert model.prepared == [] and worker.last_handover is None

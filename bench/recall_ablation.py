@@ -19,6 +19,7 @@ from pathlib import Path
 from bench.bench_recall import (PASSPHRASE, RESULTS, WORK, _cli, bm25_baseline, dense_baseline, rrf, score,
                                 turn_vectors)
 from bench.recall_corpus import KINDS, build, import_lines
+from bench.tune_recall import CachedEmbedder
 
 #: The conditions ranking is fitted on (the topic condition, bench/recall_topic.py, is held out of fitting:
 #: bench_recall reports both its splits).
@@ -43,20 +44,6 @@ VARIANTS: list[tuple[str, dict]] = [
     ("kept set + words nothing contains left out of the BM25 gate",
      {"THREAD_BONUS": 2.0, "DEDUPLICATE": True, "UNSEEN_GATE_WEIGHT": 0.0}),
 ]
-
-
-class CachedEmbedder:
-    """The real embedder, with query vectors kept between rows."""
-
-    def __init__(self, inner):
-        self.inner, self.model_id, self.dimension, self._cache = inner, inner.model_id, inner.dimension, {}
-
-    def embed(self, texts):
-        missing = [t for t in texts if t not in self._cache]
-        if missing:
-            for text, vector in zip(missing, self.inner.embed(missing)):
-                self._cache[text] = vector
-        return [self._cache[t] for t in texts]
 
 
 def summarise(per_question: dict[str, dict[str, float]], questions) -> dict:

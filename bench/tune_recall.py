@@ -22,7 +22,7 @@ from bench.recall_corpus import build, import_lines
 
 
 class CachedEmbedder:
-    """The real embedder, with query vectors kept between grid points."""
+    """The real embedder, with query vectors kept between grid points (and ablation rows)."""
 
     def __init__(self, inner):
         self.inner, self.model_id, self.dimension, self._cache = inner, inner.model_id, inner.dimension, {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from memory_core.observational.drafts import Draft
-from memory_core.ingest import ingest_message
+from memory_core.ingest import ingest_and_extract
 from memory_core.observational.engine import OMConfig, OMEngine
 from memory_core.observational.log import current_log
 from memory_core.observational.reflector import Reflector
@@ -19,7 +19,7 @@ def observe(store, lines):
     om = OMEngine(TokenCounter(FakeChatModel()), OMConfig(10_000, 10_000), observer_mode="extractive")
     for n, (priority, text, day) in enumerate(lines):
         at = T0 + timedelta(days=day, minutes=n)
-        message = ingest_message(store, "t", "user", text, at=at).message
+        message = ingest_and_extract(store, "t", "user", text, at=at).message
         om.commit(store, [message], [Draft(priority, at, f"User: {text}", [message.id])])
 
 

@@ -12,7 +12,7 @@ from memory_core.clock import parse_iso
 from memory_core.storage.db import OperationalError
 from memory_core.errors import InvalidInput
 from memory_core.recall.vectors import backfill_embeddings, index_for
-from memory_core.ingest import ingest_and_extract
+from memory_core.ingest import ingest_and_extract, ingest_message
 from memory_core.recall.query_time import parse_time_filter
 
 NOW = datetime(2025, 7, 15, 12, 0, tzinfo=timezone.utc)

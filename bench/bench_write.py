@@ -38,7 +38,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from bench.stats import percentile
+from bench.stats import latency, percentile
 
 RESULTS = Path(__file__).parent / "results"
 PRELOAD = int(os.environ.get("MNEME_BENCH_MESSAGES", "100000"))
@@ -267,26 +267,27 @@ class BusyControl:
 
 
 def summary(values: list[float], facts_only: list[float]) -> dict:
-    return {"samples": len(values), "mean_ms": statistics.mean(values), "p50_ms": statistics.median(values),
-            "p95_ms": percentile(values, 95), "p99_ms": percentile(values, 99), "max_ms": max(values),
-            "messages_with_facts": len(facts_only),
+    return {**latency(values), "messages_with_facts": len(facts_only),
             "mean_ms_messages_with_facts": statistics.mean(facts_only) if facts_only else None,
             "p99_ms_messages_with_facts": percentile(facts_only, 99) if facts_only else None}
 
 
 def spread(values: list[float]) -> dict:
-    if not values:
-        return {"samples": 0}
-    return {"samples": len(values), "mean_ms": statistics.mean(values), "p50_ms": statistics.median(values),
-            "p90_ms": percentile(values, 90), "p99_ms": percentile(values, 99), "max_ms": max(values)}
+    return latency(values, (90, 99))
+
+
+def timed_messages() -> list:
+    """The timed months (dev split), generated after the preloaded ones so their dates come last."""
+    timed = []
+    for k in range(TIMED_MONTHS):
+        timed += month_messages(50 + k, "dev", shift_days=40 * (TIMED_MONTHS - k), thread_prefix=f"timed{k}")
+    return timed
 
 
 def main() -> None:
     load_start = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     cache, info, built = cached_preload()
-    timed = []
-    for k in range(TIMED_MONTHS):
-        timed += month_messages(50 + k, "dev", shift_days=40 * (TIMED_MONTHS - k), thread_prefix=f"timed{k}")
+    timed = timed_messages()
     with tempfile.TemporaryDirectory(prefix="mneme-bench-write-") as scratch:
         before_store = open_copy(cache, Path(scratch), "before")
         after_store = open_copy(cache, Path(scratch), "after")

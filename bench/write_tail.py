@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from bench.bench_write import RESULTS, TIMED_MONTHS, cached_preload, month_messages, open_copy
-from bench.stats import percentile
+from bench.bench_write import RESULTS, cached_preload, open_copy, timed_messages
+from bench.stats import latency
 
 MESSAGE_FTS = ("messages_fts", "message_search")
 
@@ -77,17 +76,10 @@ class Variant:
         checkpoint_between_turns(self.worker)
 
 
-def stats(values: list[float]) -> dict:
-    return {"samples": len(values), "mean_ms": statistics.mean(values), "p50_ms": statistics.median(values),
-            "p95_ms": percentile(values, 95), "p99_ms": percentile(values, 99), "max_ms": max(values)}
-
-
 def main() -> None:
     load_start = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     cache, info, _ = cached_preload()
-    timed = []
-    for k in range(TIMED_MONTHS):
-        timed += month_messages(50 + k, "dev", shift_days=40 * (TIMED_MONTHS - k), thread_prefix=f"timed{k}")
+    timed = timed_messages()
     with tempfile.TemporaryDirectory(prefix="mneme-write-tail-") as scratch:
         variants = [Variant(name, open_copy(cache, Path(scratch), f"v{i}"), setup)
                     for i, (name, setup) in enumerate(VARIANTS.items())]
@@ -102,7 +94,7 @@ def main() -> None:
             variant.worker.close()
             variant.store.close()
     figures = {"preload_messages": info["messages"], "preload_facts": info["facts"],
-               "variants": [{"name": v.name, "wall": stats(v.wall), "cpu": stats(v.cpu)} for v in variants],
+               "variants": [{"name": v.name, "wall": latency(v.wall), "cpu": latency(v.cpu)} for v in variants],
                "load_start": load_start, "load_end": ", ".join(f"{x:.1f}" for x in os.getloadavg())}
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "write_tail.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")

@@ -1,5 +1,8 @@
 """Deterministic model doubles for logic tests (reusable by everyone).
 
+``HashEmbedder`` satisfies ``memory_core.llm.Embedder``: bag-of-words vectors, so similar wording
+gives similar vectors (the real MiniLM is tested beside it).
+
 ``FakeChatModel`` satisfies ``memory_core.llm.ChatModel``: a word-piece
 tokenizer, scripted completions, streamed replies, and a simulated KV cache
 (cached tokens = common prefix with the previous prompt plus reply), so
@@ -7,6 +10,7 @@ cache-reuse logic can be tested without llama.cpp.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Callable, Iterator, Sequence
@@ -94,3 +98,23 @@ class FakeChatModel:
 
     def close(self) -> None:
         self.closed = True
+
+
+class HashEmbedder:
+    """Deterministic bag-of-words vectors: each word hashed into one of ``dimension`` buckets, normalised."""
+
+    model_id = "test/hash-bow"
+    dimension = 64
+
+    def __init__(self, words: Callable[[str], Sequence[str]] = lambda text: text.lower().split()):
+        self.words = words
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for text in texts:
+            vector = [0.0] * self.dimension
+            for word in self.words(text):
+                vector[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dimension] += 1.0
+            norm = sum(x * x for x in vector) ** 0.5 or 1.0
+            out.append([x / norm for x in vector])
+        return out

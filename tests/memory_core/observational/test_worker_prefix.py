@@ -37,10 +37,8 @@ def _chat(store, model, config=CONFIG):
     return assistant, worker
 
 
-def test_worker_prepares_exactly_the_next_prompts_stable_part(store):
-    model = PreparingModel(context_length=4096)
-    assistant, worker = _chat(store, model)
-    assert worker.prefix_source == assistant.stable_prefix
+def _chat_until_observed(assistant, worker):
+    """Tell the facts one turn at a time, running the worker after each, until a pass observes."""
     at = T0
     for text in FACTS:
         assistant.send("t", text, now=at)
@@ -48,6 +46,14 @@ def test_worker_prepares_exactly_the_next_prompts_stable_part(store):
         report = worker.run_pending(now=at)
         if report.activated_messages:
             break
+    return report, at
+
+
+def test_worker_prepares_exactly_the_next_prompts_stable_part(store):
+    model = PreparingModel(context_length=4096)
+    assistant, worker = _chat(store, model)
+    assert worker.prefix_source == assistant.stable_prefix
+    report, at = _chat_until_observed(assistant, worker)
     assert report.activated_messages, "the scripted chat should reach the observation threshold"
     assert worker.last_handover == "prepared" and model.prepared
     prefix = model.prepared[-1]
@@ -111,13 +117,7 @@ def test_real_model_next_turn_after_an_activation_reuses_the_handed_over_prefix(
     model = LlamaChatModel(bundled_model_path, RuntimeSettings(context_length=1024))
     try:
         assistant, worker = _chat(store, model)
-        at = T0
-        for text in FACTS:
-            assistant.send("t", text, now=at)
-            at += timedelta(minutes=3)
-            report = worker.run_pending(now=at)
-            if report.activated_messages:
-                break
+        report, at = _chat_until_observed(assistant, worker)
         assert report.activated_messages
         handover = worker.last_handover
         assert handover is not None and handover.handed_over, handover
@@ -132,10 +132,14 @@ def test_a_pass_asked_to_stop_commits_memory_and_skips_the_optional_steps(store)
     """Closing the app asks the running pass to stop: observation still commits (nothing is lost), but the
     prefix hand-over, indexing and matching wait for the next start instead of holding the app open."""
     model = PreparingModel(context_length=4096)
-    assistant, worker = _chat(store, model, config=OMConfig(message_tokens=5000, observation_tokens=100_000))
-    assistant.send("t", "My cat is called Miso.", now=T0)
+    assistant, worker = _chat(store, model)
+    at = T0
+    for text in FACTS:
+        assistant.send("t", text, now=at)
+        at += timedelta(minutes=3)
     worker.request_stop()
     assert worker.stopping
-    report = worker.run_pending(now=T0 + timedelta(minutes=1))
+    report = worker.run_pending(force=True, now=at)
+    assert report.activated_messages, "the observation is still committed"
     assert worker.last_report is report
     assert model.prepared == [] and worker.last_handover is None

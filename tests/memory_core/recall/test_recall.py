@@ -1,10 +1,8 @@
 """Hybrid recall: safe FTS queries, time filters, as-of, provenance, abstention, the vector index and forgetting."""
 from __future__ import annotations
 
-import hashlib
 from datetime import datetime, timezone
 
-import numpy as np
 import pytest
 
 from memory_core.recall import search as recall
@@ -14,25 +12,14 @@ from memory_core.errors import InvalidInput
 from memory_core.recall.vectors import backfill_embeddings, index_for
 from memory_core.ingest import ingest_and_extract, ingest_message
 from memory_core.recall.query_time import parse_time_filter
+from tests import doubles
 
 NOW = datetime(2025, 7, 15, 12, 0, tzinfo=timezone.utc)
 
 
-class HashEmbedder:
-    """Deterministic bag-of-words vectors: similar wording, similar vector (a logic-test double)."""
-
-    model_id = "test/hash-bow"
-    dimension = 64
-
-    def embed(self, texts):
-        out = []
-        for text in texts:
-            vector = np.zeros(self.dimension, dtype=np.float32)
-            for word in recall.words(text):
-                vector[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dimension] += 1.0
-            norm = np.linalg.norm(vector)
-            out.append((vector / norm if norm else vector).tolist())
-        return out
+def hash_embedder() -> doubles.HashEmbedder:
+    """The shared bag-of-words double, with recall's own word split (so it sees what BM25 sees)."""
+    return doubles.HashEmbedder(words=recall.words)
 
 
 @pytest.fixture
@@ -112,7 +99,7 @@ def test_bad_arguments_are_clear(history):
 
 
 def test_dense_channel_and_forgotten_items_are_not_served(history):
-    embedder = HashEmbedder()
+    embedder = hash_embedder()
     assert backfill_embeddings(history, embedder, limit=None) >= 4
     assert backfill_embeddings(history, embedder, limit=None) == 0  # nothing left to embed
     result = recall.search(history, "Munich flight booked", embedder=embedder, now=NOW)
@@ -129,7 +116,7 @@ def test_dense_channel_and_forgotten_items_are_not_served(history):
 
 
 def test_index_refreshes_incrementally(history):
-    embedder = HashEmbedder()
+    embedder = hash_embedder()
     backfill_embeddings(history, embedder, limit=None)
     index = index_for(history, embedder.model_id)
     size = len(index)
@@ -245,7 +232,7 @@ def test_gate_counts_only_the_named_persons_threads(store):
     for n, (thread, speaker, text, external) in enumerate(said):
         ingest_and_extract(store, thread, "user", text, at=parse_iso(f"2025-05-0{n + 1}T09:00:00Z"),
                        external_id=external, speaker=speaker)
-    embedder = HashEmbedder()
+    embedder = hash_embedder()
     backfill_embeddings(store, embedder, limit=None)
     other = recall.search(store, "When did Maya adopt a beagle puppy?", embedder=embedder, kinds=("message",), now=NOW)
     assert other.abstained and other.hits == []

@@ -1,8 +1,6 @@
 """The in-memory vector index: loading, the fast pass against exact search, and forgetting its copy."""
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 import pytest
 
@@ -10,23 +8,8 @@ from memory_core.clock import parse_iso
 from memory_core.forgetting.forget import execute_forget, plan_forget
 from memory_core.ingest import ingest_message
 from memory_core.recall import vectors
+from tests.doubles import HashEmbedder
 from memory_core.recall.vectors import VectorIndex, backfill_embeddings, candidate_pool, from_blob, index_for, sign_bits
-
-
-class HashEmbedder:
-    """Deterministic bag-of-words vectors (a logic-test double; the real model is tested in test_recall)."""
-
-    model_id = "test/hash-bow"
-    dimension = 64
-
-    def embed(self, texts):
-        out = []
-        for text in texts:
-            vector = np.zeros(self.dimension, dtype=np.float32)
-            for word in text.lower().split():
-                vector[int(hashlib.md5(word.encode()).hexdigest(), 16) % self.dimension] += 1.0
-            out.append((vector / (np.linalg.norm(vector) or 1.0)).tolist())
-        return out
 
 
 def _anisotropic(count: int, dim: int = 384, seed: int = 3) -> np.ndarray:

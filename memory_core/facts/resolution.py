@@ -13,6 +13,7 @@ from memory_core.facts.attributes import same_attribute
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
+from memory_core.facts.value_keys import facts_named_in
 from memory_core.storage.store import Message, Store
 
 
@@ -36,16 +37,13 @@ RECENT_THREAD_FACTS = 20
 def _known_facts(store: Store, message: Message) -> list[KnownFact]:
     """Current facts whose value the message may mention, plus the thread's latest facts.
 
-    SQLite does the pre-filter (the value's first word inside the message text), so the
-    cost stays flat as facts accumulate.
+    The first are found through the value-key index (``value_keys.facts_named_in``: the value's first
+    word inside the message text), so the cost follows the message, not the number of facts.
     """
     columns = "id, subject, predicate, value, thread_id, created_at, category"
     current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
-    params = {"at": message.created_at, "text": message.text.casefold(), "thread": message.thread_id,
-              "recent": RECENT_THREAD_FACTS}
-    rows = list(store.query(
-        f"SELECT {columns} FROM facts WHERE {current} AND instr(:text, lower(CASE WHEN instr(value, ' ') > 0 "
-        "THEN substr(value, 1, instr(value, ' ') - 1) ELSE value END)) > 0", params))
+    params = {"at": message.created_at, "thread": message.thread_id, "recent": RECENT_THREAD_FACTS}
+    rows = facts_named_in(store, message.text, message.created_at, columns)
     rows += store.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
                            "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
     known: dict[int, KnownFact] = {}

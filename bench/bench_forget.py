@@ -6,6 +6,8 @@ links), then measures, on a real SQLCipher file:
 
 * planning a forget of one observation with its sources (the dialog preview);
 * executing it, split into steps (delete, FTS optimize, commit, WAL checkpoint, verify);
+* forgetting one fact with its source message, and one message with everything drawn from it
+  (``mneme forget fact:ID`` / ``message:ID``: plan + execute, as the CLI does);
 * forget --about a word found in ~1% of messages;
 * an encrypted backup (sqlcipher_export + verify) and a JSON export.
 
@@ -22,7 +24,7 @@ import time
 from pathlib import Path
 
 RESULTS = Path(__file__).parent / "results"
-SIZES = (1_000, 10_000, 50_000)
+SIZES = (1_000, 10_000, 50_000, 100_000)
 REPEATS = 5
 WORDS = "tea coffee Porto Lisbon cat dog bicycle library garden river music piano train holiday".split()
 
@@ -74,6 +76,16 @@ def measure(n: int) -> dict:
             plans.append((t1 - t0) * 1000)
             totals.append((t2 - t1) * 1000)
             steps.append(receipt.timings)
+        single: dict[str, list[float]] = {"fact": [], "message": []}
+        for kind, sql in (("fact", "SELECT id FROM facts ORDER BY id"),
+                          ("message", "SELECT id FROM messages WHERE id % 20 = 1 ORDER BY id")):
+            # spread over the store (not only its first rows); these messages are each a fact's source
+            ids = [row[0] for row in store.execute(sql).fetchall()]
+            for item_id in ids[len(ids) // (REPEATS + 1)::len(ids) // (REPEATS + 1)][:REPEATS]:
+                t0 = time.perf_counter()
+                receipt = execute_forget(store, plan_forget(store, f"{kind}:{item_id}"))
+                assert receipt.verified, receipt.problems
+                single[kind].append((time.perf_counter() - t0) * 1000)
         t0 = time.perf_counter()
         about = forget_about(store, "rareword")
         about_ms = (time.perf_counter() - t0) * 1000
@@ -89,6 +101,8 @@ def measure(n: int) -> dict:
     return {"messages": n, "db_mb": round(db_bytes / 2**20, 1), "populate_s": round(populate_s, 1),
             "plan_ms_median": round(statistics.median(plans), 1),
             "execute_ms_median": round(statistics.median(totals), 1), "execute_steps_ms_median": step_medians,
+            **{f"forget_{kind}_ms": {"median": round(statistics.median(v), 1), "mean": round(statistics.mean(v), 1),
+                                     "max": round(max(v), 1), "n": len(v)} for kind, v in single.items()},
             "forget_about_ms": round(about_ms, 1), "forget_about_removed": about.counts,
             "backup_s": round(backup_s, 2), "backup_mb": round(backup.bytes / 2**20, 1),
             "json_export_s": round(export_s, 2), "json_mb": round(exported.bytes / 2**20, 1)}
@@ -100,17 +114,26 @@ def render_markdown(rows: list[dict]) -> str:
              f"delete + FTS optimize + commit + WAL checkpoint + verify), median of {REPEATS}. "
              "`forget --about` removes every item matching a word in 1% of messages, with what hangs on them.", "",
              "| messages | db MB | plan ms | execute ms | delete | fts optimize | checkpoint | verify "
-             "| forget --about ms (items) | backup s | JSON export s |",
-             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "| forget fact:ID ms | forget message:ID ms | forget --about ms (items) | backup s | JSON export s |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
         steps = row["execute_steps_ms_median"]
         removed = sum(v for k, v in row["forget_about_removed"].items() if k not in ("embeddings", "links"))
         lines.append(f"| {row['messages']:,} | {row['db_mb']} | {row['plan_ms_median']} | {row['execute_ms_median']} "
                      f"| {steps['delete_ms']} | {steps['fts_optimize_ms']} | {steps['checkpoint_ms']} "
-                     f"| {steps['verify_ms']} | {row['forget_about_ms']} ({removed}) | {row['backup_s']} "
+                     f"| {steps['verify_ms']} | {_single(row, 'fact')} | {_single(row, 'message')} "
+                     f"| {row['forget_about_ms']} ({removed}) | {row['backup_s']} "
                      f"| {row['json_export_s']} |")
-    lines += ["", "Backup time includes reopening the file with its passphrase (PBKDF2, 256,000 rounds) to verify it.", ""]
+    lines += ["", "forget fact:ID / message:ID: plan + execute (with the sources, as `mneme forget` does), one item "
+              f"at a time at {REPEATS} places spread over the store: median (max). A fact's source message goes with "
+              "it; a message takes its observation and fact with it.",
+              "", "Backup time includes reopening the file with its passphrase (PBKDF2, 256,000 rounds) to verify it.", ""]
     return "\n".join(lines)
+
+
+def _single(row: dict, kind: str) -> str:
+    figures = row.get(f"forget_{kind}_ms")
+    return f"{figures['median']} ({figures['max']})" if figures else "n/a"
 
 
 def main(argv: list[str] | None = None) -> int:

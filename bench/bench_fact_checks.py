@@ -29,9 +29,18 @@ the noun after "my" (``NaiveMyNounMemory`` from ``memory_core.evals.lifecycle``)
 Run: ``python -m bench.bench_fact_checks`` (``MNEME_FACT_CHECK_WORKERS``, at
 most 2; ``--render-only`` recomputes the tables from the stored JSON). Writes bench/results/fact_checks.md and fact_checks.json; per-timeline
 details go to the JSON only.
+
+``--set dev|test`` runs our own DEV/TEST timelines (``bench/data/fact_timelines_{dev,test}.json``,
+same schema, written by ``bench/data/write_fact_timelines.py``) into ``fact_timelines_{dev,test}.md/json``;
+the default ``--set heldout`` is the held-out set above. ``--in-process`` runs the same protocol
+through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
+background matcher), loading the embedder once instead of once per ``memory facts`` call: a dev run
+takes minutes instead of tens of minutes. ``--limit N`` takes the first N timelines.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
@@ -43,12 +52,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from memory_core.evals.lifecycle import NaiveMyNounMemory
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKS_FILE = Path(os.environ.get("MNEME_FACT_CHECK_FILE", ROOT / "bench" / "heldout" / "fact_checks.json"))
+#: --set NAME -> (timelines file, split kept or None for all, results file stem)
+SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
+        "dev": (ROOT / "bench" / "data" / "fact_timelines_dev.json", "dev", "fact_timelines_dev"),
+        "test": (ROOT / "bench" / "data" / "fact_timelines_test.json", "test", "fact_timelines_test")}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))
@@ -108,33 +121,107 @@ def _cli(data_dir: Path, *args: str) -> subprocess.CompletedProcess:
                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
 
 
-def _facts(data_dir: Path, *extra: str) -> list[str]:
-    done = _cli(data_dir, "memory", "facts", *extra, "--json")
+class InProcessCLI:
+    """``mneme`` commands run through ``mneme.cli.main`` in this process: the same parser and handlers as
+    the subprocess path, with one embedder load shared by every ``memory facts`` call.
+
+    The shared embedder also remembers each batch it embedded (the matcher's labelled examples are
+    the same batch every time); the model is deterministic, so a remembered batch is the vector a
+    fresh process would compute. The passphrase's scrypt cost is lowered as the tests lower it (it took
+    a second per command and has no bearing on facts). Not thread-safe (stdout is redirected): run
+    timelines one at a time.
+    """
+
+    def __enter__(self) -> "InProcessCLI":
+        import models.embedder as embedder_module
+        from memory_core.storage import keys
+
+        self._keys, self._scrypt_n = keys, keys.SCRYPT_N
+        keys.SCRYPT_N = 2**12
+        self._module = embedder_module
+        self._original = embedder_module.SentenceEmbedder
+        shared = _BatchMemoEmbedder(self._original())
+        embedder_module.SentenceEmbedder = lambda *args, **kwargs: shared
+        self._saved_env = {name: os.environ.get(name) for name in ("MNEME_PASSPHRASE", "HF_HUB_OFFLINE")}
+        os.environ.update(MNEME_PASSPHRASE=PASSPHRASE, HF_HUB_OFFLINE="1")
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._keys.SCRYPT_N = self._scrypt_n
+        self._module.SentenceEmbedder = self._original
+        for name, value in self._saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+    def __call__(self, data_dir: Path, *args: str) -> subprocess.CompletedProcess:
+        from mneme.cli import main as mneme_main
+
+        argv = ["--data-dir", str(data_dir), *args]
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = mneme_main(argv)
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else 1
+            except Exception as error:  # noqa: BLE001 - a crash is a failed command, as in a subprocess
+                print(f"{type(error).__name__}: {error}", file=sys.stderr)
+                code = 1
+        return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
+
+
+class _BatchMemoEmbedder:
+    """A loaded SentenceEmbedder that remembers whole batches (same texts in, same vectors out)."""
+
+    def __init__(self, embedder: Any) -> None:
+        self._embedder = embedder
+        self._batches: dict[tuple[str, ...], Any] = {}
+
+    def load(self) -> "_BatchMemoEmbedder":
+        self._embedder.load()
+        return self
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        key = tuple(texts)
+        if key not in self._batches:
+            self._batches[key] = self._embedder.embed(texts)
+        return [list(vector) for vector in self._batches[key]]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._embedder, name)
+
+
+Cli = Callable[..., subprocess.CompletedProcess]
+
+
+def _facts(data_dir: Path, *extra: str, cli: Cli = _cli) -> list[str]:
+    done = cli(data_dir, "memory", "facts", *extra, "--json")
     if done.returncode != 0:
         raise RuntimeError(f"memory facts {' '.join(extra)} exited {done.returncode}: "
                            f"{(done.stderr.strip().splitlines() or [''])[-1]}")
     return fact_strings(json.loads(done.stdout))
 
 
-def _add(data_dir: Path, thread: str, text: str, at: str) -> None:
-    done = _cli(data_dir, "memory", "add", "--thread", thread, "--role", "user", "--text", text, "--at", at)
+def _add(data_dir: Path, thread: str, text: str, at: str, cli: Cli = _cli) -> None:
+    done = cli(data_dir, "memory", "add", "--thread", thread, "--role", "user", "--text", text, "--at", at)
     if done.returncode != 0:
         raise RuntimeError(f"memory add exited {done.returncode}: "
                            f"{(done.stderr.strip().splitlines() or [''])[-1]}")
 
 
-def run_mneme(timeline: dict[str, Any]) -> tuple[Reads, float]:
+def run_mneme(timeline: dict[str, Any], cli: Cli = _cli) -> tuple[Reads, float]:
     """One timeline through the real CLI in a fresh data dir; returns reads and wall seconds."""
     reads = Reads()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mneme-factcheck-") as tmp:
         data_dir = Path(tmp) / "data"
         try:
-            _add(data_dir, "chat-d1", timeline["statement"], timeline["d1"])
-            reads.after_d1 = _facts(data_dir)
-            _add(data_dir, "chat-d2", timeline["later"], timeline["d2"])
-            reads.after_d2 = _facts(data_dir)
-            reads.as_of = _facts(data_dir, "--as-of", timeline["as_of"])
+            _add(data_dir, "chat-d1", timeline["statement"], timeline["d1"], cli=cli)
+            reads.after_d1 = _facts(data_dir, cli=cli)
+            _add(data_dir, "chat-d2", timeline["later"], timeline["d2"], cli=cli)
+            reads.after_d2 = _facts(data_dir, cli=cli)
+            reads.as_of = _facts(data_dir, "--as-of", timeline["as_of"], cli=cli)
         except (RuntimeError, json.JSONDecodeError, subprocess.TimeoutExpired) as error:
             reads.error = str(error)[:300]
     return reads, time.perf_counter() - started
@@ -189,11 +276,19 @@ def _pct(cell: dict[str, Any]) -> str:
 
 
 def render_markdown(summary: dict[str, Any], meta: dict[str, Any]) -> str:
-    lines = ["# Held-out fact checks (`memory add` → `memory facts [--as-of] --json`)", "",
+    name = meta.get("set_name", "heldout")
+    provenance = ("hand-written by an outsider to `memory_core/facts` and committed before the first run; "
+                  "never tuned on." if name == "heldout" else
+                  f"our own {name.upper()} split (`bench/data/write_fact_timelines.py`), hand-written in one pass "
+                  "and committed before its first run; split by attribute kind and persona"
+                  + ("; tune on dev only." if name == "dev" else "; never tuned on."))
+    path = ("`mneme.cli.main` in one process (same parser and handlers, embedder loaded once)"
+            if meta.get("in_process") else "the real CLI")
+    title = "Held-out fact checks" if name == "heldout" else f"Fact timelines, {name} split"
+    lines = [f"# {title} (`memory add` → `memory facts [--as-of] --json`)", "",
              f"Set: `{meta['set']}`: {meta['timelines']} timelines, {meta['kinds']} attribute kinds, "
-             f"{meta['personas']} personas; hand-written by an outsider to `memory_core/facts` and committed "
-             "before the first run; never tuned on.", "",
-             f"Code: `{meta['code']}`; path: the real CLI, one fresh data dir per timeline, "
+             f"{meta['personas']} personas; {provenance}", "",
+             f"Code: `{meta['code']}`; path: {path}, one fresh data dir per timeline, "
              f"`memory facts` with its default background matcher; {meta['workers']} worker(s); "
              f"wall {meta['wall_s']:.0f} s; per timeline (5 CLI calls) median {meta['timeline_s_median']:.1f} s, "
              f"mean {meta['timeline_s_mean']:.1f} s, p90 {meta['timeline_s_p90']:.1f} s. "
@@ -227,8 +322,14 @@ def render_markdown(summary: dict[str, Any], meta: dict[str, Any]) -> str:
         lines.append(f"| {name} | " + " | ".join(_pct(cell["checks"][c]) for c in CHECKS) + " |")
     lines += ["", "Not measured: search or context use of these facts; the write path's latency; "
               "anything beyond one statement and one later message per timeline. Per-timeline "
-              "reads and outcomes are in `fact_checks.json` only.", ""]
+              "reads and outcomes are in `" + meta.get("stem", "fact_checks") + ".json` only.", ""]
     return "\n".join(lines)
+
+
+def _no_change_group(timeline: dict[str, Any]) -> str:
+    """No-change timelines of our own sets are grouped by their sort (mention, negated, ...)."""
+    sort = timeline.get("no_change_kind")
+    return f"{timeline['type']}: {sort}" if sort else timeline["type"]
 
 
 def _git_head() -> str:
@@ -242,31 +343,63 @@ def summarize(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
             for system in SYSTEMS}
 
 
-def rerender() -> dict[str, Any]:
+def rerender(stem: str = "fact_checks") -> dict[str, Any]:
     """Recompute the tables from the stored per-timeline outcomes (no CLI run)."""
-    stored = json.loads((RESULTS / "fact_checks.json").read_text(encoding="utf-8"))
+    stored = json.loads((RESULTS / f"{stem}.json").read_text(encoding="utf-8"))
     summary = summarize(stored["timelines"])
     stored["summary"] = summary
-    (RESULTS / "fact_checks.json").write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n",
-                                              encoding="utf-8")
-    (RESULTS / "fact_checks.md").write_text(render_markdown(summary, stored["meta"]), encoding="utf-8")
+    (RESULTS / f"{stem}.json").write_text(json.dumps(stored, indent=1, ensure_ascii=False) + "\n",
+                                          encoding="utf-8")
+    (RESULTS / f"{stem}.md").write_text(render_markdown(summary, stored["meta"]), encoding="utf-8")
     return summary
 
 
-def main(argv: Sequence[str] = ()) -> dict[str, Any]:
-    if "--render-only" in argv:
-        return rerender()
-    document = json.loads(CHECKS_FILE.read_text(encoding="utf-8"))
-    timelines = document["timelines"]
-    started = time.perf_counter()
+def _option(argv: Sequence[str], name: str, default: str | None = None) -> str | None:
+    if name not in argv:
+        return default
+    index = list(argv).index(name)
+    if index + 1 >= len(argv):
+        raise SystemExit(f"bench_fact_checks: {name} needs a value")
+    return argv[index + 1]
+
+
+def load_timelines(set_name: str) -> list[dict[str, Any]]:
+    """The timelines of one set: the held-out file as it is, or one split of our own set."""
+    if set_name not in SETS:
+        raise SystemExit(f"bench_fact_checks: --set must be one of {', '.join(SETS)}, not {set_name!r}")
+    path, split, _ = SETS[set_name]
+    timelines = json.loads(path.read_text(encoding="utf-8"))["timelines"]
+    return [t for t in timelines if split is None or t.get("split") == split]
+
+
+def run_all(timelines: Sequence[dict[str, Any]], in_process: bool) -> list[tuple[Reads, float]]:
+    """Every timeline through Mneme: subprocesses (2 workers at most) or in this process, one at a time."""
+    if in_process:
+        with InProcessCLI() as cli:
+            return [run_mneme(timeline, cli) for timeline in timelines]
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        mneme_runs = list(pool.map(run_mneme, timelines))
+        return list(pool.map(run_mneme, timelines))
+
+
+def main(argv: Sequence[str] = ()) -> dict[str, Any]:
+    set_name = _option(argv, "--set", "heldout")
+    stem = SETS[set_name][2] if set_name in SETS else "fact_checks"
+    if "--render-only" in argv:
+        return rerender(stem)
+    in_process = "--in-process" in argv
+    timelines = load_timelines(set_name)
+    limit = _option(argv, "--limit")
+    if limit is not None:
+        timelines = timelines[:int(limit)]
+    checks_file = SETS[set_name][0]
+    started = time.perf_counter()
+    mneme_runs = run_all(timelines, in_process)
     wall = time.perf_counter() - started
     rows = []
     for timeline, (reads, seconds) in zip(timelines, mneme_runs):
         naive_reads = run_naive(timeline)
         rows.append({key: timeline[key] for key in ("id", "kind", "persona", "type")}
-                    | {"change_kind": timeline["change_kind"] or timeline["type"],
+                    | {"change_kind": timeline["change_kind"] or _no_change_group(timeline),
                        "mneme": score(timeline, reads), "naive": score(timeline, naive_reads),
                        "seconds": round(seconds, 2), "error": reads.error,
                        "reads": {"after_d1": reads.after_d1, "after_d2": reads.after_d2, "as_of": reads.as_of},
@@ -275,17 +408,18 @@ def main(argv: Sequence[str] = ()) -> dict[str, Any]:
     summary = summarize(rows)
     seconds = sorted(row["seconds"] for row in rows)
     meta = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "code": _git_head(),
-            "set": str(CHECKS_FILE.relative_to(ROOT)) if CHECKS_FILE.is_relative_to(ROOT) else str(CHECKS_FILE), "timelines": len(timelines),
+            "set_name": set_name, "stem": stem, "in_process": in_process,
+            "set": str(checks_file.relative_to(ROOT)) if checks_file.is_relative_to(ROOT) else str(checks_file), "timelines": len(timelines),
             "kinds": len({t["kind"] for t in timelines}), "personas": len({t["persona"] for t in timelines}),
-            "workers": WORKERS, "wall_s": wall, "cli_errors": sum(1 for row in rows if row["error"]),
+            "workers": 1 if in_process else WORKERS, "wall_s": wall, "cli_errors": sum(1 for row in rows if row["error"]),
             "timeline_s_median": seconds[len(seconds) // 2], "timeline_s_mean": sum(seconds) / len(seconds),
             "timeline_s_p90": seconds[min(len(seconds) - 1, int(0.9 * len(seconds)))]}
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "fact_checks.json").write_text(json.dumps({"meta": meta, "summary": summary, "timelines": rows},
-                                                         indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    (RESULTS / "fact_checks.md").write_text(render_markdown(summary, meta), encoding="utf-8")
+    (RESULTS / f"{stem}.json").write_text(json.dumps({"meta": meta, "summary": summary, "timelines": rows},
+                                                     indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (RESULTS / f"{stem}.md").write_text(render_markdown(summary, meta), encoding="utf-8")
     overall_m, overall_n = summary["mneme"]["all"]["all"], summary["naive"]["all"]["all"]
-    print(f"fact checks: {meta['timelines']} timelines, Mneme {_pct(overall_m['overall'])} of checks, "
+    print(f"fact checks ({set_name}{', in-process' if in_process else ''}): {meta['timelines']} timelines, Mneme {_pct(overall_m['overall'])} of checks, "
           f"naive {_pct(overall_n['overall'])}; CLI errors {meta['cli_errors']}; wall {wall:.0f} s")
     for check in CHECKS:
         print(f"  {check}: Mneme {_pct(overall_m['checks'][check])}, naive {_pct(overall_n['checks'][check])}")

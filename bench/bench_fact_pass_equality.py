@@ -1,7 +1,8 @@
 """The value-key index changes no fact: the lifecycle streams through main's scan and through the index.
 
 Every lifecycle split (dev, dev_casual, dev_mixed, test; ``memory_core.evals.lifecycle``)
-is replayed through the real write path and fact pass twice, in two scratch
+and our own DEV/TEST fact-timeline sets (``bench/data/fact_timelines_{dev,test}.json``)
+are replayed through the real write path and fact pass twice, in two scratch
 encrypted stores: once with main's lookups (the scan of every current fact for
 the facts a message may name, its SQL word for word, and the whole-slot read of
 a set-valued slot: ``bench_fact_pass_scaling.lookup("before")``), once with
@@ -35,8 +36,32 @@ def _events(timeline: dict):
         yield timeline["id"], event["say"], start + timedelta(days=event["day"])
 
 
-def replay(kind: str, splits, pools, scratch: Path) -> dict:
-    from memory_core.evals.lifecycle import MnemeMemory, build_timelines
+DATA = Path(__file__).parent / "data"
+#: Our own DEV/TEST fact-timeline sets (bench/data, written by hand in the independent check's style).
+TIMELINE_SETS = ("fact_timelines_dev", "fact_timelines_test")
+
+
+def _set_events(timeline: dict):
+    """A fact-timeline set's timeline: its statement, then what is said later."""
+    from memory_core.clock import parse_iso
+
+    yield timeline["id"], timeline["statement"], parse_iso(timeline["d1"])
+    yield timeline["id"], timeline["later"], parse_iso(timeline["d2"])
+
+
+def streams(pools) -> dict[str, tuple[list, object]]:
+    """Each split or set: its timelines and how to turn one into (thread, text, at) events."""
+    from memory_core.evals.lifecycle import SPLITS, build_timelines
+
+    out = {split: (build_timelines(pools, split), _events) for split in SPLITS}
+    for name in TIMELINE_SETS:
+        if (DATA / f"{name}.json").is_file():
+            out[name] = (json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))["timelines"], _set_events)
+    return out
+
+
+def replay(kind: str, pools, scratch: Path) -> dict:
+    from memory_core.evals.lifecycle import MnemeMemory
     from memory_core.storage.store import Store
 
     store = Store.create(scratch / kind, use_keyring=False, passphrase=secrets.token_hex(16))
@@ -44,35 +69,34 @@ def replay(kind: str, splits, pools, scratch: Path) -> dict:
     out = {}
     try:
         with lookup(kind):
-            for split in splits:
-                timelines = build_timelines(pools, split)
-                each = []
+            for split, (timelines, events) in streams(pools).items():
+                each, said = [], 0
                 for timeline in timelines:
                     memory.reset()
-                    for thread, text, at in _events(timeline):
+                    for thread, text, at in events(timeline):
                         memory.say(thread, text, at)
+                        said += 1
                     each.append(fact_rows(store))
                 memory.reset()
                 for timeline in timelines:
-                    for thread, text, at in _events(timeline):
+                    for thread, text, at in events(timeline):
                         memory.say(thread, text, at)
-                out[split] = {"timelines": each, "stream": fact_rows(store),
-                              "messages": sum(len(t["events"]) for t in timelines)}
+                out[split] = {"timelines": each, "stream": fact_rows(store), "messages": said}
     finally:
         store.close()
     return out
 
 
 def main() -> None:
-    from memory_core.evals.lifecycle import SPLITS, load_pools
+    from memory_core.evals.lifecycle import load_pools
 
     pools = load_pools()
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="mneme-bench-equality-") as scratch:
-        before = replay("before", SPLITS, pools, Path(scratch))
-        after = replay("after", SPLITS, pools, Path(scratch))
+        before = replay("before", pools, Path(scratch))
+        after = replay("after", pools, Path(scratch))
     rows = []
-    for split in SPLITS:
+    for split in before:
         b, a = before[split], after[split]
         rows.append({"split": split, "timelines": len(b["timelines"]), "messages": b["messages"],
                      "timelines_equal": sum(x == y for x, y in zip(b["timelines"], a["timelines"])),
@@ -86,7 +110,9 @@ def main() -> None:
              "| one stream: equal | its rows |", "|---|---:|---:|---:|---:|---|---:|"]
     lines += [f"| {r['split']} | {r['timelines']} | {r['messages']} | {r['timelines_equal']} / {r['timelines']} | "
               f"{r['facts_in_timelines']} | {r['stream_equal']} | {r['stream_rows']} |" for r in rows]
-    lines += ["", "Each split replayed through `ingest_message` + `run_fact_pass` (rules only), once with main's "
+    lines += ["", "Splits: the lifecycle evaluation's four, then our own DEV/TEST fact-timeline sets "
+              "(bench/data/fact_timelines_{dev,test}.json: each timeline's statement at d1, what is said later at d2). "
+              "Each replayed through `ingest_message` + `run_fact_pass` (rules only), once with main's "
               "lookups (scan of every current fact; whole set-valued slot read) and once with this branch's (value-key "
               "index; slot pre-filter), in two stores: timeline by timeline as the lifecycle evaluation "
               "runs them, then all of the split's timelines as one stream into one store. Rows: every fact "

@@ -40,8 +40,10 @@ from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
+from memory_core.recall.bounds import optimistic_text, settle
+from memory_core.recall.candidates import CandidateReader, QueryVector, in_fusion_order, listed_keys
 from memory_core.recall.query_time import TimeRange, parse_time_filter
-from memory_core.recall.vectors import index_for
+from memory_core.recall.vectors import index_for, invalidate
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
 from memory_core.storage.schema import SHORT_REPLY_CHARS
 from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS, fts_term
@@ -130,6 +132,11 @@ SESSION_WEIGHT = 0.0
 THREAD_BONUS = 2.0
 #: Messages with the same text as a better-ranked one of the same thread ("Ooh tell me more.") go after the distinct ones.
 DEDUPLICATE = True
+#: Leave dense-only messages unread while their best possible score cannot reach the top k (recall/bounds.py;
+#: the answer is the same: tests/memory_core/recall/test_bounds.py). Off: every candidate is read.
+PRUNE_UNREAD = True
+#: A query word found in more message rows than this is taken to be in every unread candidate (recall/bounds.py).
+HELD_LOOKUP_LIMIT = 5000
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
 
@@ -233,21 +240,36 @@ class _Window:
     as_of_given: bool
 
 
-def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window,
-          now_iso: str) -> list[tuple[str, int, float]]:
-    """Candidates from every kind's FTS index, merged by BM25 score (returned positive: higher is better)."""
+def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_iso: str,
+          complete: set[str] | None = None) -> list[tuple[str, int, float]]:
+    """Candidates from every kind's FTS index, merged by BM25 score (returned positive: higher is better).
+
+    ``complete``, when given, receives the kinds whose every match is in the result (an unfiltered query that
+    ran out of matches before DEPTH, none cut by the merge): an item of that kind not returned has no query word
+    in any column, which bounds what an unread candidate can score (recall/bounds.py)."""
     scored: list[tuple[float, str, int]] = []
+    exhausted: list[str] = []
     for kind in kinds:
-        sql, params = _bm25_sql(store, kind, match, window, now_iso)
-        try:
-            rows = store.execute(sql, params).fetchall()
-        except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
-            if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
-                raise translate_database_error(store.path, exc) from None
-            raise InvalidInput(f"the search could not be run: {exc}") from None
+        rows = _bm25_kind(store, kind, match, window, now_iso)
+        if len(rows) < DEPTH and kind != "fact" and not window.start and not window.as_of_given:
+            exhausted.append(kind)
         scored += [(row[1], kind, row[0]) for row in rows]
     scored.sort(key=lambda item: item[0])
+    if complete is not None:
+        cut = {kind for _, kind, _ in scored[DEPTH * 2:]}
+        complete.update(kind for kind in exhausted if kind not in cut)
     return [(kind, item_id, -score) for score, kind, item_id in scored[:DEPTH * 2]]
+
+
+def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: str) -> list[tuple[int, float]]:
+    """One kind's (id, FTS5 rank) rows, best first."""
+    sql, params = _bm25_sql(store, kind, match, window, now_iso)
+    try:
+        return store.execute(sql, params).fetchall()
+    except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
+        if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
+            raise translate_database_error(store.path, exc) from None
+        raise InvalidInput(f"the search could not be run: {exc}") from None
 
 
 def _id_bounds(store: Store, table: str, column: str, window: _Window) -> tuple[int, int]:
@@ -505,6 +527,9 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     window = _Window(time_range.start_iso if time_range else None, time_range.end_iso if time_range else None,
                      as_of_iso, as_of_dt is not None)
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
+    # the embedding runs on a helper thread while this one does the SQL (recall/candidates.py)
+    query_vector = QueryVector(embedder, text_query) if (
+        embedder is not None and "dense" in active and text_query.strip()) else None
     lists: dict[str, list[tuple[str, int]]] = {}
     bm25_scores: dict[tuple[str, int], float] = {}
 
@@ -513,34 +538,10 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
         found_bm25 = _bm25(store, match, kinds, window, now_iso)
         lists["bm25"] = [(kind, item_id) for kind, item_id, _ in found_bm25]
         bm25_scores = {(kind, item_id): value for kind, item_id, value in found_bm25}
-    dense_sims: dict[tuple[str, int], float] = {}
-    if embedder is not None and "dense" in active and text_query.strip():
-        vector = embedder.embed([text_query])[0]
-        index = index_for(store, embedder.model_id)
-        found = index.search(vector, DENSE_DEPTH, kinds=kinds, start=time_range.start if time_range else None,
-                             end=time_range.end if time_range else None, until=as_of_dt)
-        lists["dense"] = [(hit.kind, hit.id) for hit in found]
-        dense_sims = {(hit.kind, hit.id): hit.similarity for hit in found}
-    if not terms and time_range is not None:
-        lists["time"] = _recent_in_window(store, kinds, window, now_iso)
-
-    candidates: dict[tuple[str, int], Hit] = {}
-    by_kind: dict[str, list[int]] = {}
-    for ranked in lists.values():
-        for kind, item_id in ranked:
-            by_kind.setdefault(kind, []).append(item_id)
-    for kind, ids in by_kind.items():
-        hydrated = _hydrate(store, kind, list(dict.fromkeys(ids)), window, now_iso)
-        gone = set(ids) - set(hydrated)
-        if gone and kind != "fact" and embedder is not None:
-            from memory_core.recall.vectors import invalidate
-
-            invalidate(store, kind, gone)
-        for item_id, hit in hydrated.items():
-            candidates[(kind, item_id)] = hit
-    if not candidates:
-        return RecallResult(query, [], True, text_query, time_range,
-                            "nothing in memory matches" + (" in that time range" if time_range else ""))
+    in_time = _recent_in_window(store, kinds, window, now_iso) if not terms and time_range is not None else None
+    reader = CandidateReader(lambda kind, ids: _hydrate(store, kind, ids, window, now_iso),
+                             _forget_gone(store) if embedder is not None else None)
+    reader.read([*lists.get("bm25", ()), *(in_time or ())])
 
     named = _named_speakers(store, terms) if "message" in kinds else set()
     named_words = {w for name in named for w in words(name)}
@@ -549,35 +550,118 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     gate_weighted = _term_weights(store, kinds, unnamed, UNSEEN_GATE_WEIGHT) if "bm25" in active else {}
     asks_when = bool(_WHEN_QUESTION.search(query))
     named_threads = {thread for name in named for thread in _speaker_index(store)[1].get(name, ())}
-    scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
-                   named_threads, gate_weighted)
+
+    dense_sims: dict[tuple[str, int], float] = {}
+    dense_found = []
+    if query_vector is not None:
+        index = index_for(store, embedder.model_id)
+        vector = query_vector.result()
+        dense_found = index.search(vector, DENSE_DEPTH, kinds=kinds, start=time_range.start if time_range else None,
+                                   end=time_range.end if time_range else None, until=as_of_dt)
+        lists["dense"] = [(hit.kind, hit.id) for hit in dense_found]
+        dense_sims = {(hit.kind, hit.id): hit.similarity for hit in dense_found}
+    if in_time is not None:
+        lists["time"] = in_time
+
+    def fuse(candidates: dict[tuple[str, int], Hit], channels: set[str] = active) -> dict[tuple[str, int], float]:
+        return _fuse(candidates, lists, bm25_scores, dense_sims, reference, channels, named, weighted, asks_when,
+                     named_threads, gate_weighted)
+
+    stand_ins = _stand_ins(store, dense_found, lists, named, named_threads, [*weighted, *gate_weighted]) \
+        if PRUNE_UNREAD and CONTEXT_WEIGHT == 0 and SESSION_WEIGHT == 0 else {}
+    reader.read(key for key in listed_keys(lists) if key not in stand_ins)
+    if stand_ins:
+        settled = settle(lists, reader, stand_ins, fuse, lambda read, scores: _ranked(read, scores, dense_sims, k),
+                         k)
+        candidates, scores = settled.candidates, settled.scores
+    else:
+        candidates = in_fusion_order(lists, reader.hits, reader.gone)
+        scores = fuse(candidates) if candidates else {}
+    if not candidates:
+        return RecallResult(query, [], True, text_query, time_range,
+                            "nothing in memory matches" + (" in that time range" if time_range else ""))
     if CONTEXT_WEIGHT > 0 and "message" in kinds:
         neighbours = _add_neighbours(store, candidates, scores, window, now_iso)
-        scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
-                   named_threads, gate_weighted)
+        scores = fuse(candidates)
         # what a neighbour lends is its relevance, not how recent or salient it is
-        relevance = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active - {"recency", "salience"},
-                          named, weighted, asks_when, named_threads, gate_weighted)
-        scores = _with_context(scores, relevance, neighbours)
+        scores = _with_context(scores, fuse(candidates, active - {"recency", "salience"}), neighbours)
     if SESSION_WEIGHT > 0:
         scores = _with_session(candidates, scores)
-    ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
-    if DEDUPLICATE:
-        ranked_hits = _distinct_first(ranked_hits)
-    kept: list[Hit] = []
-    for hit in ranked_hits:
-        key = (hit.kind, hit.id)
-        hit.score = round(scores[key], 6)
-        hit.similarity = dense_sims.get(key)
-        if "bm25" not in hit.channels and "time" not in hit.channels and (hit.similarity or 0.0) < DENSE_FLOOR:
-            continue
-        kept.append(hit)
-    kept = kept[:k]
+    kept, _ = _ranked(candidates, scores, dense_sims, k)
+    for hit in kept:
+        hit.score = round(scores[(hit.kind, hit.id)], 6)
+        hit.similarity = dense_sims.get((hit.kind, hit.id))
     if gate and lists.get("time") is None:
         confident, reason = _confident(_about_named(store, kept, named), terms, dense_sims)
         if not confident:
             return RecallResult(query, [], True, text_query, time_range, reason)
     return RecallResult(query, kept, not kept, text_query, time_range, "" if kept else "nothing relevant found")
+
+
+def _forget_gone(store: Store):
+    """Tell the vector index about ids recall found gone (facts have no vectors served for recall)."""
+    def on_gone(kind: str, ids: set[int]) -> None:
+        if kind != "fact":
+            invalidate(store, kind, ids)
+    return on_gone
+
+
+def _stand_ins(store: Store, dense_found: list, lists: dict[str, list[tuple[str, int]]], named: set[str],
+               named_threads: set[str], prefixes: list[str]) -> dict[tuple[str, int], Hit]:
+    """Optimistic stand-ins for the dense-only messages (recall/bounds.py): what the index knows (time, cosine),
+    and the most favourable text (every query word it may hold, and a time), speaker and thread. Anything
+    another channel found is read for real."""
+    elsewhere = {key for name, ranked in lists.items() if name != "dense" for key in ranked}
+    unread = [hit for hit in dense_found
+              if hit.kind == "message" and hit.at is not None and (hit.kind, hit.id) not in elsewhere]
+    may_hold = _words_held(store, list(dict.fromkeys(prefixes)), [hit.id for hit in unread])
+    speaker = min(named) if named else None
+    thread = min(named_threads) if named_threads else None
+    stand_ins = {}
+    for hit in unread:
+        text = optimistic_text(may_hold.get(hit.id, []), "yesterday")
+        stand_ins[(hit.kind, hit.id)] = Hit("message", hit.id, text, 0.0, hit.at, [hit.id], [None], thread,
+                                            speaker=speaker, answers=text)
+    return stand_ins
+
+
+def _words_held(store: Store, prefixes: list[str], message_ids: list[int]) -> dict[int, list[str]]:
+    """message id -> the prefixes its search row may hold: those FTS5 finds as a token prefix in any column.
+
+    Coverage tests a prefix at the start of a word (after a space or punctuation) in the text and the answered
+    turn, which FTS5's ``"prefix"*`` finds too (it also folds diacritics and searches more columns: a superset,
+    as an upper bound needs). A prefix in more than HELD_LOOKUP_LIMIT rows counts as held by every message
+    (listing them costs more than reading a few more candidates; such a common word weighs little anyway)."""
+    held: dict[int, list[str]] = {}
+    wanted = set(message_ids)
+    for prefix in prefixes:
+        try:
+            rows = store.execute("SELECT rowid FROM message_search WHERE message_search MATCH ? LIMIT ?",
+                                 [fts_term(prefix, prefix=True), HELD_LOOKUP_LIMIT + 1]).fetchall()
+            holders = wanted if len(rows) > HELD_LOOKUP_LIMIT else wanted.intersection(row[0] for row in rows)
+        except DB_ERRORS:  # cannot tell: any of them may hold it
+            holders = wanted
+        for message_id in holders:
+            held.setdefault(message_id, []).append(prefix)
+    return held
+
+
+def _ranked(candidates: dict[tuple[str, int], Hit], scores: dict[tuple[str, int], float],
+            dense_sims: dict[tuple[str, int], float], k: int) -> tuple[list[Hit], bool]:
+    """The ``k`` hits recall returns, best first, and whether none of them is a repeat moved back by DEDUPLICATE."""
+    ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
+    distinct, repeats = _split_repeats(ranked_hits) if DEDUPLICATE else (ranked_hits, [])
+    kept: list[Hit] = []
+    kept_distinct = 0
+    for position, hit in enumerate(distinct + repeats):
+        if len(kept) == k:
+            break
+        if "bm25" not in hit.channels and "time" not in hit.channels and \
+                (dense_sims.get((hit.kind, hit.id)) or 0.0) < DENSE_FLOOR:
+            continue
+        kept.append(hit)
+        kept_distinct += position < len(distinct)
+    return kept, kept_distinct == len(kept)
 
 
 _SPEAKERS: dict[str, tuple[int, dict[str, str], dict[str, set[str]]]] = {}
@@ -740,13 +824,19 @@ def _with_session(candidates: dict[tuple[str, int], Hit],
 def _distinct_first(hits: list[Hit]) -> list[Hit]:
     """Hits whose text repeats a better-ranked hit's of the same thread go after all the distinct ones, in their
     order (the same words in another conversation are other evidence)."""
+    distinct, repeats = _split_repeats(hits)
+    return distinct + repeats
+
+
+def _split_repeats(hits: list[Hit]) -> tuple[list[Hit], list[Hit]]:
+    """(distinct hits, repeats of a better-ranked hit's text in the same thread), each in the given order."""
     seen: set[tuple[str | None, str]] = set()
     distinct, repeats = [], []
     for hit in hits:
         text = (hit.thread_id, " ".join(words(hit.text)))
         (repeats if text in seen else distinct).append(hit)
         seen.add(text)
-    return distinct + repeats
+    return distinct, repeats
 
 
 def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, int], float]) -> tuple[bool, str]:

@@ -100,6 +100,9 @@ class DenseHit:
     kind: str
     id: int
     similarity: float
+    #: The item's time as stored (the same text recall's recency ranks by): an item that is never read back
+    #: from the database still takes its true place in the recency ranking (``recall.bounds``).
+    at: str | None = None
 
 
 def _epoch(text: str | None) -> float:
@@ -120,6 +123,7 @@ class VectorIndex:
         self._kinds = np.zeros(0, dtype=np.int8)
         self._ids = np.zeros(0, dtype=np.int64)
         self._times = np.zeros(0, dtype=np.float64)
+        self._stamps = np.zeros(0, dtype=object)  # the stored time text, as read
         self._alive = np.zeros(0, dtype=bool)
         self._bits = np.zeros((0, 0), dtype=np.uint64)  # (words, capacity): one contiguous row per word
         self._size = 0
@@ -137,7 +141,8 @@ class VectorIndex:
         if need <= self._matrix.shape[0]:
             return
         capacity = max(need, int(self._matrix.shape[0] * 1.5) + 1024)
-        for name, dtype in (("_kinds", np.int8), ("_ids", np.int64), ("_times", np.float64), ("_alive", bool)):
+        for name, dtype in (("_kinds", np.int8), ("_ids", np.int64), ("_times", np.float64), ("_stamps", object),
+                            ("_alive", bool)):
             old = getattr(self, name)
             new = np.zeros(capacity, dtype=dtype)
             new[: self._size] = old[: self._size]
@@ -193,6 +198,7 @@ class VectorIndex:
         self._kinds[positions] = [row[1] for row in usable]
         self._ids[positions] = [row[2] for row in usable]
         self._times[positions] = [_epoch(row[4]) for row in usable]
+        self._stamps[positions] = [row[4] for row in usable]
         self._alive[positions] = True
 
     def _reset(self) -> None:
@@ -202,6 +208,7 @@ class VectorIndex:
         self._alive[:] = False
         self._matrix[:] = 0.0  # a reload after deletions keeps no copy of what was deleted
         self._bits[:] = 0
+        self._stamps[:] = None
 
     def invalidate(self, kind: str, ids: Iterable[int]) -> None:
         """Stop serving these items (forget calls this; recall does for ids it finds gone)."""
@@ -214,6 +221,7 @@ class VectorIndex:
                     # forgotten means gone from memory too: the vector is derived from the text
                     self._matrix[position] = 0.0
                     self._bits[:, position] = 0
+                    self._stamps[position] = None
 
     def search(self, query: Sequence[float] | np.ndarray, n: int = 100, *, kinds: Iterable[str] | None = None,
                start: datetime | None = None, end: datetime | None = None,
@@ -252,7 +260,7 @@ class VectorIndex:
             best = np.argpartition(-scores, count - 1)[:count]
             best = best[np.argsort(-scores[best])]
             return [DenseHit(CODE_KINDS[int(self._kinds[candidates[i]])], int(self._ids[candidates[i]]),
-                             float(scores[i])) for i in best]
+                             float(scores[i]), self._stamps[candidates[i]]) for i in best]
 
     def _nearest_by_bits(self, vector: np.ndarray, mask: np.ndarray, pool: int) -> np.ndarray:
         """Positions of the allowed vectors whose sign bits differ least from the query's, sorted: at least

@@ -1,0 +1,75 @@
+"""Read a dense candidate only when its best possible score could reach the top ``k``.
+
+The dense channel hands recall 300 candidates; reading each back from a cold database costs a page read and a
+decryption, and most of them never come near the top 10. What fusion needs of an unread dense-only message is
+mostly known without reading it: its cosine and dense rank (from the vector index), and its time and salience
+(from the index, and 0.5 for every message), which are what the recency and salience ranks of *every* candidate
+depend on. What is not known is its text, speaker and thread (coverage, a time said, the named-person bonuses).
+
+So each unread candidate enters fusion as an **optimistic stand-in**: its known facts, plus a text that holds
+every weighted query word and says a time, the named speaker and a thread the named person talks in. The stand-in
+is scored by the fusion itself (the same function, weights and terms), so its score is an upper bound of the real
+one for every term that grows with coverage, a time said or the named bonuses; a channel or term added later that
+depends on something else is caught by the test that checks every bound against the read hit
+(tests/memory_core/recall/test_bounds.py). Read hits keep their exact scores: the stand-ins sit in the ranks with
+their true times and salience.
+
+``settle`` reads stand-ins best bound first until the ``k`` best read hits (distinct ones, as recall ranks them)
+all score above every remaining bound; the rest are never read. The answer is the one reading everything gives,
+under one assumption: a message the vector index serves still exists with the time the index holds (forgetting
+tells the index at once; ``VectorIndex.refresh`` reloads when vectors vanished behind its back).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from memory_core.recall.candidates import CandidateReader, Key, in_fusion_order
+
+#: Stand-ins read in the first round, as a multiple of k (most top-10s are settled by the first read).
+FIRST_READ_PER_K = 2
+#: Score differences below this are treated as ties, so float rounding can never let a bound slip under a score.
+MARGIN = 1e-9
+
+
+@dataclass
+class Settled:
+    """The read candidates in fusion order, their exact scores, and what the pruning did (for profiling)."""
+    candidates: dict[Key, Any]
+    scores: dict[Key, float]
+    rounds: int
+    left_unread: int
+
+
+Fuse = Callable[[dict[Key, Any]], dict[Key, float]]
+#: ``(read candidates, scores) -> (the k hits recall would return, whether all are distinct-first ones)``.
+TopOf = Callable[[dict[Key, Any], dict[Key, float]], tuple[list[Any], bool]]
+
+
+def settle(lists: dict[str, list[Key]], reader: CandidateReader, stand_ins: dict[Key, Any], fuse: Fuse,
+           top_of: TopOf, k: int) -> Settled:
+    """Fuse read hits with stand-ins for the unread; read the best-bounded unread until none can enter the top."""
+    rounds = 0
+    batch = max(1, FIRST_READ_PER_K * k)  # the first round's read
+    while True:
+        rounds += 1
+        candidates = in_fusion_order(lists, reader.hits, reader.gone, stand_ins)
+        scores = fuse(candidates)
+        unread = [key for key in candidates if key not in reader.hits]
+        read = {key: hit for key, hit in candidates.items() if key in reader.hits}
+        if not unread:
+            return Settled(read, scores, rounds, 0)
+        top, all_distinct = top_of(read, scores)
+        best_unread = max(scores[key] for key in unread)
+        full = len(top) == k and all_distinct
+        lowest_top = min(scores[(hit.kind, hit.id)] for hit in top) if full else float("-inf")
+        if full and lowest_top > best_unread + MARGIN:
+            return Settled(read, scores, rounds, len(unread))
+        reachable = sorted((key for key in unread if scores[key] + MARGIN >= lowest_top), key=lambda key: -scores[key])
+        # first the best few; then everything still reachable at once (each round fuses all candidates again)
+        reader.read(reachable[:batch] if rounds == 1 else reachable)
+
+
+def optimistic_text(weighted_prefixes: list[str], says_a_time: str) -> str:
+    """A text that contains every weighted query word (as the prefix coverage tests for) and a time phrase."""
+    return " ".join([*weighted_prefixes, says_a_time])

@@ -63,8 +63,9 @@ def main() -> None:
         def bm25_kind(store, kind, *args):
             return timed(f"_bm25 {kind}", one_kind)(store, kind, *args)
         recall._bm25_kind = bm25_kind
-    if hasattr(recall, "QueryVector"):  # the embedding runs beside the SQL: what the caller still waits for
-        recall.QueryVector.result = timed("waiting for the query embedding", recall.QueryVector.result)
+    if hasattr(recall, "DenseLookup"):  # embedding + dense pass run beside the SQL: what the caller still waits for
+        recall.DenseLookup.result = timed("waiting for embedding + dense pass (beside the SQL)",
+                                          recall.DenseLookup.result)
     vectors.VectorIndex.search = timed("dense pass (VectorIndex.search)", vectors.VectorIndex.search)
     embedder.embed = timed("query embedding", embedder.embed)
     load_start = os.getloadavg()[0]

@@ -2,10 +2,10 @@
 
 Two things make a cold search cheaper here without changing what it returns:
 
-* **The query embedding runs beside the SQL.** ``QueryVector`` computes it on a helper thread while the calling
-  thread runs BM25, reads the BM25 candidates and looks up word frequencies (SQLite and torch both release the
-  GIL). Only the embedder crosses threads: every SQL statement stays on the caller's connection (SQLCipher
-  connections are one per thread).
+* **The query embedding and the dense pass run beside the SQL.** ``DenseLookup`` computes them on a helper
+  thread while the calling thread runs BM25, reads the BM25 candidates and looks up word frequencies (SQLite,
+  torch and numpy all release the GIL). Only the embedder and the in-memory index cross threads: every SQL
+  statement stays on the caller's connection (SQLCipher connections are one per thread).
 * **Reading is separate from ranking.** ``CandidateReader`` reads hits per kind on request and remembers them (and
   the ids found gone), so ``recall.bounds`` can leave dense-only messages unread until their best possible score
   could reach the top ``k``; ``in_fusion_order`` then lays the candidates out in exactly the order the one-pass
@@ -36,14 +36,17 @@ def _pool() -> ThreadPoolExecutor:
         return _EMBEDDING_POOL
 
 
-class QueryVector:
-    """The query's embedding, computed on a helper thread from the moment this is made."""
+class DenseLookup:
+    """The query's embedding and the dense pass over it, on a helper thread from the moment this is made.
 
-    def __init__(self, embedder: Embedder, text: str):
-        self._future: Future = _pool().submit(lambda: embedder.embed([text])[0])
+    ``search`` gets the vector; it must not touch the database (the index is refreshed before, on the caller's
+    thread and connection)."""
 
-    def result(self) -> Any:
-        """The vector (waits for it); the embedder's error, if it failed, is raised here."""
+    def __init__(self, embedder: Embedder, text: str, search: Callable[[Any], list]):
+        self._future: Future = _pool().submit(lambda: search(embedder.embed([text])[0]))
+
+    def result(self) -> list:
+        """The dense hits (waits for them); the embedder's or the search's error is raised here."""
         return self._future.result()
 
 

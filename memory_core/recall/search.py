@@ -41,7 +41,7 @@ from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
 from memory_core.recall.bounds import optimistic_text, settle
-from memory_core.recall.candidates import CandidateReader, QueryVector, in_fusion_order, listed_keys
+from memory_core.recall.candidates import CandidateReader, DenseLookup, in_fusion_order, listed_keys
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for, invalidate
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
@@ -136,7 +136,7 @@ DEDUPLICATE = True
 #: the answer is the same: tests/memory_core/recall/test_bounds.py). Off: every candidate is read.
 PRUNE_UNREAD = True
 #: A query word found in more message rows than this is taken to be in every unread candidate (recall/bounds.py).
-HELD_LOOKUP_LIMIT = 5000
+HELD_LOOKUP_LIMIT = 100_000
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
 
@@ -445,8 +445,7 @@ def _idf_df(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float
         cached = _DF_CACHE.get(key)
         if cached is None or time.monotonic() - cached[1] > _DF_TTL_S:
             try:
-                count = store.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?",
-                                         [expr]).fetchone()[0]
+                count = _document_frequency(store, table, expr)
                 size = store.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table != "messages" \
                     else (store.execute("SELECT max(id) FROM messages").fetchone()[0] or 0)
             except DB_ERRORS:
@@ -457,6 +456,16 @@ def _idf_df(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float
         df += cached[0]
         total += _DF_CACHE[(str(store.path), table, "")][0]
     return math.log((total - df + 0.5) / (df + 0.5) + 1.0), df
+
+
+def _document_frequency(store: Store, table: str, expr: str) -> int:
+    """How many rows of ``table`` hold the term. Messages are counted in the text column of ``message_search``
+    (the same text, the same tokenizer as ``messages_fts``): BM25 has just read those doclists there, so a cold
+    search reads no second index for its word frequencies."""
+    if table == "messages":
+        return store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ?",
+                             [f"text : {expr}"]).fetchone()[0]
+    return store.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?", [expr]).fetchone()[0]
 
 
 def lexical_coverage(text: str, weighted_terms: dict[str, float]) -> float:
@@ -527,9 +536,13 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     window = _Window(time_range.start_iso if time_range else None, time_range.end_iso if time_range else None,
                      as_of_iso, as_of_dt is not None)
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
-    # the embedding runs on a helper thread while this one does the SQL (recall/candidates.py)
-    query_vector = QueryVector(embedder, text_query) if (
-        embedder is not None and "dense" in active and text_query.strip()) else None
+    dense_lookup = None
+    if embedder is not None and "dense" in active and text_query.strip():
+        # embedding and dense pass on a helper thread while this one does the SQL (recall/candidates.py)
+        index = index_for(store, embedder.model_id)
+        dense_lookup = DenseLookup(embedder, text_query, lambda vector: index.search(
+            vector, DENSE_DEPTH, kinds=kinds, start=time_range.start if time_range else None,
+            end=time_range.end if time_range else None, until=as_of_dt))
     lists: dict[str, list[tuple[str, int]]] = {}
     bm25_scores: dict[tuple[str, int], float] = {}
 
@@ -553,11 +566,8 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
 
     dense_sims: dict[tuple[str, int], float] = {}
     dense_found = []
-    if query_vector is not None:
-        index = index_for(store, embedder.model_id)
-        vector = query_vector.result()
-        dense_found = index.search(vector, DENSE_DEPTH, kinds=kinds, start=time_range.start if time_range else None,
-                                   end=time_range.end if time_range else None, until=as_of_dt)
+    if dense_lookup is not None:
+        dense_found = dense_lookup.result()
         lists["dense"] = [(hit.kind, hit.id) for hit in dense_found]
         dense_sims = {(hit.kind, hit.id): hit.similarity for hit in dense_found}
     if in_time is not None:

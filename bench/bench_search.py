@@ -21,7 +21,7 @@ which goes first, so both see the same machine load.
   embedding model and the in-memory vector index (its load time is reported).
 * **End to end** = the ``search()`` call with the real embedder: the query
   embedding is inside the timed call, its share is reported on its own.
-* **Agreement**: each query's top-10 hit list from both versions (same database).
+* **Agreement**: each query's top-10 hit list from both versions (same database): kind, id and score.
 * **The fast dense pass against exact search**: recall at 10, 50 and 300 of
   ``VectorIndex.search`` against brute-force cosine over the same 100,000+
   vectors, tie-aware, in both versions.
@@ -57,8 +57,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = int(os.environ.get("MNEME_BENCH_MESSAGES", "100000"))
 REAL_VECTORS = int(os.environ.get("MNEME_BENCH_REAL_VECTORS", "6000"))
 QUERIES = int(os.environ.get("MNEME_BENCH_QUERIES", "300"))
-#: The version compared against: main when the search-speed work (issue 13 item 4) started.
-BEFORE_REV = os.environ.get("MNEME_BENCH_BEFORE_REV", "c93f805bed14d624fd027da58941f34be5b40fb3")
+#: The version compared against: main when this round of the search-speed work (issue 13 item 4) started.
+BEFORE_REV = os.environ.get("MNEME_BENCH_BEFORE_REV", "e6566e607eba1e9cd0eb826b6fca1d6b0edc85a6")
 
 
 def queries(rng: random.Random) -> list[str]:
@@ -273,7 +273,7 @@ def write_table(figures: dict) -> None:
     if "agreement_cold" in figures:
         a, b = figures["agreement_cold"], figures["agreement_no_embedder"]
         lines += ["", "## Same answers before and after", "",
-                  "| pass | queries | identical top-10 lists | mean overlap of the top 10 | same abstention |",
+                  "| pass | queries | identical top-10 lists (kind, id, score) | mean overlap of the top 10 | same abstention |",
                   "|---|---|---|---|---|",
                   f"| hybrid (cold pass) | {a['queries']} | {a['identical_lists']} ({a['identical_share']:.3f}) | "
                   f"{a['mean_overlap_at_10']:.3f} | {a['same_abstention']} |",

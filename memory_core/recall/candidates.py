@@ -31,9 +31,14 @@ def _pool() -> ThreadPoolExecutor:
     global _EMBEDDING_POOL
     with _POOL_LOCK:
         if _EMBEDDING_POOL is None:
-            # two: a search on the chat thread and one on a worker thread need not queue behind each other
-            _EMBEDDING_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="recall-query-embedding")
+            # a search uses two (embedding, half of BM25); a second search at once need not queue
+            _EMBEDDING_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="recall-beside")
         return _EMBEDDING_POOL
+
+
+def run_beside(work: Callable[[], Any]) -> Future:
+    """Run ``work`` on a recall helper thread (it must open its own connection if it needs the database)."""
+    return _pool().submit(work)
 
 
 class DenseLookup:
@@ -43,7 +48,7 @@ class DenseLookup:
     thread and connection)."""
 
     def __init__(self, embedder: Embedder, text: str, search: Callable[[Any], list]):
-        self._future: Future = _pool().submit(lambda: search(embedder.embed([text])[0]))
+        self._future: Future = run_beside(lambda: search(embedder.embed([text])[0]))
 
     def result(self) -> list:
         """The dense hits (waits for them); the embedder's or the search's error is raised here."""

@@ -40,6 +40,7 @@ from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
+from memory_core.recall.bm25_halves import ranked_in_halves
 from memory_core.recall.bounds import optimistic_text, settle
 from memory_core.recall.candidates import CandidateReader, DenseLookup, in_fusion_order, listed_keys
 from memory_core.recall.query_time import TimeRange, parse_time_filter
@@ -262,9 +263,16 @@ def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_i
 
 
 def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: str) -> list[tuple[int, float]]:
-    """One kind's (id, FTS5 rank) rows, best first."""
+    """One kind's (id, FTS5 rank) rows, best first (messages of a large store: two id halves at once)."""
     sql, params = _bm25_sql(store, kind, match, window, now_iso)
     try:
+        if kind == "message" and " MATCH :match ORDER BY r LIMIT :depth" in sql:  # the unfiltered form
+            between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")
+            newest = store.execute("SELECT max(id) FROM messages").fetchone()[0] or 0
+            halves = ranked_in_halves(store, lambda connection, low, high: connection.execute(
+                between, {**params, "low": low, "high": high}).fetchall(), newest, DEPTH)
+            if halves is not None:
+                return halves
         return store.execute(sql, params).fetchall()
     except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
         if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)

@@ -175,3 +175,28 @@ def test_dense_hits_carry_the_stored_time_and_forgetting_clears_it(store):
     assert hits and all(hit.at == stored[hit.id] for hit in hits)
     index.invalidate("message", [first])
     assert all(hit.id != first for hit in index.search(embedder.embed(["pottery"])[0], 5))
+
+
+def test_bm25_in_two_halves_gives_the_one_query_list_ties_included(store, monkeypatch):
+    """Many exact ties (the same text again and again) and a cut inside them: the merged halves must list the
+    same rows, in the same order, with the same scores as the one query."""
+    import memory_core.recall.bm25_halves as halves
+
+    for n in range(140):
+        text = ("Ooh tell me more about the pottery." if n % 3 else "pottery pottery and glaze") if n % 5 else \
+            "Nice!! the pottery"
+        ingest_message(store, f"t{n % 4}", "user", text, at=NOW - timedelta(minutes=n))
+    window = recall._Window(None, None, "2030-01-01T00:00:00+00:00", False)
+    match = recall.ranked_match("pottery glaze")
+    monkeypatch.setattr(halves, "SPLIT_FROM_MESSAGES", 10 ** 9)
+    one_query = recall._bm25_kind(store, "message", match, window, "2030-01-01T00:00:00+00:00")
+    split_calls = []
+    real_split = halves.ranked_in_halves
+    monkeypatch.setattr(halves, "SPLIT_FROM_MESSAGES", 0)
+    monkeypatch.setattr(recall, "ranked_in_halves", lambda *a: split_calls.append(1) or real_split(*a))
+    in_halves = recall._bm25_kind(store, "message", match, window, "2030-01-01T00:00:00+00:00")
+    assert split_calls and len(one_query) == recall.DEPTH
+    assert [tuple(row) for row in in_halves] == [tuple(row) for row in one_query]
+    # inside an open transaction the other connection could not see what this one sees: one query then
+    with store.transaction():
+        assert halves.ranked_in_halves(store, lambda *a: [], 10 ** 6, 50) is None

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from memory_core.recall.candidates import CandidateReader, Key, in_fusion_order
+from memory_core.storage.db import DB_ERRORS
+from memory_core.storage.sql import fts_term
+from memory_core.storage.store import Store
 
 #: Stand-ins read in the first round, as a multiple of k (most top-10s are settled by the first read).
 FIRST_READ_PER_K = 2
@@ -73,3 +76,25 @@ def settle(lists: dict[str, list[Key]], reader: CandidateReader, stand_ins: dict
 def optimistic_text(weighted_prefixes: list[str], says_a_time: str) -> str:
     """A text that contains every weighted query word (as the prefix coverage tests for) and a time phrase."""
     return " ".join([*weighted_prefixes, says_a_time])
+
+
+def words_held(store: Store, prefixes: list[str], message_ids: list[int], lookup_limit: int) -> dict[int, list[str]]:
+    """message id -> the prefixes its search row may hold: those FTS5 finds as a token prefix in any column.
+
+    Coverage tests a prefix at the start of a word (after a space or punctuation) in the text and the answered
+    turn, which FTS5's ``"prefix"*`` finds too (it also folds diacritics and searches more columns: a superset,
+    as an upper bound needs; text in decomposed Unicode, a combining accent before a word, is the exception).
+    A prefix in more than ``lookup_limit`` rows counts as held by every message. The doclists are mostly the
+    ones BM25 has just read."""
+    held: dict[int, list[str]] = {}
+    wanted = set(message_ids)
+    for prefix in prefixes:
+        try:
+            rows = store.execute("SELECT rowid FROM message_search WHERE message_search MATCH ? LIMIT ?",
+                                 [fts_term(prefix, prefix=True), lookup_limit + 1]).fetchall()
+            holders = wanted if len(rows) > lookup_limit else wanted.intersection(row[0] for row in rows)
+        except DB_ERRORS:  # cannot tell: any of them may hold it
+            holders = wanted
+        for message_id in holders:
+            held.setdefault(message_id, []).append(prefix)
+    return held

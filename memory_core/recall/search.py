@@ -41,7 +41,7 @@ from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
 from memory_core.recall.bm25_halves import ranked_in_halves
-from memory_core.recall.bounds import optimistic_text, settle
+from memory_core.recall.bounds import optimistic_text, settle, words_held
 from memory_core.recall.candidates import CandidateReader, DenseLookup, in_fusion_order, listed_keys
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for, invalidate
@@ -241,24 +241,13 @@ class _Window:
     as_of_given: bool
 
 
-def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_iso: str,
-          complete: set[str] | None = None) -> list[tuple[str, int, float]]:
-    """Candidates from every kind's FTS index, merged by BM25 score (returned positive: higher is better).
-
-    ``complete``, when given, receives the kinds whose every match is in the result (an unfiltered query that
-    ran out of matches before DEPTH, none cut by the merge): an item of that kind not returned has no query word
-    in any column, which bounds what an unread candidate can score (recall/bounds.py)."""
+def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window,
+          now_iso: str) -> list[tuple[str, int, float]]:
+    """Candidates from every kind's FTS index, merged by BM25 score (returned positive: higher is better)."""
     scored: list[tuple[float, str, int]] = []
-    exhausted: list[str] = []
     for kind in kinds:
-        rows = _bm25_kind(store, kind, match, window, now_iso)
-        if len(rows) < DEPTH and kind != "fact" and not window.start and not window.as_of_given:
-            exhausted.append(kind)
-        scored += [(row[1], kind, row[0]) for row in rows]
+        scored += [(row[1], kind, row[0]) for row in _bm25_kind(store, kind, match, window, now_iso)]
     scored.sort(key=lambda item: item[0])
-    if complete is not None:
-        cut = {kind for _, kind, _ in scored[DEPTH * 2:]}
-        complete.update(kind for kind in exhausted if kind not in cut)
     return [(kind, item_id, -score) for score, kind, item_id in scored[:DEPTH * 2]]
 
 
@@ -266,7 +255,7 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
     """One kind's (id, FTS5 rank) rows, best first (messages of a large store: two id halves at once)."""
     sql, params = _bm25_sql(store, kind, match, window, now_iso)
     try:
-        if kind == "message" and " MATCH :match ORDER BY r LIMIT :depth" in sql:  # the unfiltered form
+        if kind == "message" and _unfiltered(kind, window):
             between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")
             newest = store.execute("SELECT max(id) FROM messages").fetchone()[0] or 0
             halves = ranked_in_halves(store, lambda connection, low, high: connection.execute(
@@ -278,6 +267,11 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
         if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
             raise translate_database_error(store.path, exc) from None
         raise InvalidInput(f"the search could not be run: {exc}") from None
+
+
+def _unfiltered(kind: str, window: _Window) -> bool:
+    """Whether ``_bm25_sql`` ranks this kind in its fast form (FTS5's own ORDER BY ... LIMIT, no filter)."""
+    return kind != "fact" and not window.start and not window.as_of_given
 
 
 def _id_bounds(store: Store, table: str, column: str, window: _Window) -> tuple[int, int]:
@@ -317,7 +311,7 @@ def _bm25_sql(store: Store, kind: str, match: str, window: _Window, now_iso: str
     # messages: the index that also knows the speaker, when it was said and the turn a short reply answers
     fts = "message_search" if kind == "message" else f"{table}_fts"
     rank = f"bm25(message_search, {', '.join(str(w) for w in MESSAGE_COLUMNS)})" if kind == "message" else "rank"
-    if not conditions:
+    if not conditions:  # (exactly when _unfiltered)
         # the fast form: FTS5 ranks with its own ORDER BY ... LIMIT
         return (f"SELECT rowid, {rank} AS r FROM {fts} WHERE {fts} MATCH :match ORDER BY r LIMIT :depth",
                 params)
@@ -632,7 +626,7 @@ def _stand_ins(store: Store, dense_found: list, lists: dict[str, list[tuple[str,
     elsewhere = {key for name, ranked in lists.items() if name != "dense" for key in ranked}
     unread = [hit for hit in dense_found
               if hit.kind == "message" and hit.at is not None and (hit.kind, hit.id) not in elsewhere]
-    may_hold = _words_held(store, list(dict.fromkeys(prefixes)), [hit.id for hit in unread])
+    may_hold = words_held(store, list(dict.fromkeys(prefixes)), [hit.id for hit in unread], HELD_LOOKUP_LIMIT)
     speaker = min(named) if named else None
     thread = min(named_threads) if named_threads else None
     stand_ins = {}
@@ -641,27 +635,6 @@ def _stand_ins(store: Store, dense_found: list, lists: dict[str, list[tuple[str,
         stand_ins[(hit.kind, hit.id)] = Hit("message", hit.id, text, 0.0, hit.at, [hit.id], [None], thread,
                                             speaker=speaker, answers=text)
     return stand_ins
-
-
-def _words_held(store: Store, prefixes: list[str], message_ids: list[int]) -> dict[int, list[str]]:
-    """message id -> the prefixes its search row may hold: those FTS5 finds as a token prefix in any column.
-
-    Coverage tests a prefix at the start of a word (after a space or punctuation) in the text and the answered
-    turn, which FTS5's ``"prefix"*`` finds too (it also folds diacritics and searches more columns: a superset,
-    as an upper bound needs). A prefix in more than HELD_LOOKUP_LIMIT rows counts as held by every message
-    (listing them costs more than reading a few more candidates; such a common word weighs little anyway)."""
-    held: dict[int, list[str]] = {}
-    wanted = set(message_ids)
-    for prefix in prefixes:
-        try:
-            rows = store.execute("SELECT rowid FROM message_search WHERE message_search MATCH ? LIMIT ?",
-                                 [fts_term(prefix, prefix=True), HELD_LOOKUP_LIMIT + 1]).fetchall()
-            holders = wanted if len(rows) > HELD_LOOKUP_LIMIT else wanted.intersection(row[0] for row in rows)
-        except DB_ERRORS:  # cannot tell: any of them may hold it
-            holders = wanted
-        for message_id in holders:
-            held.setdefault(message_id, []).append(prefix)
-    return held
 
 
 def _ranked(candidates: dict[tuple[str, int], Hit], scores: dict[tuple[str, int], float],

@@ -29,7 +29,7 @@ from memory_core.storage.db import DB_ERRORS
 from memory_core.storage.sql import fts_term
 from memory_core.storage.store import Store
 
-#: Stand-ins read in the first round, as a multiple of k (most top-10s are settled by the first read).
+#: Stand-ins read before the first fusion, as a multiple of k (most top-10s are settled by it).
 FIRST_READ_PER_K = 2
 #: Score differences below this are treated as ties, so float rounding can never let a bound slip under a score.
 MARGIN = 1e-9
@@ -51,9 +51,12 @@ TopOf = Callable[[dict[Key, Any], dict[Key, float]], tuple[list[Any], bool]]
 
 def settle(lists: dict[str, list[Key]], reader: CandidateReader, stand_ins: dict[Key, Any], fuse: Fuse,
            top_of: TopOf, k: int) -> Settled:
-    """Fuse read hits with stand-ins for the unread; read the best-bounded unread until none can enter the top."""
+    """Fuse read hits with stand-ins for the unread; read the best-bounded unread until none can enter the top.
+
+    ``stand_ins`` come best first by their channel (cosine): the first ``FIRST_READ_PER_K * k`` of them are read
+    before anything is fused, which usually settles the top in one fusion, as many as reading everything takes."""
+    reader.read(list(stand_ins)[: max(1, FIRST_READ_PER_K * k)])
     rounds = 0
-    batch = max(1, FIRST_READ_PER_K * k)  # the first round's read
     while True:
         rounds += 1
         candidates = in_fusion_order(lists, reader.hits, reader.gone, stand_ins)
@@ -68,9 +71,8 @@ def settle(lists: dict[str, list[Key]], reader: CandidateReader, stand_ins: dict
         lowest_top = min(scores[(hit.kind, hit.id)] for hit in top) if full else float("-inf")
         if full and lowest_top > best_unread + MARGIN:
             return Settled(read, scores, rounds, len(unread))
-        reachable = sorted((key for key in unread if scores[key] + MARGIN >= lowest_top), key=lambda key: -scores[key])
-        # first the best few; then everything still reachable at once (each round fuses all candidates again)
-        reader.read(reachable[:batch] if rounds == 1 else reachable)
+        # everything that can still reach the top at once (each round fuses all candidates again)
+        reader.read(key for key in unread if scores[key] + MARGIN >= lowest_top)
 
 
 def optimistic_text(weighted_prefixes: list[str], says_a_time: str) -> str:

@@ -539,12 +539,15 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
                      as_of_iso, as_of_dt is not None)
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
     dense_lookup = None
-    if embedder is not None and "dense" in active and text_query.strip():
+    dense_asked = embedder is not None and "dense" in active and bool(text_query.strip())
+    if dense_asked:
         # embedding and dense pass on a helper thread while this one does the SQL (recall/candidates.py)
         index = index_for(store, embedder.model_id)
-        dense_lookup = DenseLookup(embedder, text_query, lambda vector: index.search(
-            vector, DENSE_DEPTH, kinds=kinds, start=time_range.start if time_range else None,
-            end=time_range.end if time_range else None, until=as_of_dt))
+        scope = {"kinds": kinds, "start": time_range.start if time_range else None,
+                 "end": time_range.end if time_range else None, "until": as_of_dt}
+        if index.holds_any(**scope):  # else the dense channel is empty whatever the query's vector
+            dense_lookup = DenseLookup(embedder, text_query, lambda vector: index.search(vector, DENSE_DEPTH,
+                                                                                         **scope))
     lists: dict[str, list[tuple[str, int]]] = {}
     bm25_scores: dict[tuple[str, int], float] = {}
 
@@ -567,9 +570,8 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     named_threads = {thread for name in named for thread in _speaker_index(store)[1].get(name, ())}
 
     dense_sims: dict[tuple[str, int], float] = {}
-    dense_found = []
-    if dense_lookup is not None:
-        dense_found = dense_lookup.result()
+    dense_found = dense_lookup.result() if dense_lookup is not None else []
+    if dense_asked:
         lists["dense"] = [(hit.kind, hit.id) for hit in dense_found]
         dense_sims = {(hit.kind, hit.id): hit.similarity for hit in dense_found}
     if in_time is not None:

@@ -234,18 +234,7 @@ class VectorIndex:
             vector = np.asarray(query, dtype=np.float32)
             if vector.shape[0] != self._matrix.shape[1]:
                 return []
-            mask = self._alive[:size].copy()
-            if kinds is not None and set(kinds) != set(KIND_CODES):
-                wanted = np.zeros(len(KIND_CODES), dtype=bool)
-                wanted[[KIND_CODES[k] for k in kinds if k in KIND_CODES]] = True
-                mask &= wanted[self._kinds[:size]]
-            times = self._times[:size]
-            if start is not None:
-                mask &= times >= start.timestamp()
-            if end is not None:
-                mask &= times < end.timestamp()
-            if until is not None:
-                mask &= times <= until.timestamp()
+            mask = self._allowed(size, kinds, start, end, until)
             allowed = int(mask.sum())
             count = min(n, allowed)
             if count <= 0:
@@ -261,6 +250,30 @@ class VectorIndex:
             best = best[np.argsort(-scores[best])]
             return [DenseHit(CODE_KINDS[int(self._kinds[candidates[i]])], int(self._ids[candidates[i]]),
                              float(scores[i]), self._stamps[candidates[i]]) for i in best]
+
+    def holds_any(self, *, kinds: Iterable[str] | None = None, start: datetime | None = None,
+                  end: datetime | None = None, until: datetime | None = None) -> bool:
+        """Whether ``search`` with these filters could return anything (no query vector needed: a time
+        window nothing was said in costs no embedding)."""
+        with self._lock:
+            return self._size > 0 and bool(self._allowed(self._size, kinds, start, end, until).any())
+
+    def _allowed(self, size: int, kinds: Iterable[str] | None, start: datetime | None, end: datetime | None,
+                 until: datetime | None) -> np.ndarray:
+        """The live vectors of these kinds and times (the caller holds the lock)."""
+        mask = self._alive[:size].copy()
+        if kinds is not None and set(kinds) != set(KIND_CODES):
+            wanted = np.zeros(len(KIND_CODES), dtype=bool)
+            wanted[[KIND_CODES[k] for k in kinds if k in KIND_CODES]] = True
+            mask &= wanted[self._kinds[:size]]
+        times = self._times[:size]
+        if start is not None:
+            mask &= times >= start.timestamp()
+        if end is not None:
+            mask &= times < end.timestamp()
+        if until is not None:
+            mask &= times <= until.timestamp()
+        return mask
 
     def _nearest_by_bits(self, vector: np.ndarray, mask: np.ndarray, pool: int) -> np.ndarray:
         """Positions of the allowed vectors whose sign bits differ least from the query's, sorted: at least

@@ -24,6 +24,11 @@ none is close enough in embedding space, the result is empty and
 ``abstained`` is True, rather than a list of noise. When the query names a
 known speaker, only hits from threads that person talks in count as evidence.
 
+Speed without changing answers (bench/results/search.md, search_stages.md): the embedding and dense pass run beside
+the SQL (recall/candidates.py), BM25 over a large message index runs in two id halves at once
+(recall/bm25_halves.py), and a dense-only message is read from the database only when its best possible score
+could reach the top k (recall/bounds.py).
+
 ``search(store, query, *, k, as_of, embedder, kinds)`` is the stable API used
 by the assistant (memory_core/assistant.py) and the CLI.
 """
@@ -649,12 +654,17 @@ def _ranked(candidates: dict[tuple[str, int], Hit], scores: dict[tuple[str, int]
     for position, hit in enumerate(distinct + repeats):
         if len(kept) == k:
             break
-        if "bm25" not in hit.channels and "time" not in hit.channels and \
-                (dense_sims.get((hit.kind, hit.id)) or 0.0) < DENSE_FLOOR:
+        if not _returnable(hit, dense_sims):
             continue
         kept.append(hit)
         kept_distinct += position < len(distinct)
     return kept, kept_distinct == len(kept)
+
+
+def _returnable(hit: Hit, dense_sims: dict[tuple[str, int], float]) -> bool:
+    """A hit only the dense channel found must be at least DENSE_FLOOR similar to be returned."""
+    return "bm25" in hit.channels or "time" in hit.channels or \
+        (dense_sims.get((hit.kind, hit.id)) or 0.0) >= DENSE_FLOOR
 
 
 _SPEAKERS: dict[str, tuple[int, dict[str, str], dict[str, set[str]]]] = {}

@@ -26,7 +26,8 @@ QUERIES = int(os.environ.get("MNEME_PROFILE_QUERIES", "60"))
 LABEL = os.environ.get("MNEME_PROFILE_LABEL", "after")
 #: recall.search functions timed when this checkout has them (both the old and the new layout are profiled).
 STAGES = ("_bm25", "_hydrate", "_idf_df", "_term_weights", "_named_speakers", "_speaker_index", "_fuse", "_confident",
-          "index_for", "_about_named", "parse_time_filter", "_recent_in_window", "_stand_ins", "words_held", "settle")
+          "index_for", "_about_named", "parse_time_filter", "_recent_in_window", "_stand_ins", "words_held", "settle",
+          "_hydrate_messages_beside")
 
 
 def main() -> None:

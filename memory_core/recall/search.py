@@ -48,6 +48,7 @@ from memory_core.llm import Embedder
 from memory_core.recall.bm25_halves import ranked_in_halves
 from memory_core.recall.bounds import optimistic_text, settle, words_held
 from memory_core.recall.candidates import CandidateReader, DenseLookup, in_fusion_order, listed_keys
+from memory_core.recall.helper_connection import HelperConnection, helper_for
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for, invalidate
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
@@ -141,6 +142,8 @@ DEDUPLICATE = True
 #: Leave dense-only messages unread while their best possible score cannot reach the top k (recall/bounds.py;
 #: the answer is the same: tests/memory_core/recall/test_bounds.py). Off: every candidate is read.
 PRUNE_UNREAD = True
+#: Messages read back on the helper connection too when at least twice this many are read at once.
+HYDRATE_BESIDE_FROM = 8
 #: A query word found in more message rows than this is taken to be in every unread candidate (recall/bounds.py).
 HELD_LOOKUP_LIMIT = 100_000
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
@@ -246,25 +249,25 @@ class _Window:
     as_of_given: bool
 
 
-def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window,
-          now_iso: str) -> list[tuple[str, int, float]]:
+def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_iso: str,
+          helper: HelperConnection | None = None) -> list[tuple[str, int, float]]:
     """Candidates from every kind's FTS index, merged by BM25 score (returned positive: higher is better)."""
     scored: list[tuple[float, str, int]] = []
     for kind in kinds:
-        scored += [(row[1], kind, row[0]) for row in _bm25_kind(store, kind, match, window, now_iso)]
+        scored += [(row[1], kind, row[0]) for row in _bm25_kind(store, kind, match, window, now_iso, helper)]
     scored.sort(key=lambda item: item[0])
     return [(kind, item_id, -score) for score, kind, item_id in scored[:DEPTH * 2]]
 
 
-def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: str) -> list[tuple[int, float]]:
-    """One kind's (id, FTS5 rank) rows, best first (messages of a large store: two id halves at once)."""
+def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: str,
+               helper: HelperConnection | None = None) -> list[tuple[int, float]]:
+    """One kind's (id, FTS5 rank) rows, best first (messages, given a helper connection: two id halves at once)."""
     sql, params = _bm25_sql(store, kind, match, window, now_iso)
     try:
         if kind == "message" and _unfiltered(kind, window):
             between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")
-            newest = store.execute("SELECT max(id) FROM messages").fetchone()[0] or 0
-            halves = ranked_in_halves(store, lambda connection, low, high: connection.execute(
-                between, {**params, "low": low, "high": high}).fetchall(), newest, DEPTH)
+            halves = ranked_in_halves(store, helper, lambda connection, low, high: connection.execute(
+                between, {**params, "low": low, "high": high}).fetchall(), DEPTH)
             if halves is not None:
                 return halves
         return store.execute(sql, params).fetchall()
@@ -407,6 +410,17 @@ def _hydrate_messages(store: Store, ids: list[int]) -> dict[int, Hit]:
     return hits
 
 
+def _hydrate_messages_beside(store: Store, helper: HelperConnection | None, ids: list[int]) -> dict[int, Hit]:
+    """``_hydrate_messages``, the second half of the ids on the helper connection at once (the reads are
+    scattered page reads: two connections wait on them in parallel)."""
+    if helper is None or len(ids) < 2 * HYDRATE_BESIDE_FROM:
+        return _hydrate_messages(store, ids)
+    upper = helper.submit(lambda connection: _hydrate_messages(connection, ids[len(ids) // 2:]))
+    hits = _hydrate_messages(store, ids[: len(ids) // 2])
+    hits.update(upper.result())
+    return hits
+
+
 def _attach_externals(store: Store, hits: Iterable[Hit]) -> None:
     hits = list(hits)
     wanted = sorted({i for hit in hits for i in hit.message_ids})
@@ -526,20 +540,22 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
     now_iso, as_of_iso = to_iso(max(utc_now(), now_dt)), to_iso(reference)
 
     text_query, time_range = (parse_time_filter(query, now=reference) if time_filter else (query, None))
-    result = _search_once(store, query, text_query, time_range, k, kinds, embedder, active, gate, now_iso,
-                          as_of_iso, as_of_dt, reference)
-    if time_range is not None and not result.hits and text_query.strip():
-        # nothing said in that time: the phrase may be part of what was said ("we met in May"), not a filter
-        fallback = _search_once(store, query, query, None, k, kinds, embedder, active, gate, now_iso,
-                                as_of_iso, as_of_dt, reference)
-        if fallback.hits:
-            return fallback
+    with helper_for(store) as helper:  # a second connection beside this one, for a large store
+        result = _search_once(store, query, text_query, time_range, k, kinds, embedder, active, gate, now_iso,
+                              as_of_iso, as_of_dt, reference, helper)
+        if time_range is not None and not result.hits and text_query.strip():
+            # nothing said in that time: the phrase may be part of what was said ("we met in May"), not a filter
+            fallback = _search_once(store, query, query, None, k, kinds, embedder, active, gate, now_iso,
+                                    as_of_iso, as_of_dt, reference, helper)
+            if fallback.hits:
+                return fallback
     return result
 
 
 def _search_once(store: Store, query: str, text_query: str, time_range: TimeRange | None, k: int,
                  kinds: tuple[str, ...], embedder: Embedder | None, active: set[str], gate: bool, now_iso: str,
-                 as_of_iso: str, as_of_dt: datetime | None, reference: datetime) -> RecallResult:
+                 as_of_iso: str, as_of_dt: datetime | None, reference: datetime,
+                 helper: HelperConnection | None = None) -> RecallResult:
     window = _Window(time_range.start_iso if time_range else None, time_range.end_iso if time_range else None,
                      as_of_iso, as_of_dt is not None)
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
@@ -558,11 +574,12 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
 
     match = ranked_match(text_query)
     if match and "bm25" in active and (terms or time_range is None):
-        found_bm25 = _bm25(store, match, kinds, window, now_iso)
+        found_bm25 = _bm25(store, match, kinds, window, now_iso, helper)
         lists["bm25"] = [(kind, item_id) for kind, item_id, _ in found_bm25]
         bm25_scores = {(kind, item_id): value for kind, item_id, value in found_bm25}
     in_time = _recent_in_window(store, kinds, window, now_iso) if not terms and time_range is not None else None
-    reader = CandidateReader(lambda kind, ids: _hydrate(store, kind, ids, window, now_iso),
+    reader = CandidateReader(lambda kind, ids: _hydrate_messages_beside(store, helper, ids)
+                             if kind == "message" and helper is not None else _hydrate(store, kind, ids, window, now_iso),
                              _forget_gone(store) if embedder is not None else None)
     reader.read([*lists.get("bm25", ()), *(in_time or ())])
 

@@ -177,10 +177,10 @@ def test_dense_hits_carry_the_stored_time_and_forgetting_clears_it(store):
     assert all(hit.id != first for hit in index.search(embedder.embed(["pottery"])[0], 5))
 
 
-def test_bm25_in_two_halves_gives_the_one_query_list_ties_included(store, monkeypatch):
+def test_bm25_in_two_halves_gives_the_one_query_list_ties_included(store):
     """Many exact ties (the same text again and again) and a cut inside them: the merged halves must list the
     same rows, in the same order, with the same scores as the one query."""
-    import memory_core.recall.bm25_halves as halves
+    from memory_core.recall.helper_connection import HelperConnection
 
     for n in range(140):
         text = ("Ooh tell me more about the pottery." if n % 3 else "pottery pottery and glaze") if n % 5 else \
@@ -188,15 +188,46 @@ def test_bm25_in_two_halves_gives_the_one_query_list_ties_included(store, monkey
         ingest_message(store, f"t{n % 4}", "user", text, at=NOW - timedelta(minutes=n))
     window = recall._Window(None, None, "2030-01-01T00:00:00+00:00", False)
     match = recall.ranked_match("pottery glaze")
-    monkeypatch.setattr(halves, "SPLIT_FROM_MESSAGES", 10 ** 9)
     one_query = recall._bm25_kind(store, "message", match, window, "2030-01-01T00:00:00+00:00")
-    split_calls = []
-    real_split = halves.ranked_in_halves
-    monkeypatch.setattr(halves, "SPLIT_FROM_MESSAGES", 0)
-    monkeypatch.setattr(recall, "ranked_in_halves", lambda *a: split_calls.append(1) or real_split(*a))
-    in_halves = recall._bm25_kind(store, "message", match, window, "2030-01-01T00:00:00+00:00")
-    assert split_calls and len(one_query) == recall.DEPTH
+    helper = HelperConnection(store, newest_message=140)
+    try:
+        in_halves = recall._bm25_kind(store, "message", match, window, "2030-01-01T00:00:00+00:00", helper)
+        read_beside = recall._hydrate_messages_beside(store, helper, list(range(1, 141)))
+    finally:
+        helper.close()
+    assert len(one_query) == recall.DEPTH
     assert [tuple(row) for row in in_halves] == [tuple(row) for row in one_query]
-    # inside an open transaction the other connection could not see what this one sees: one query then
+    read_at_once = recall._hydrate_messages(store, list(range(1, 141)))
+    assert {i: (h.text, h.at, h.answers) for i, h in read_beside.items()} == \
+        {i: (h.text, h.at, h.answers) for i, h in read_at_once.items()}
+
+
+def test_a_helper_connection_only_for_large_stores_outside_transactions(store, monkeypatch):
+    import memory_core.recall.helper_connection as helpers
+
+    ingest_message(store, "t1", "user", "hello there", at=NOW)
+    with helpers.helper_for(store) as helper:
+        assert helper is None  # one message: one connection is quicker
+    monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 1)
+    with helpers.helper_for(store) as helper:
+        assert helper is not None
+        seen = helper.submit(lambda connection: (threading.get_ident(),
+                                                 connection.execute("SELECT count(*) FROM messages").fetchone()[0]))
+        assert seen.result(10)[0] != threading.get_ident() and seen.result()[1] == 1
+        failing = helper.submit(lambda connection: connection.execute("SELECT nonsense FROM nowhere"))
+        with pytest.raises(Exception):
+            failing.result(10)
+    # inside an open transaction the other connection could not see what this one sees
     with store.transaction():
-        assert halves.ranked_in_halves(store, lambda *a: [], 10 ** 6, 50) is None
+        with helpers.helper_for(store) as helper:
+            assert helper is None
+
+
+def test_searches_with_a_helper_connection_equal_searches_without(corpus_store, real_embedder, monkeypatch):
+    import memory_core.recall.helper_connection as helpers
+
+    monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 10 ** 9)
+    alone = {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES}
+    monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 1)
+    monkeypatch.setattr(recall, "HYDRATE_BESIDE_FROM", 1)
+    assert {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES} == alone

@@ -6,18 +6,21 @@ mostly known without reading it: its cosine and dense rank (from the vector inde
 (from the index, and 0.5 for every message), which are what the recency and salience ranks of *every* candidate
 depend on. What is not known is its text, speaker and thread (coverage, a time said, the named-person bonuses).
 
-So each unread candidate enters fusion as an **optimistic stand-in**: its known facts, plus a text that holds
-every weighted query word and says a time, the named speaker and a thread the named person talks in. The stand-in
+So each unread candidate enters fusion as an **optimistic stand-in**: its known facts, plus a text made of the
+weighted query words FTS5 says its row may hold (``words_held``: coverage tests a word's start, which FTS5's
+prefix query finds too) and a time phrase, the named speaker and a thread the named person talks in. The stand-in
 is scored by the fusion itself (the same function, weights and terms), so its score is an upper bound of the real
 one for every term that grows with coverage, a time said or the named bonuses; a channel or term added later that
 depends on something else is caught by the test that checks every bound against the read hit
 (tests/memory_core/recall/test_bounds.py). Read hits keep their exact scores: the stand-ins sit in the ranks with
 their true times and salience.
 
-``settle`` reads stand-ins best bound first until the ``k`` best read hits (distinct ones, as recall ranks them)
-all score above every remaining bound; the rest are never read. The answer is the one reading everything gives,
-under one assumption: a message the vector index serves still exists with the time the index holds (forgetting
-tells the index at once; ``VectorIndex.refresh`` reloads when vectors vanished behind its back).
+``settle`` reads the best-cosine stand-ins, fuses, then reads every stand-in whose bound still reaches the k-th
+read hit, until the ``k`` best read hits (distinct ones, as recall ranks them) all score above every remaining
+bound; the rest are never read. The answer is the one reading everything gives, under two assumptions: a message
+the vector index serves still exists with the time the index holds (forgetting tells the index at once;
+``VectorIndex.refresh`` reloads when vectors vanished behind its back), and its text is not in decomposed Unicode
+with a combining accent right before a query word (the one case where coverage finds a word FTS5 does not).
 """
 from __future__ import annotations
 

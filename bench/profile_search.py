@@ -134,8 +134,9 @@ def write_table(runs: dict) -> None:
                                         "at end" for l in labels) + " (2 shared cores).", "",
               "Cold as in search.md (new connection, DF cache cleared, files evicted from the OS page cache before "
               "each query; model, vector index and the speaker-name cache loaded, as in the app after unlock: one "
-              "untimed search first). Stages nest (`_bm25` holds `_bm25 message`; `settle` holds the `_hydrate` and "
-              "`_fuse` calls it makes; `_term_weights` holds `_idf_df`; a time phrase that finds nothing runs the "
+              "untimed search first). Stages nest (`_bm25` holds `_bm25 message`; `settle` holds the reads and "
+              "`_fuse` calls it makes; in the after column messages are read by `_hydrate_messages_beside` (half "
+              "on the helper connection), other kinds by `_hydrate`, which no query here needed; `_term_weights` holds `_idf_df`; a time phrase that finds nothing runs the "
               "search twice), so rows need not add up. In the after column the query embedding and the dense pass "
               "run on a helper thread beside the SQL: their rows are time spent there, and *waiting for embedding "
               "+ dense pass* is what the search itself still waited. Timers wrap the functions, so their own cost "

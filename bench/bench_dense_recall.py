@@ -131,8 +131,8 @@ def main() -> None:
              f"{result['at_recall_depth']['fast_ms_median']} / {result['at_recall_depth']['fast_ms_p95']} |", "",
              "The first row asks the index for 10 hits (a 2,000-vector pool): no caller in the app does; recall "
              "always asks for the depth above. The index stays float32 with a sign-bit first pass; an int8 or "
-             "float16 copy was not tried (the dense pass now runs beside the SQL, off the search's critical "
-             "path: search_stages.md).", "",
+             "float16 copy was not tried (the dense pass now runs beside the SQL on a helper thread; what a "
+             "search still waits for it is in search_stages.md).", "",
              "Timings are in-process, warm (the index lives in memory), on a shared 2-core machine; "
              "end-to-end cold search latency is bench_search.py's.", ""]
     (RESULTS / "dense_recall.md").write_text("\n".join(lines), encoding="utf-8")

@@ -22,6 +22,10 @@ from memory_core.storage.store import Store
 HELPER_FROM_MESSAGES = 20_000
 
 
+class HelperUnavailable(RuntimeError):
+    """The second connection could not be opened: the caller does the work on its own connection."""
+
+
 class HelperConnection:
     """A thread holding its own connection to ``store``; ``submit`` runs work with it, in order."""
 
@@ -48,8 +52,8 @@ class HelperConnection:
         failure: BaseException | None = None
         try:
             connection = store.connect()
-        except BaseException as exc:  # noqa: BLE001 - every piece of work gets it
-            failure = exc
+        except Exception as exc:  # noqa: BLE001 - every piece of work learns it, and runs on the caller's
+            failure = HelperUnavailable(f"no second connection: {exc}")
         try:
             while (item := self._work.get()) is not None:
                 work, future = item

@@ -48,7 +48,7 @@ from memory_core.llm import Embedder
 from memory_core.recall.bm25_halves import ranked_in_halves
 from memory_core.recall.bounds import optimistic_text, settle, words_held
 from memory_core.recall.candidates import CandidateReader, DenseLookup, in_fusion_order, listed_keys
-from memory_core.recall.helper_connection import HelperConnection, helper_for
+from memory_core.recall.helper_connection import HelperConnection, HelperUnavailable, helper_for
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for, invalidate
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
@@ -417,7 +417,10 @@ def _hydrate_messages_beside(store: Store, helper: HelperConnection | None, ids:
         return _hydrate_messages(store, ids)
     upper = helper.submit(lambda connection: _hydrate_messages(connection, ids[len(ids) // 2:]))
     hits = _hydrate_messages(store, ids[: len(ids) // 2])
-    hits.update(upper.result())
+    try:
+        hits.update(upper.result())
+    except HelperUnavailable:
+        hits.update(_hydrate_messages(store, ids[len(ids) // 2:]))
     return hits
 
 

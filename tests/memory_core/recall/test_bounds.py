@@ -231,3 +231,16 @@ def test_searches_with_a_helper_connection_equal_searches_without(corpus_store, 
     monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 1)
     monkeypatch.setattr(recall, "HYDRATE_BESIDE_FROM", 1)
     assert {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES} == alone
+
+
+def test_a_helper_that_cannot_connect_leaves_the_work_to_the_caller(corpus_store, real_embedder, monkeypatch):
+    import memory_core.recall.helper_connection as helpers
+
+    expected = {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES[:6]}
+    monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 1)
+    monkeypatch.setattr(recall, "HYDRATE_BESIDE_FROM", 1)
+
+    def no_second_connection(self):
+        raise OSError("too many open files")
+    monkeypatch.setattr(type(corpus_store), "connect", no_second_connection)
+    assert {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES[:6]} == expected

@@ -1,11 +1,12 @@
 """Recall on generated multi-session conversations, against the baselines, in one run.
 
-What runs (all on the same generated data, bench/recall_corpus.py), for three question conditions:
+What runs (all on the same generated data, bench/recall_corpus.py), for four question conditions:
 **paraphrase** (recall_corpus.py: questions that avoid the evidence's words), **lexical**
 (recall_lexical.py: questions that reuse a few words of the evidence turn, as annotators reading the
 chat write them) and **topic** (recall_topic.py: template families that name the people and the event's
-everyday topic and ask across sessions). All split by conversation (dev 0-5, test 6-11); ranking is fitted
-on dev of the first two (bench/recall_ablation.py); the topic condition was added after that fitting.
+everyday topic and ask across sessions) and **annotator** (recall_annotator.py: the person's name, a few bent
+evidence words and the asker's own words mixed; separate dev and test frame pools). All split by conversation
+(dev 0-5, test 6-11); ranking is fitted on dev only (bench/recall_fit.py); test is reported beside it.
 
 * **Mneme**: the real CLI, as an outside check uses it: ``mneme memory import conv.jsonl`` into a
   fresh encrypted store, then ``mneme memory search --batch q.jsonl --json --k 10`` (MiniLM embedder,
@@ -60,7 +61,7 @@ def score(ranked: list[list[str]], evidence: list[str]) -> dict[str, float]:
     return out
 
 
-CONDITIONS = ("paraphrase", "lexical", "topic")
+CONDITIONS = ("paraphrase", "lexical", "topic", "annotator")
 
 
 def table(results: dict[str, dict[str, list[dict[str, float]]]], questions) -> dict:
@@ -180,7 +181,7 @@ def write_report(summary: dict, extra: dict) -> None:
              f"Run {extra['run_at']} on {extra['machine']}. Data: {extra['conversations']} two-person conversations, "
              f"{extra['turns']} turns, {extra['sessions_per_conversation']} sessions each over "
              f"{extra['span_days']} days on average; {extra['questions']} questions "
-             f"({extra['answerable']} answerable) in three conditions. Split fixed before tuning, by conversation: "
+             f"({extra['answerable']} answerable) in four conditions. Split fixed before tuning, by conversation: "
              "dev = conversations 0-5, test = conversations 6-11.", "",
              "- **paraphrase** (bench/recall_corpus.py): questions that avoid the evidence's words; dev from "
              "template forms, test from separately hand-written forms.",
@@ -190,6 +191,10 @@ def write_report(summary: dict, extra: dict) -> None:
              "naming the people and the event's everyday topic (\"the move\", \"the race\"); multi-hop across two "
              "sessions, relative \"how long before\" and month questions, inference. Added after the ranking "
              "was fitted on the other two conditions' dev splits: neither of its splits was used for fitting.",
+             "- **annotator** (bench/recall_annotator.py): questions as an annotator reading the chat writes them: the "
+             "person's name, one or two words of the turn (bent half of the time: \"adopted\" -> \"adopt\"), the "
+             "event's everyday name and a paraphrase of it mixed; who/what/why, \"when did ...\" (the session date), "
+             "across two turns. Dev and test frames are separate pools, committed before any system ran on them.",
              "",
              f"Mneme = `mneme memory import` + `mneme memory search --batch --json --k {DEPTH}` "
              f"({extra['mneme_path']}). Baselines in process on the same turns, same run.", "",
@@ -239,14 +244,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--reuse", action="store_true", help="keep the imported store in bench/work (development)")
     parser.add_argument("--split", choices=("dev", "test", "both"), default="both")
-    parser.add_argument("--condition", choices=CONDITIONS + ("both",), default="both")
+    parser.add_argument("--condition", choices=CONDITIONS + ("both", "all"), default="all")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     conversations, questions = build()
     if args.split != "both":
         questions = [q for q in questions if q.split == args.split]
-    if args.condition != "both":
+    if args.condition not in ("both", "all"):
         questions = [q for q in questions if q.condition == args.condition]
     turns = import_lines(conversations)
     from memory_core.recall.search import STOPWORDS

@@ -40,6 +40,7 @@ from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
+from memory_core.recall import feedback, query_terms
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
@@ -52,7 +53,8 @@ RRF_K = 60
 #: What recall searches unless asked otherwise (reflections restate observations: on request only).
 DEFAULT_KINDS = ("message", "observation", "fact")
 #: Rank-based terms (reciprocal rank fusion); recency and salience only re-order candidates.
-WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15}
+#: ``feedback``: the second BM25 query made of the best first hits' salient words (recall/feedback.py).
+WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15, "feedback": 0.5}
 #: Per-channel candidate depth.
 DEPTH = 50
 #: Dense candidates read per query (more than DEPTH: speaker matching re-ranks them).
@@ -404,7 +406,7 @@ def _term_weights(store: Store, kinds: Sequence[str], terms: list[str],
     weights: dict[str, float] = {}
     for term in terms:
         idf, df = _idf_df(store, kinds, term)
-        weights[_term_expr(term)[1]] = idf * (unseen_weight if df == 0 else 1.0)
+        weights[_term_expr(term)[1]] = idf * (unseen_weight if df == 0 else 1.0) * query_terms.term_factor(term)
     return {prefix: weight for prefix, weight in weights.items() if weight > 0}
 
 
@@ -508,7 +510,7 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     lists: dict[str, list[tuple[str, int]]] = {}
     bm25_scores: dict[tuple[str, int], float] = {}
 
-    match = ranked_match(text_query)
+    match = ranked_match(" ".join(query_terms.match_terms(terms)) if terms else text_query)
     if match and "bm25" in active and (terms or time_range is None):
         found_bm25 = _bm25(store, match, kinds, window, now_iso)
         lists["bm25"] = [(kind, item_id) for kind, item_id, _ in found_bm25]
@@ -551,6 +553,10 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     named_threads = {thread for name in named for thread in _speaker_index(store)[1].get(name, ())}
     scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
                    named_threads, gate_weighted)
+    if "feedback" in active and "bm25" in lists and WEIGHTS["feedback"] > 0:
+        if _add_feedback(store, candidates, scores, lists, terms, named_words, kinds, window, now_iso):
+            scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
+                           named_threads, gate_weighted)
     if CONTEXT_WEIGHT > 0 and "message" in kinds:
         neighbours = _add_neighbours(store, candidates, scores, window, now_iso)
         scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
@@ -756,7 +762,7 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
     best_dense = max((hit.similarity or 0.0) for hit in hits)
     if best_dense >= DENSE_CONFIDENT:
         return True, ""
-    wanted = {_stem(t) for t in terms}
+    wanted = {_stem(t) for t in query_terms.match_terms(terms)}
     if not wanted:
         return True, ""
     for hit in hits:
@@ -765,3 +771,34 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
         if len(wanted & have) / len(wanted) >= LEXICAL_CONFIDENT:
             return True, ""
     return False, "no memory scores high enough for this query"
+
+
+def _add_feedback(store: Store, candidates: dict[tuple[str, int], Hit], scores: dict[tuple[str, int], float],
+                  lists: dict[str, list[tuple[str, int]]], terms: list[str], named_words: set[str],
+                  kinds: Sequence[str], window: _Window, now_iso: str) -> bool:
+    """Run the second BM25 query of the best first hits' salient words (recall/feedback.py) as the channel
+    ``feedback``; its new finds join the candidates. False when there was nothing to ask."""
+    best = sorted(candidates.values(), key=lambda hit: (scores[(hit.kind, hit.id)], hit.at), reverse=True)
+    texts = [f"{hit.text} {hit.answers}" for hit in _distinct_first(best)[:feedback.FEEDBACK_HITS]]
+    lent = feedback.salient_terms(texts, set(terms), STOPWORDS | named_words,
+                                  lambda word: _document_frequency(store, kinds, word))
+    match = ranked_match(" ".join(lent)) if lent else None
+    if not match:
+        return False
+    found = [(kind, item_id) for kind, item_id, _ in _bm25(store, match, kinds, window, now_iso)][:DEPTH]
+    lists["feedback"] = found
+    missing: dict[str, list[int]] = {}
+    for kind, item_id in found:
+        if (kind, item_id) not in candidates:
+            missing.setdefault(kind, []).append(item_id)
+    for kind, ids in missing.items():
+        for item_id, hit in _hydrate(store, kind, ids, window, now_iso).items():
+            candidates[(kind, item_id)] = hit
+    return True
+
+
+def _document_frequency(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float]:
+    """(items containing ``word``, items searched) over ``kinds``, from the cached counts ``_idf_df`` keeps."""
+    _, df = _idf_df(store, kinds, word)
+    size = sum(_DF_CACHE.get((str(store.path), KIND_TABLES[kind], ""), (0.0, 0.0))[0] for kind in kinds)
+    return df, size

@@ -554,7 +554,7 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
                    named_threads, gate_weighted)
     if "feedback" in active and "bm25" in lists and WEIGHTS["feedback"] > 0:
-        if _add_feedback(store, candidates, scores, lists, terms, named_words, kinds, window, now_iso):
+        if _add_feedback(store, candidates, scores, lists, terms, named_words, gate_weighted, kinds, window, now_iso):
             scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
                            named_threads, gate_weighted)
     if CONTEXT_WEIGHT > 0 and "message" in kinds:
@@ -575,7 +575,7 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
         key = (hit.kind, hit.id)
         hit.score = round(scores[key], 6)
         hit.similarity = dense_sims.get(key)
-        if "bm25" not in hit.channels and "time" not in hit.channels and (hit.similarity or 0.0) < DENSE_FLOOR:
+        if not {"bm25", "time", "feedback"} & hit.channels.keys() and (hit.similarity or 0.0) < DENSE_FLOOR:
             continue
         kept.append(hit)
     kept = kept[:k]
@@ -775,11 +775,20 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
 
 def _add_feedback(store: Store, candidates: dict[tuple[str, int], Hit], scores: dict[tuple[str, int], float],
                   lists: dict[str, list[tuple[str, int]]], terms: list[str], named_words: set[str],
-                  kinds: Sequence[str], window: _Window, now_iso: str) -> bool:
+                  gate_weighted: dict[str, float], kinds: Sequence[str], window: _Window, now_iso: str) -> bool:
     """Run the second BM25 query of the best first hits' salient words (recall/feedback.py) as the channel
-    ``feedback``; its new finds join the candidates. False when there was nothing to ask."""
-    best = sorted(candidates.values(), key=lambda hit: (scores[(hit.kind, hit.id)], hit.at), reverse=True)
-    texts = [f"{hit.text} {hit.answers}" for hit in _distinct_first(best)[:feedback.FEEDBACK_HITS]]
+    ``feedback``; its new finds join the candidates. False when there was nothing to ask.
+
+    The words are lent by the best hits that hold the question's words (LEXICAL_MIN_COVERAGE), or, if none
+    does, by the best hits: a hit ranked high for being recent or near in meaning must not pull in its own
+    kind (feedback on itself)."""
+    best = _distinct_first(sorted(candidates.values(), key=lambda hit: (scores[(hit.kind, hit.id)], hit.at),
+                                  reverse=True))
+    if gate_weighted:
+        coverage_of = _coverage_matcher(gate_weighted)
+        holding = [hit for hit in best[:DEPTH] if coverage_of(f"{hit.text} {hit.answers}") >= LEXICAL_MIN_COVERAGE]
+        best = holding or best
+    texts = [f"{hit.text} {hit.answers}" for hit in best[:feedback.FEEDBACK_HITS]]
     lent = feedback.salient_terms(texts, set(terms), STOPWORDS | named_words,
                                   lambda word: _document_frequency(store, kinds, word))
     match = ranked_match(" ".join(lent)) if lent else None

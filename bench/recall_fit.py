@@ -29,13 +29,14 @@ from bench.tune_recall import CachedEmbedder
 GRID: list[dict[str, list]] = [
     {"W_feedback": [0.0, 0.25, 0.5, 1.0]},
     {"query_terms.FRAME_WEIGHT": [1.0, 0.3, 0.1, 0.0]},
+    {"reserve.RESERVED": [0, 2, 3, 5]},
     {"search.SCORE_BM25": [0.25, 0.5, 1.0]},
     {"search.SCORE_COVERAGE": [0.5, 1.0]},
     {"search.SCORE_DENSE": [1.5, 2.0, 3.0]},
 ]
 
 #: The ranking before this fit (main before issue 13's round 3).
-BEFORE = {"W_feedback": 0.0, "query_terms.FRAME_WEIGHT": 1.0}
+BEFORE = {"W_feedback": 0.0, "query_terms.FRAME_WEIGHT": 1.0, "reserve.RESERVED": 0}
 
 
 def _set(name: str, value) -> None:
@@ -116,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     with open_or_create(data_dir) as store:
         backfill_embeddings(store, inner, limit=None)
-        if not args.grid:  # the ranking before this fit: no feedback channel, frame words as ordinary words
+        if not args.grid:  # the ranking before this fit: no feedback, frame words as ordinary words, no reserve
             saved = {n: _get(n) for n in BEFORE}
             for name, value in BEFORE.items():
                 _set(name, value)

@@ -40,7 +40,7 @@ from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
-from memory_core.recall import feedback, query_terms
+from memory_core.recall import feedback, query_terms, reserve
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
@@ -578,6 +578,9 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
         if not {"bm25", "time", "feedback"} & hit.channels.keys() and (hit.similarity or 0.0) < DENSE_FLOOR:
             continue
         kept.append(hit)
+    if reserve.RESERVED and lists.get("bm25"):
+        kept = reserve.with_reserved(kept, _bm25_best(kept, lists["bm25"], gate_weighted), k,
+                                     key=lambda hit: (hit.kind, hit.id))
     kept = kept[:k]
     if gate and lists.get("time") is None:
         confident, reason = _confident(_about_named(store, kept, named), terms, dense_sims)
@@ -811,3 +814,20 @@ def _document_frequency(store: Store, kinds: Sequence[str], word: str) -> tuple[
     _, df = _idf_df(store, kinds, word)
     size = sum(_DF_CACHE.get((str(store.path), KIND_TABLES[kind], ""), (0.0, 0.0))[0] for kind in kinds)
     return df, size
+
+
+def _bm25_best(hits: list[Hit], bm25_ranked: list[tuple[str, int]], gate_weighted: dict[str, float]) -> list[Hit]:
+    """The hits in BM25's order that hold enough of the question's words (LEXICAL_MIN_COVERAGE): the ones
+    recall/reserve.py keeps a place for."""
+    by_key = {(hit.kind, hit.id): hit for hit in hits}
+    coverage_of = _coverage_matcher(gate_weighted) if gate_weighted else None
+    out: list[Hit] = []
+    for key in dict.fromkeys(bm25_ranked):
+        hit = by_key.get(key)
+        if hit is None or (coverage_of is not None and
+                           coverage_of(f"{hit.text} {hit.answers}") < LEXICAL_MIN_COVERAGE):
+            continue
+        out.append(hit)
+        if len(out) >= reserve.RESERVED:
+            break
+    return out

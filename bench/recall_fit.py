@@ -29,7 +29,7 @@ from bench.tune_recall import CachedEmbedder
 GRID: list[dict[str, list]] = [
     {"W_feedback": [0.0, 0.25, 0.5, 1.0]},
     {"query_terms.FRAME_WEIGHT": [1.0, 0.3, 0.1, 0.0]},
-    {"reserve.RESERVED": [0, 2, 3, 5]},
+    {"reserve.RESERVED": [0, 1, 2, 3]},
     {"search.SCORE_BM25": [0.25, 0.5, 1.0]},
     {"search.SCORE_COVERAGE": [0.5, 1.0]},
     {"search.SCORE_DENSE": [1.5, 2.0, 3.0]},

@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from typing import Hashable, Sequence, TypeVar
 
-#: How many of BM25's first matches keep a place in the first k (fitted on dev: bench/recall_fit.py).
+#: How many of BM25's first matches keep a place in the first k (fitted on dev: bench/recall_fit.py) ...
 RESERVED = 3
+#: ... but never more than this share of the k places (a short list is the fusion's).
+MAX_SHARE = 1 / 3
 
 T = TypeVar("T")
 
 
 def with_reserved(ranked: Sequence[T], reserved: Sequence[T], k: int, key=lambda item: item) -> list[T]:
-    """``ranked`` with the items of ``reserved`` (best first, at most ``RESERVED``) moved into the first ``k``
-    when they are not there yet: each takes the place of the last unreserved item of the first k, the others
-    keep their order."""
-    wanted: list[Hashable] = [key(item) for item in reserved[:RESERVED]]
+    """``ranked`` with the items of ``reserved`` (best first; at most ``RESERVED`` and ``MAX_SHARE`` of k) moved
+    into the first ``k`` when they are not there yet: each takes the place of the last unreserved item of the
+    first k, the others keep their order."""
+    wanted: list[Hashable] = [key(item) for item in reserved[:min(RESERVED, int(k * MAX_SHARE + 1e-9))]]
     if not wanted or k <= 0:
         return list(ranked)
     top, rest = list(ranked[:k]), list(ranked[k:])

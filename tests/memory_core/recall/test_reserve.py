@@ -13,8 +13,15 @@ from tests.doubles import HashEmbedder
 def test_missing_reserved_items_replace_the_last_unreserved_ones(monkeypatch):
     monkeypatch.setattr(reserve, "RESERVED", 2)
     ranked = list("abcdefgh")
-    assert reserve.with_reserved(ranked, ["g", "b"], 4) == ["a", "b", "c", "g", "d", "e", "f", "h"]
-    assert reserve.with_reserved(ranked, ["h", "g"], 3) == ["a", "h", "g", "b", "c", "d", "e", "f"]
+    assert reserve.with_reserved(ranked, ["g", "b"], 6) == ["a", "b", "c", "d", "e", "g", "f", "h"]
+    assert reserve.with_reserved(ranked, ["h", "g"], 6) == ["a", "b", "c", "d", "h", "g", "e", "f"]
+
+
+def test_at_most_a_share_of_the_places_is_reserved(monkeypatch):
+    monkeypatch.setattr(reserve, "RESERVED", 3)
+    ranked = list("abcdefgh")
+    assert reserve.with_reserved(ranked, ["h", "g", "f"], 2) == ranked  # k=2: no place to spare
+    assert reserve.with_reserved(ranked, ["h", "g", "f"], 3) == ["a", "b", "h", "c", "d", "e", "f", "g"]
 
 
 def test_nothing_moves_when_the_reserved_items_are_in_place_or_there_are_none(monkeypatch):
@@ -29,8 +36,8 @@ def test_nothing_moves_when_the_reserved_items_are_in_place_or_there_are_none(mo
 def test_only_the_first_reserved_count_is_kept_and_order_is_a_permutation(monkeypatch):
     monkeypatch.setattr(reserve, "RESERVED", 1)
     ranked = list("abcdef")
-    out = reserve.with_reserved(ranked, ["e", "f"], 2)
-    assert out[:2] == ["a", "e"] and sorted(out) == sorted(ranked)
+    out = reserve.with_reserved(ranked, ["e", "f"], 3)
+    assert out[:3] == ["a", "b", "e"] and sorted(out) == sorted(ranked)
 
 
 def test_search_keeps_the_rare_word_match_in_the_first_k(store, monkeypatch):

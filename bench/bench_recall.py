@@ -225,6 +225,22 @@ def write_report(summary: dict, extra: dict) -> None:
                     cells.append("-" if row is None else f"{row['any@10']:.3f} / {row['all@10']:.3f} (n={row['n']})")
                 lines.append(f"| {method} | " + " | ".join(cells) + " |")
             lines.append("")
+    lines += ["## Where Mneme is below the best baseline (any@10 or all@10, per condition, split and kind)", ""]
+    below = []
+    for condition in CONDITIONS:
+        for split in ("test", "dev"):
+            for kind in ("all",) + tuple(k for k in KINDS if k != "unanswerable"):
+                ours = summary["Mneme memory search"][condition][split].get(kind)
+                if ours is None:
+                    continue
+                for metric in ("any@10", "all@10"):
+                    best_name, best = max(((name, per[condition][split][kind][metric]) for name, per in
+                                           summary.items() if name != "Mneme memory search"
+                                           and kind in per[condition][split]), key=lambda item: item[1])
+                    if ours[metric] < best:
+                        below.append(f"- {condition} {split} {kind} {metric}: Mneme {ours[metric]:.3f} < "
+                                     f"{best_name} {best:.3f} (n={ours['n']})")
+    lines += (below or ["- nowhere"]) + [""]
     lines += ["## Abstention (Mneme)", "",
               "| condition | split | false abstentions on answerable | abstentions on unanswerable |", "|---|---|---|---|"]
     for key, row in extra["abstention"].items():

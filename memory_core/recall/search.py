@@ -58,8 +58,9 @@ RRF_K = 60
 #: What recall searches unless asked otherwise (reflections restate observations: on request only).
 DEFAULT_KINDS = ("message", "observation", "fact")
 #: Rank-based terms (reciprocal rank fusion); recency and salience only re-order candidates.
-#: ``feedback``: the second BM25 query made of the best first hits' salient words (recall/feedback.py).
-WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15, "feedback": 0.5}
+#: ``feedback``: the second BM25 query made of the best first hits' salient words (recall/feedback.py); its weight
+#: and SCORE_DENSE were refitted on dev of all four conditions by bench/recall_fit.py (results/recall_fit.md).
+WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15, "feedback": 1.0}
 #: Per-channel candidate depth.
 DEPTH = 50
 #: Dense candidates read per query (more than DEPTH: speaker matching re-ranks them).
@@ -73,7 +74,7 @@ MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
 #: below plain BM25: dev any@10 0.875 vs 0.924; with it, counting only turns that pass LEXICAL_MIN_COVERAGE,
 #: 0.936, paraphrase questions unchanged at 0.635).
 SCORE_BM25 = 0.25
-SCORE_DENSE = 2.0
+SCORE_DENSE = 1.5
 DENSE_ZERO = 0.0
 RANK_SCALE = 15.0
 #: A message said by a person the query names gets this much more (names are what questions hinge on).

@@ -557,12 +557,12 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     gate_weighted = _term_weights(store, kinds, unnamed, UNSEEN_GATE_WEIGHT) if "bm25" in active else {}
     asks_when = bool(_WHEN_QUESTION.search(query))
     named_threads = {thread for name in named for thread in _speaker_index(store)[1].get(name, ())}
+    if "feedback" in active and lists.get("bm25") and WEIGHTS["feedback"] > 0:
+        lists["feedback"] = _feedback_channel(store, candidates, lists["bm25"], terms, named_words, gate_weighted,
+                                              kinds, window, now_iso)
+        _read_missing(store, candidates, lists["feedback"], window, now_iso)
     scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
                    named_threads, gate_weighted)
-    if "feedback" in active and "bm25" in lists and WEIGHTS["feedback"] > 0:
-        if _add_feedback(store, candidates, scores, lists, terms, named_words, gate_weighted, kinds, window, now_iso):
-            scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
-                           named_threads, gate_weighted)
     if CONTEXT_WEIGHT > 0 and "message" in kinds:
         neighbours = _add_neighbours(store, candidates, scores, window, now_iso)
         scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
@@ -782,40 +782,50 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
     return False, "no memory scores high enough for this query"
 
 
-def _add_feedback(store: Store, candidates: dict[tuple[str, int], Hit], scores: dict[tuple[str, int], float],
-                  lists: dict[str, list[tuple[str, int]]], terms: list[str], named_words: set[str],
-                  gate_weighted: dict[str, float], kinds: Sequence[str], window: _Window, now_iso: str) -> bool:
-    """Run the second BM25 query of the best first hits' salient words (recall/feedback.py) as the channel
-    ``feedback``; its new finds join the candidates. False when there was nothing to ask.
+def _feedback_channel(store: Store, candidates: dict[tuple[str, int], Hit], bm25_ranked: list[tuple[str, int]],
+                      terms: list[str], named_words: set[str], gate_weighted: dict[str, float],
+                      kinds: Sequence[str], window: _Window, now_iso: str) -> list[tuple[str, int]]:
+    """The channel ``feedback``: a second BM25 query of the salient words (recall/feedback.py) of BM25's best
+    matches that hold the question's words (LEXICAL_MIN_COVERAGE). ``candidates`` needs only BM25's hits read.
 
-    The words are lent by the best hits that hold the question's words (LEXICAL_MIN_COVERAGE), or, if none
-    does, by the best hits: a hit ranked high for being recent or near in meaning must not pull in its own
-    kind (feedback on itself)."""
-    best = _distinct_first(sorted(candidates.values(), key=lambda hit: (scores[(hit.kind, hit.id)], hit.at),
-                                  reverse=True))
-    if gate_weighted:
-        coverage_of = _coverage_matcher(gate_weighted)
-        holding = [hit for hit in best[:DEPTH] if coverage_of(f"{hit.text} {hit.answers}") >= LEXICAL_MIN_COVERAGE]
-        best = holding or best
-    texts = [f"{hit.text} {hit.answers}" for hit in best[:feedback.FEEDBACK_HITS]]
-    lent = feedback.salient_terms(texts, set(terms), STOPWORDS | named_words,
-                                  lambda word: _document_frequency(store, kinds, word))
+    It needs only the BM25 list, not a first fusion: to a candidate flow that reads candidates lazily the
+    feedback list is one more listed channel, read like BM25's (and a dense-only candidate it does not list
+    gets nothing from it)."""
+    coverage_of = _coverage_matcher(gate_weighted) if gate_weighted else None
+    lenders: list[Hit] = []
+    seen_texts: set[str] = set()
+    for key in dict.fromkeys(bm25_ranked):
+        hit = candidates.get(key)
+        if hit is None or (coverage_of is not None and
+                           coverage_of(f"{hit.text} {hit.answers}") < LEXICAL_MIN_COVERAGE):
+            continue
+        text = " ".join(words(hit.text))
+        if text not in seen_texts:
+            seen_texts.add(text)
+            lenders.append(hit)
+        if len(lenders) >= feedback.FEEDBACK_HITS:
+            break
+    lent = feedback.salient_terms([f"{hit.text} {hit.answers}" for hit in lenders], set(terms),
+                                  STOPWORDS | named_words, lambda word: _df_and_size(store, kinds, word))
     match = ranked_match(" ".join(lent)) if lent else None
     if not match:
-        return False
-    found = [(kind, item_id) for kind, item_id, _ in _bm25(store, match, kinds, window, now_iso)][:DEPTH]
-    lists["feedback"] = found
+        return []
+    return [(kind, item_id) for kind, item_id, _ in _bm25(store, match, kinds, window, now_iso)][:DEPTH]
+
+
+def _read_missing(store: Store, candidates: dict[tuple[str, int], Hit], ranked: list[tuple[str, int]],
+                  window: _Window, now_iso: str) -> None:
+    """Read the items of ``ranked`` that are not candidates yet into ``candidates``."""
     missing: dict[str, list[int]] = {}
-    for kind, item_id in found:
+    for kind, item_id in ranked:
         if (kind, item_id) not in candidates:
             missing.setdefault(kind, []).append(item_id)
     for kind, ids in missing.items():
         for item_id, hit in _hydrate(store, kind, ids, window, now_iso).items():
             candidates[(kind, item_id)] = hit
-    return True
 
 
-def _document_frequency(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float]:
+def _df_and_size(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float]:
     """(items containing ``word``, items searched) over ``kinds``, from the cached counts ``_idf_df`` keeps."""
     _, df = _idf_df(store, kinds, word)
     size = sum(_DF_CACHE.get((str(store.path), KIND_TABLES[kind], ""), (0.0, 0.0))[0] for kind in kinds)

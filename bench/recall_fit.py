@@ -27,7 +27,8 @@ from bench.tune_recall import CachedEmbedder
 
 #: The coordinate search: each group is tried in turn, keeping the best admissible value of the ones before.
 GRID: list[dict[str, list]] = [
-    {"W_feedback": [0.0, 0.25, 0.5, 1.0]},
+    {"W_feedback": [0.0, 0.25, 0.5, 1.0, 1.5]},
+    {"feedback.FEEDBACK_TERMS": [3, 6, 10]},
     {"query_terms.FRAME_WEIGHT": [1.0, 0.3, 0.1, 0.0]},
     {"reserve.RESERVED": [0, 1, 2, 3]},
     {"search.SCORE_BM25": [0.25, 0.5, 1.0]},
@@ -36,7 +37,7 @@ GRID: list[dict[str, list]] = [
 ]
 
 #: The ranking before this fit (main before issue 13's round 3).
-BEFORE = {"W_feedback": 0.0, "query_terms.FRAME_WEIGHT": 1.0, "reserve.RESERVED": 0}
+BEFORE = {"W_feedback": 0.0, "query_terms.FRAME_WEIGHT": 1.0, "reserve.RESERVED": 0, "search.SCORE_DENSE": 2.0}
 
 
 def _set(name: str, value) -> None:

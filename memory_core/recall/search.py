@@ -60,7 +60,7 @@ DEFAULT_KINDS = ("message", "observation", "fact")
 #: Rank-based terms (reciprocal rank fusion); recency and salience only re-order candidates.
 #: ``feedback``: the second BM25 query made of the best first hits' salient words (recall/feedback.py); its weight
 #: and SCORE_DENSE were refitted on dev of all four conditions by bench/recall_fit.py (results/recall_fit.md).
-WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15, "feedback": 1.0}
+WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15, "feedback": 1.5}
 #: Per-channel candidate depth.
 DEPTH = 50
 #: Dense candidates read per query (more than DEPTH: speaker matching re-ranks them).

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
+from memory_core.facts.change_cues import (EXTRA_END_CUES, OLD_MARKER, compared_values, someone_else_until,
+                                           successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, values_of_shape
 from memory_core.facts.frames import DEVICES, DISCOURSE, STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
@@ -252,6 +254,15 @@ def _replacement(sentence: str, mention: Span, old: str) -> str | None:
     return None
 
 
+def _first_good(values: Sequence[str], old: str) -> str | None:
+    """The first of ``values`` that can stand as the new value of ``old``."""
+    for value in values:
+        good = _good_new_value(value, old)
+        if good:
+            return good
+    return None
+
+
 def _successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = ()) -> str | None:
     for pattern in templates or _SUCCESSOR_PATTERNS:
         for match in pattern.finditer(sentence):
@@ -320,15 +331,26 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             mention = _mention(sentence, fact.value)
             if mention is None:
                 continue
+            other = someone_else_until(sentence) if fact.subject == "user" else None
+            if other is not None and mention.start() >= other:
+                continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's
             rest = sentence[:mention.start()] + " " + sentence[mention.end():]
-            if not _END_CUES.search(rest):
+            compared = _first_good(compared_values(sentence[:mention.start()] + OLD_MARKER +
+                                                   sentence[mention.end():]), fact.value)
+            if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest)):
                 continue
-            new_value = _replacement(sentence, mention, fact.value) or _successor(rest, fact.value)
+            if unasserted(sentence, mention.end()):
+                continue  # "sometimes I think about leaving X", "I'm not dropping X"
+            new_value = compared or _replacement(sentence, mention, fact.value) or \
+                _first_good(successor_values(rest), fact.value) or _successor(rest, fact.value)
             if new_value is None and index + 1 < len(sentences):  # "I quit Acme. I start at Globex on Monday."
                 following = sentences[index + 1]
                 again = _mention(following, fact.value)
-                new_value = (_replacement(following, again, fact.value) if again else None) or \
+                new_value = _first_good(successor_values(following), fact.value) or \
+                    (_replacement(following, again, fact.value) if again else None) or \
                     _successor(following, fact.value, _NEXT_SUCCESSOR_PATTERNS)
+            if new_value is None and index > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
+                new_value = _first_good(successor_values(sentences[index - 1]), fact.value)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = _same_kind_value(sentences[index:index + 2], fact.value)
             if new_value is None and kind_of(fact.value) is None:

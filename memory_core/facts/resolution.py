@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from memory_core.facts.attributes import same_attribute
+from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
@@ -83,7 +84,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         result.retired_fact_ids += change.retired
 
     parsed = parsed or parse(message)
-    candidates = parsed.candidates
+    candidates = user_candidates_in_scope(parsed.candidates, parsed.sentences)
     changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
     ended = [_value_key(change.old.value) for change in changes]
     placed: list[str] = []

@@ -143,8 +143,14 @@ _HOLLOW = re.compile(r"(?i)^(?:(?:my|our|his|her|their|your|its)\s+\w+|now|then|
                      r"these\s+days|that|this|it|them|one|sometimes|lately|still|yet|already|always|never)$")
 
 
+#: When, said after a value ("Lebara yesterday"): not part of it.
+_TRAILING_TIME = re.compile(r"(?i)\s+(?:yesterday|today|tonight|tomorrow|last\s+\w+|this\s+\w+|next\s+\w+|"
+                            r"on\s+\w+day|in\s+the\s+\w+|earlier|recently|for\s+good)$")
+
+
 def strip_filler(value: str) -> str:
-    return _LEADING_FILLER.sub("", value.strip()).strip()
+    """The value without a clause opener before it or a time word after it."""
+    return _TRAILING_TIME.sub("", _LEADING_FILLER.sub("", value.strip()).strip()).strip()
 
 
 def hollow_value(value: str | None) -> bool:
@@ -200,3 +206,27 @@ def user_candidates_in_scope(candidates: list, sentences: list[str]) -> list:
                 continue
         kept.append(candidate)
     return kept
+
+
+#: A new value said in the user's next message after an ending with none ("I handed in my notice at Acme."
+#: ... "Starting at Globex on Monday!"): only shapes that say something began, never a bare "at Y".
+CONTINUATIONS = (
+    rf"\b(?:start(?:ing|ed)?|begin(?:ning)?|began)\s+(?:\w+\s+){{0,3}}?(?:at|with|in)\s+{_A}{_Y}",
+    rf"\b(?:joined|joining|signed\s+up\s+(?:with|at|for)|switched\s+to|went\s+with|going\s+with|gone\s+with|"
+    rf"moved\s+to|moving\s+to|took\s+up|taking\s+up|picked\s+up|got|bought|adopted|hired|registered\s+with|"
+    rf"enrolled\s+(?:at|in)|(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?with|(?:i'm|we're|i\s+am)\s+on)\s+{_A}{_Y}",
+    rf"\bnew\s+(?:\w+\s+){{0,2}}?(?:at|with|is|'s|=|:)\s*{_A}{_Y}",
+    rf"^\W*{_A}{_YK}\s+(?:now|from\s+(?:now|monday|next\s+\w+)|it\s+is|instead|then)\b",
+)
+CONTINUATION_PATTERNS = [re.compile(s, re.IGNORECASE) for s in CONTINUATIONS]
+
+
+def continuation_values(sentence: str) -> list[str]:
+    """New values a follow-up sentence names in a shape of beginning."""
+    found = successor_values(sentence)
+    for pattern in CONTINUATION_PATTERNS:
+        for match in pattern.finditer(sentence):
+            value = strip_filler(match.group("y"))
+            if value:
+                found.append(value)
+    return found

@@ -132,6 +132,9 @@ PERSON_SUCCESSORS = (
     rf"\b(?:she|he|it|they)(?:'s|\s+is|'re|\s+are)\s+(?:called\s+|named\s+|going\s+by\s+)?"
     r"(?P<y>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+(?:now|these\s+days|from\s+now\s+on)\b",
     rf"\b(?:renamed|rename)\s+(?:\w+\s+){{0,3}}?(?:to|as)\s+{_A}{_Y}",
+    # the other one chosen instead: "so I booked Rush instead", "went to Lidl instead"
+    rf"\b(?:booked|went\s+to|go\s+to|tried|found|chose|picked|use|using|see|seeing|got|joined)\s+{_A}{_YK}"
+    r"\s+instead\b",
 )
 
 

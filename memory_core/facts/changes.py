@@ -142,6 +142,8 @@ def _mention(sentence: str, value: str) -> Span | None:
     if "," in value:
         value = value.split(",", 1)[0]
     words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
+    while len(words) > 1 and words[0].lower() in ("my", "our", "as"):  # "my Monday salsa", "as a flat white"
+        words = words[1:]
     if not words:
         return None
     found = _find_words(sentence, words)
@@ -196,7 +198,7 @@ def _find_words(sentence: str, words: list[str], *, case: bool = False) -> Span 
     for i in range(len(tokens) - len(wanted) + 1):
         window = tokens[i:i + len(wanted)]
         if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
-                re.fullmatch(r"[\s.]+|:", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
+                re.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None
 

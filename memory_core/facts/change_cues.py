@@ -233,3 +233,18 @@ def continuation_values(sentence: str) -> list[str]:
             if value:
                 found.append(value)
     return found
+
+
+#: The old value on the winning side of a comparison ("I prefer WhatsApp over e-mail" said again, "Lidl
+#: beats Tesco" when Lidl is held): the sentence restates it, it does not end it.
+_PREFERRED = [re.compile(shape.replace("{x}", OLD_MARKER), re.IGNORECASE) for shape in (
+    r"\b(?:prefer|preferring|rather\s+have|choose|pick|love|like|enjoy)\s+(?:\w+\s+){0,2}?{x}\s+(?:to|over|more\s+than|"
+    r"rather\s+than|better\s+than|instead\s+of)\b",
+    r"{x}\s+(?:is|are|'s|was|tastes|feels|suits\s+me)?\s*(?:\w+\s+){0,2}?" + _COMPARATIVE + r"\s+(?:than|to)\b",
+    r"{x}\s+(?:beats|trumps|>|over|instead\s+of|rather\s+than|all\s+the\s+way|every\s+time|forever)\b",
+)]
+
+
+def old_value_preferred(marked: str) -> bool:
+    """``marked`` (the old value swapped for ``OLD_MARKER``) puts the old value first in a comparison."""
+    return any(pattern.search(marked) for pattern in _PREFERRED)

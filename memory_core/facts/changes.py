@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
-from memory_core.facts.change_cues import (EXTRA_END_CUES, OLD_MARKER, compared_values, someone_else_until,
+from memory_core.facts.change_cues import (EXTRA_END_CUES, OLD_MARKER, compared_values, old_value_preferred,
+                                           someone_else_until,
                                            successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, values_of_shape
 from memory_core.facts.frames import DEVICES, DISCOURSE, STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
@@ -337,8 +338,10 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if other is not None and mention.start() >= other:
                 continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's
             rest = sentence[:mention.start()] + " " + sentence[mention.end():]
-            compared = _first_good(compared_values(sentence[:mention.start()] + OLD_MARKER +
-                                                   sentence[mention.end():]), fact.value)
+            marked = sentence[:mention.start()] + OLD_MARKER + sentence[mention.end():]
+            compared = _first_good(compared_values(marked), fact.value)
+            if not compared and old_value_preferred(marked):
+                continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest)):
                 continue
             if unasserted(sentence, mention.end()):

@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import about_someone_else, continuation_values, unasserted
 from memory_core.facts.changes import Change, KnownFact, _good_new_value
+from memory_core.facts.ledger import normalize_value
 from memory_core.facts.lexicon import kind_of
 from memory_core.storage.store import Message, Store
 
@@ -54,17 +56,22 @@ def _fits(new: str, old: str) -> bool:
     return False
 
 
-def continued_changes(store: Store, message: Message, sentences: Sequence[str]) -> list[Change]:
-    """Changes that finish an ending of the last few turns with the value this message names."""
+def continued_changes(store: Store, message: Message, sentences: Sequence[str],
+                      candidates: Sequence = ()) -> list[Change]:
+    """Changes that finish an ending of the last few turns with the value this message names; never a value
+    the message's own candidates already place ("I live in Paris now" is a home, not the ended bank)."""
     endings = open_endings(store, message)
     if not endings:
         return []
+    def placed_elsewhere(value: str, old: KnownFact) -> bool:
+        return any(c.value and normalize_value(c.value) == normalize_value(value) and not (
+            c.predicate and same_attribute(c.predicate, old.predicate)) for c in candidates)
     for sentence in list(sentences)[:2]:
         if about_someone_else(sentence) or unasserted(sentence, len(sentence)):
             continue
         for value in continuation_values(sentence):
             for old in endings:
                 good = _good_new_value(value, old.value)
-                if good and _fits(good, old.value):
+                if good and _fits(good, old.value) and not placed_elsewhere(good, old):
                     return [Change(old, good, sentence)]
     return []

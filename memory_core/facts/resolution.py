@@ -88,7 +88,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     candidates = user_candidates_in_scope(parsed.candidates, parsed.sentences)
     changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
     if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
-        changes = continued_changes(store, message, parsed.sentences)
+        changes = continued_changes(store, message, parsed.sentences, candidates)
     ended = [_value_key(change.old.value) for change in changes]
     placed: list[str] = []
     successors = []

@@ -114,3 +114,17 @@ def test_unrelated_facts_never_retire_each_other(store):
     assert {"Dr. Okoye", "Monzo", "Three", "Brightwell Foods", "cola"} <= held
     say(store, "Booked a haircut for Friday and the car goes in for its MOT next week.", 6)
     assert {"Dr. Okoye", "Monzo", "Three", "Brightwell Foods", "cola"} <= values(store)
+
+
+def test_a_preference_said_again_is_not_an_ending(store):
+    say(store, "I prefer Signal over email.", 1, 1)
+    say(store, "I prefer Signal over email.", 1, 2)
+    assert "Signal" in values(store)
+
+
+def test_a_new_fact_after_an_ending_is_not_taken_as_its_successor(store):
+    say(store, "I bank with Monzo.", 1)
+    say(store, "I closed my Monzo account today.", 6, 1)
+    say(store, "Actually I live in Porto now.", 6, 2)
+    held = {(f.predicate, f.value) for f in facts.current_facts(store)}
+    assert ("lives_in", "Porto") in held and not any(v == "Porto" and p != "lives_in" for p, v in held)

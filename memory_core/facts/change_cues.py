@@ -41,6 +41,8 @@ _OTHER_SUBJECT = re.compile(
     rf"(?i)^\W*{_OPENERS}(?P<who>(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})(?:\s+(?-i:[A-Z])[\w'-]+)?|he|she)(?!')"
     r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
     r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)[a-z]+")
+#: Something that belongs to someone else: "my son's dentist appointment", "her haircut".
+OTHER_OWNER = re.compile(rf"(?i)\b(?:his|her|their)\b|\b(?:{_PERSON})'s\b")
 #: The user speaking as a subject (or being given something: "my mum gave me her old phone").
 _FIRST_PERSON = re.compile(r"(?i)(?:\bi\b|\bi'(?:m|ve|d|ll)\b|\bwe\b|\bwe'(?:re|ve|d|ll)\b|\bme\b|\bus\b|"
                            r"\bmyself\b|^\s*(?:got|bought|switched|moved|quit|left|started|joined|ported)\b)")
@@ -132,6 +134,8 @@ PERSON_SUCCESSORS = (
     rf"\b(?:she|he|it|they)(?:'s|\s+is|'re|\s+are)\s+(?:called\s+|named\s+|going\s+by\s+)?"
     r"(?P<y>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+(?:now|these\s+days|from\s+now\s+on)\b",
     rf"\b(?:renamed|rename)\s+(?:\w+\s+){{0,3}}?(?:to|as)\s+{_A}{_Y}",
+    # gone over to the other: "I've gone totally over to opera"
+    rf"\b(?:gone|went|switched|moved|converted)\s+(?:\w+\s+)?over\s+to\s+{_A}{_Y}",
     # the other one chosen instead: "so I booked Rush instead", "went to Lidl instead"
     rf"\b(?:booked|went\s+to|go\s+to|tried|found|chose|picked|use|using|see|seeing|got|joined)\s+{_A}{_YK}"
     r"\s+instead\b",
@@ -142,7 +146,8 @@ PERSON_SUCCESSORS = (
 _LEADING_FILLER = re.compile(r"(?i)^(?:(?:honestly|tbh|ngl|now|so|and|but|well|oh|actually|these\s+days|"
                              r"nowadays|the|a|an)\b[\s,]*)+")
 #: A value that is only a pointer or a filler ("now", "my order", "that"): never a fact's value.
-_HOLLOW = re.compile(r"(?i)^(?:(?:my|our|his|her|their|your|its)\s+\w+|now|then|too|again|instead|anymore|"
+_HOLLOW = re.compile(r"(?i)^(?:(?:my|our|his|her|their|your|its)\s+\w+|(?:can't|cannot|can\s+not|don't|doesn't|"
+                     r"won't|never|not|no\s+longer)\b.*|now|then|too|again|instead|anymore|"
                      r"these\s+days|that|this|it|them|one|sometimes|lately|still|yet|already|always|never)$")
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
-from memory_core.facts.change_cues import (EXTRA_END_CUES, OLD_MARKER, compared_values, old_value_preferred,
+from memory_core.facts.change_cues import (EXTRA_END_CUES, hollow_value, OLD_MARKER, compared_values, old_value_preferred,
                                            someone_else_until,
                                            successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, values_of_shape
@@ -217,7 +217,7 @@ def _tail(value: str) -> str:
 
 def _good_new_value(value: str, old: str) -> str | None:
     value = clean_value(_tail(value))
-    if not plausible_value(value) or value.lower() in _PRONOUNS:
+    if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
         return None
     if _norm(value) == _norm(old) or value.lower() in _FILLERS:
         return None

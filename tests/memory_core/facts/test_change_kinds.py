@@ -128,3 +128,34 @@ def test_a_new_fact_after_an_ending_is_not_taken_as_its_successor(store):
     say(store, "Actually I live in Porto now.", 6, 2)
     held = {(f.predicate, f.value) for f in facts.current_facts(store)}
     assert ("lives_in", "Porto") in held and not any(v == "Porto" and p != "lives_in" for p, v in held)
+
+
+@pytest.mark.parametrize("first, change, old, new", [
+    # an appointment moved, the old date never said again
+    ("My haircut appointment is on March 3.", "They moved my haircut to March 10.", "March 3", "March 10"),
+    ("My vet appointment is on July 2.", "The vet appointment got pushed back to July 9.", "July 2", "July 9"),
+    # corrections name the new value, with or without the old
+    ("My bank is Barclays.", "Sorry, I meant Nationwide, not Barclays.", "Barclays", "Nationwide"),
+    ("Our anniversary is on April 9.", "Actually it's April 19, I mixed it up.", "April 9", "April 19"),
+    # abandoning one taste for another in the same breath
+    ("I'm into jazz.", "Can't stand jazz these days, I've gone totally over to opera.", "jazz", "opera"),
+    ("I play tennis.", "Gave up tennis for padel.", "tennis", "padel"),
+])
+def test_moves_corrections_and_abandonment(store, first, change, old, new):
+    say(store, first, 1)
+    say(store, change, 6)
+    assert_replaced(store, old, new)
+
+
+def test_a_cancellation_retires_without_a_successor(store):
+    say(store, "I'm going to Crete in August.", 1)
+    assert any("Crete" in v for v in values(store))
+    say(store, "The Crete trip is off, money's tight.", 6)
+    assert not any("Crete" in v for v in values(store))
+
+
+def test_someone_else_s_appointment_moving_changes_nothing(store):
+    say(store, "My haircut appointment is on March 3.", 1)
+    say(store, "My sister moved her haircut to March 10.", 2)
+    say(store, "My nephew's haircut got moved to March 12.", 3)
+    assert "March 3" in values(store) and not {"March 10", "March 12"} & values(store)

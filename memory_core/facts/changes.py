@@ -239,6 +239,9 @@ def _good_new_value(value: str, old: str) -> str | None:
     return value
 
 
+#: The checks a new value passes, for modules that find one elsewhere (``pending_changes``).
+good_new_value = _good_new_value
+
 #: Chat words a loose frame may catch as a value ("not running it anymore").
 _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
             "atm", "these days", "then", "yet", "already"}

@@ -159,3 +159,15 @@ def test_someone_else_s_appointment_moving_changes_nothing(store):
     say(store, "My sister moved her haircut to March 10.", 2)
     say(store, "My nephew's haircut got moved to March 12.", 3)
     assert "March 3" in values(store) and not {"March 10", "March 12"} & values(store)
+
+
+def test_a_correction_in_the_next_message_retires_the_value_just_stated(store):
+    say(store, "My piano lesson is on March 4.", 1, 1)
+    say(store, "Sorry, I meant March 14.", 1, 1)
+    assert "March 4" not in values(store) and "March 14" in values(store)
+
+
+def test_a_correction_in_another_chat_does_not_reach_back(store):
+    say(store, "My piano lesson is on March 4.", 1, 1, thread="a")
+    say(store, "Sorry, I meant March 14.", 1, 2, thread="b")
+    assert "March 4" in values(store)

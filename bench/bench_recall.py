@@ -252,7 +252,7 @@ def write_report(summary: dict, extra: dict) -> None:
               f"{extra['questions']} questions (one process: embedder load, vector backfill, searches): "
               f"{extra['timings']['search_batch_s']} s.",
               "", "Not measured here: answer quality (only whether evidence turns are retrieved); latency at 100k "
-              "messages (bench_search.py); how close the lexical condition is to real annotators (it is generated).", ""]
+              "messages (bench_search.py); how close the lexical and annotator conditions are to real annotators (both are generated).", ""]
     (RESULTS / "recall.md").write_text("\n".join(lines), encoding="utf-8")
 
 

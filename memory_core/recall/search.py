@@ -10,9 +10,9 @@ Channels, fused by weighted reciprocal rank fusion (k = 60):
 * **recency** and **salience**: re-rank the candidates the first two found.
 * **feedback**: a second BM25 query made of the salient words of the best first hits (recall/feedback.py).
 
-Question-frame words ("when", "happened", "talked about") weigh a tenth of their IDF and stay out of the BM25
-query (recall/query_terms.py). BM25's best few matches keep a place in the first k whatever the fusion did
-(recall/reserve.py), which bounds what recall can lose against plain BM25.
+Question-frame words ("when", "happened", "talked about") weigh about a third of their IDF and stay out of the
+BM25 query (recall/query_terms.py). BM25's best match (reserve.RESERVED of them) keeps a place in the first k
+whatever the fusion did (recall/reserve.py), which bounds what recall can lose against plain BM25.
 
 A time expression in the query ("last month") becomes a filter and is removed
 from the text. ``as_of`` shows memory as it was: messages said by then, facts

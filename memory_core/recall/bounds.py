@@ -53,16 +53,17 @@ TopOf = Callable[[dict[Key, Any], dict[Key, float]], tuple[list[Any], bool]]
 
 
 def settle(lists: dict[str, list[Key]], reader: CandidateReader, stand_ins: dict[Key, Any], fuse: Fuse,
-           top_of: TopOf, k: int) -> Settled:
+           top_of: TopOf, k: int, later: tuple[str, ...] = ()) -> Settled:
     """Fuse read hits with stand-ins for the unread; read the best-bounded unread until none can enter the top.
 
     ``stand_ins`` come best first by their channel (cosine): the first ``FIRST_READ_PER_K * k`` of them are read
-    before anything is fused, which usually settles the top in one fusion, as many as reading everything takes."""
+    before anything is fused, which usually settles the top in one fusion, as many as reading everything takes.
+    ``later``: the channels whose finds join the candidates after the others (``in_fusion_order``)."""
     reader.read(list(stand_ins)[: max(1, FIRST_READ_PER_K * k)])
     rounds = 0
     while True:
         rounds += 1
-        candidates = in_fusion_order(lists, reader.hits, reader.gone, stand_ins)
+        candidates = in_fusion_order(lists, reader.hits, reader.gone, stand_ins, later)
         scores = fuse(candidates)
         unread = [key for key in candidates if key not in reader.hits]
         read = {key: hit for key, hit in candidates.items() if key in reader.hits}

@@ -94,19 +94,21 @@ def listed_keys(lists: dict[str, Sequence[Key]]) -> list[Key]:
 
 
 def in_fusion_order(lists: dict[str, Sequence[Key]], hits: dict[Key, Any], gone: set[Key],
-                    stand_ins: dict[Key, Any] | None = None) -> dict[Key, Any]:
-    """The candidates (read hits, or stand-ins for the unread), in the order reading them all at once gives:
-    kinds in order of first appearance, ids ascending within a kind (SQLite answers ``id IN (...)`` by walking
-    the sorted list; facts, observations and messages are all read that way)."""
+                    stand_ins: dict[Key, Any] | None = None, later: Sequence[str] = ()) -> dict[Key, Any]:
+    """The candidates (read hits, or stand-ins for the unread), in the order reading them gives: the lists not
+    in ``later`` read at once, then what the ``later`` lists add; in each, kinds in order of first appearance
+    and ids ascending within a kind (SQLite answers ``id IN (...)`` by walking the sorted list; facts,
+    observations and messages are all read that way)."""
     stand_ins = stand_ins or {}
-    by_kind: dict[str, list[int]] = {}
-    for kind, item_id in listed_keys(lists):
-        if (kind, item_id) not in gone:
-            by_kind.setdefault(kind, []).append(item_id)
     ordered: dict[Key, Any] = {}
-    for kind, ids in by_kind.items():
-        for item_id in sorted(ids):
-            hit = hits.get((kind, item_id), stand_ins.get((kind, item_id)))
-            if hit is not None:
-                ordered[(kind, item_id)] = hit
+    for part in ({n: r for n, r in lists.items() if n not in later}, {n: r for n, r in lists.items() if n in later}):
+        by_kind: dict[str, list[int]] = {}
+        for kind, item_id in listed_keys(part):
+            if (kind, item_id) not in gone and (kind, item_id) not in ordered:
+                by_kind.setdefault(kind, []).append(item_id)
+        for kind, ids in by_kind.items():
+            for item_id in sorted(ids):
+                hit = hits.get((kind, item_id), stand_ins.get((kind, item_id)))
+                if hit is not None:
+                    ordered[(kind, item_id)] = hit
     return ordered

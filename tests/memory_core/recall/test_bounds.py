@@ -90,11 +90,11 @@ def _bound_violations(store, embedder, monkeypatch) -> list:
     violations = []
     real_settle = recall.settle
 
-    def checked(lists, reader, stand_ins, fuse, top_of, k):
-        result = real_settle(lists, reader, stand_ins, fuse, top_of, k)
-        optimistic = fuse(bounds.in_fusion_order(lists, reader.hits, reader.gone, stand_ins))
+    def checked(lists, reader, stand_ins, fuse, top_of, k, later=()):
+        result = real_settle(lists, reader, stand_ins, fuse, top_of, k, later)
+        optimistic = fuse(bounds.in_fusion_order(lists, reader.hits, reader.gone, stand_ins, later))
         reader.read(list(stand_ins))  # now read everything and fuse the real hits
-        real = fuse(bounds.in_fusion_order(lists, reader.hits, reader.gone))
+        real = fuse(bounds.in_fusion_order(lists, reader.hits, reader.gone, later=later))
         for key in stand_ins:
             if key in real and key in optimistic and real[key] > optimistic[key] + bounds.MARGIN:
                 violations.append((key, real[key], optimistic[key]))

@@ -1,0 +1,70 @@
+"""Candidates from the dependency parse: the tree shapes (``parse_frames``) of first-person statements.
+
+Only sentences that state something: questions, and clauses that are negated,
+conditional, wished or reported, give nothing (``parse_tree.asserted``). Each
+attribute goes through the same normalization as the regex frames
+(``frames``: concepts, pets, relations), so the ledger sees one predicate per slot.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+from memory_core.facts.attributes import canonical_predicate
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.frames import RELATIONS, _attribute_candidate
+from memory_core.facts.parse_frames import USER, TreeFact, tree_facts
+from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
+from memory_core.facts.parse_tree import Tree, is_question
+
+#: Sentences longer than this are skipped: facts come in short sentences, and parse cost grows with length.
+MAX_SENTENCE_CHARS = 400
+#: Attributes too general to be a slot ("my thing is...", "I use Y"): a fact needs a word that says what it is.
+_TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love", "like", "want", "need", "thing",
+                "stuff", "one", "way", "lot", "reason", "problem", "point"}
+_SUBJECTS = {**RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
+             "boyfriend": "partner", "girlfriend": "partner", "bf": "partner", "gf": "partner"}
+
+
+def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
+    attribute = re.sub(r"\s+", " ", fact.attribute.lower()).strip()
+    if not attribute or attribute in _TOO_GENERAL:
+        return None
+    if not (fact.named or fact.known):
+        return None  # an unknown attribute with a plain word as value is more often chatter than a fact
+    subject = _SUBJECTS.get(fact.subject, fact.subject)
+    if subject == USER and attribute.split()[-1] in _SUBJECTS:  # "a sister named Ana", "Ana, my partner"
+        return Candidate("assert", USER, _SUBJECTS[attribute.split()[-1]], fact.value, sentence)
+    if subject != USER and subject not in _SUBJECTS.values():
+        attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour
+    if fact.value.lower() in (attribute, attribute.split()[-1]):
+        return None  # "I play in a band": the attribute said again is no value
+    if fact.known:  # the verb table named the attribute: its concept is the slot
+        return Candidate("assert", subject, canonical_predicate(attribute), fact.value, sentence)
+    return _attribute_candidate(attribute, fact.value, sentence, subject)
+
+
+def sentence_candidates(sentence: ParsedSentence) -> list[Candidate]:
+    text = sentence.text.strip()
+    if not text or len(text) > MAX_SENTENCE_CHARS or is_question(sentence):
+        return []
+    found: list[Candidate] = []
+    for fact in tree_facts(Tree(sentence)):
+        if fact.value.lower() not in text.lower():
+            continue
+        candidate = _candidate(fact, text)
+        if candidate is not None and not any(c.predicate == candidate.predicate and c.subject == candidate.subject
+                                             for c in found):
+            found.append(candidate)
+    return found
+
+
+def parse_candidates(sentences: Iterable[ParsedSentence]) -> list[Candidate]:
+    return [c for sentence in sentences for c in sentence_candidates(sentence)]
+
+
+def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
+    return parse_candidates(parser.parse(text))
+
+
+__all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "sentence_candidates")

@@ -1,0 +1,39 @@
+"""Verbs that name the attribute of their object: "train for" a race, "bank with" a bank, "drive" a car.
+
+General English verbs and their prepositions, mapped to attribute words that
+``attributes.canonical_predicate`` turns into the shared concepts, so a fact the
+parse finds lands on the same slot as the rules' and frames' ("work at" -> employer).
+Keys are the verb's lemma, its particle, then its preposition ("wake up at").
+"""
+from __future__ import annotations
+
+VERB_ATTRIBUTES: dict[str, str] = {
+    # home and work
+    "live in": "home", "live at": "home", "reside in": "home", "stay in": "home", "be base in": "home",
+    "work at": "employer", "work for": "employer", "work with": "employer", "intern at": "employer",
+    "work as": "job title", "train as": "job title", "serve as": "job title",
+    "study at": "university", "study": "subject studied", "major in": "subject studied",
+    "report to": "manager",
+    # providers
+    "bank with": "bank", "bank at": "bank", "insure with": "insurer", "shop at": "supermarket",
+    "shop in": "supermarket", "train at": "gym", "work out at": "gym", "exercise at": "gym", "climb at": "gym",
+    "swim at": "gym", "go to": "", "see": "", "register with": "doctor",
+    # things used
+    "drive": "car", "ride": "bike", "use": "", "type on": "laptop", "code on": "laptop", "work on": "",
+    "commute by": "commute", "commute on": "commute", "commute with": "commute", "cycle to": "",
+    # activities and goals
+    "train for": "race", "prepare for": "race", "run in": "race", "race in": "race",
+    "learn": "language", "study for": "exam", "practise": "instrument", "practice": "instrument",
+    "play in": "band", "sing in": "band", "drum in": "band", "play with": "band", "play for": "team",
+    "support": "team", "root for": "team", "follow": "",
+    "volunteer at": "volunteering", "volunteer for": "volunteering", "volunteer with": "volunteering",
+    # schedules and dates
+    "wake up at": "wake-up time", "get up at": "wake-up time", "wake at": "wake-up time", "rise at": "wake-up time",
+    "go to bed at": "bedtime", "sleep at": "bedtime",
+    "marry on": "anniversary", "celebrate on": "anniversary",
+}
+
+
+def verb_attribute(verb_phrase: str) -> str | None:
+    """The attribute a verb phrase names, None when it names none (an empty entry: the verb is too general)."""
+    return VERB_ATTRIBUTES.get(verb_phrase) or None

@@ -39,6 +39,9 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
         attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour
     if fact.value.lower() in (attribute, attribute.split()[-1]):
         return None  # "I play in a band": the attribute said again is no value
+    words = attribute.split()
+    if words[0] in ("favorite", "favourite") and len(words) > 1:  # the rules' spelling of the same slot
+        return Candidate("assert", subject, "favorite:" + "_".join(words[1:]), fact.value, sentence)
     if fact.known:  # the verb table named the attribute: its concept is the slot
         return Candidate("assert", subject, canonical_predicate(attribute), fact.value, sentence)
     return _attribute_candidate(attribute, fact.value, sentence, subject)

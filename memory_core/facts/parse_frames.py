@@ -18,8 +18,8 @@ from typing import Iterator
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, is_first_person,
                                           lower, owner_noun)
-from memory_core.facts.parse_values import has_name, value_phrase
-from memory_core.facts.parse_verbs import verb_attribute
+from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS, has_name, is_time, value_phrase
+from memory_core.facts.parse_verbs import refine_by_value, value_kind, verb_attribute
 
 USER = "user"
 _NAMING_VERBS = {"name", "call", "nickname", "title"}
@@ -61,6 +61,8 @@ def _fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, sh
     value = value_phrase(tree, value_head)
     if value is None:
         return None
+    if is_time(tree, value_head) and not TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split() + [attribute]):
+        return None  # "I've worked for the last three years": a duration is no employer
     return TreeFact(subject, attribute, value, shape, has_name(tree, value_head), known)
 
 
@@ -74,6 +76,17 @@ def _described_by_user(tree: Tree, noun: Token) -> bool:
                for s in tree.children(clause, "nsubj"))
 
 
+_LIKING = {"like", "love", "enjoy", "prefer", "adore", "rate", "admire"}
+
+
+def _favourite(tree: Tree, noun: Token) -> str:
+    """"the band I love most" is the favourite band."""
+    for clause in tree.children(noun, "relcl", "acl"):
+        if clause.lemma in _LIKING and any(lower(a) in ("most", "best") for a in tree.subtree(clause)):
+            return "favorite "
+    return ""
+
+
 def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
     """(subject, attribute) when the noun is one of the user's attributes, else None."""
     if noun.pos != "NOUN":
@@ -84,7 +97,7 @@ def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
             return USER, attribute_words(tree, owner)  # "my dog's name is Rex": the dog is Rex
         return _who(tree, noun), attribute_words(tree, noun)
     if _described_by_user(tree, noun):
-        return USER, attribute_words(tree, noun)
+        return USER, _favourite(tree, noun) + attribute_words(tree, noun)
     of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
     owner = tree.child(of, "pobj") if of is not None else None
     if owner is not None and _is_users_noun(tree, owner):  # "the school of my daughter"
@@ -106,9 +119,11 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
                                if t.i < subject.i and t.pos == "NOUN"), None)
             about = _about(tree, dislocated) if dislocated is not None else None
             if about is not None and complements:
-                yield _fact(tree, about[0], about[1], complements[0], "dislocated")
+                yield _fact(tree, about[0], about[1], complements[0], "dislocated", known=True)
             continue
         if lower(subject) in FIRST_PERSON:
+            for complement in complements:  # "I'm pescatarian", "I'm a junior accountant"
+                yield _self_description(tree, complement)
             # "I'm on a keto diet": the preposition's object names the attribute, its modifiers the value
             for prep in tree.children(verb, "prep"):
                 noun = tree.child(prep, "pobj")
@@ -119,16 +134,39 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
         about = _about(tree, subject)
         if about is not None:
             for complement in complements:
-                yield _fact(tree, about[0], about[1], complement, "possessive-copula")
+                yield _fact(tree, about[0], about[1], complement, "possessive-copula", known=True)
             if not complements:
                 for prep in tree.children(verb, "prep"):
                     if lower(prep) in _VALUE_PREPS:
-                        yield _fact(tree, about[0], about[1], tree.child(prep, "pobj"), "possessive-copula-prep")
+                        yield _fact(tree, about[0], about[1], tree.child(prep, "pobj"), "possessive-copula-prep", known=True)
             continue
         for complement in complements:  # "Radiohead is my favourite band"
             if complement.pos == "NOUN" and _is_users_noun(tree, complement):
                 yield _fact(tree, _who(tree, complement), attribute_words(tree, complement), subject,
-                            "value-is-my-attribute")
+                            "value-is-my-attribute", known=True)
+
+
+#: Nouns that say how the user is, not what they do ("I'm a big fan", "a morning person").
+_NOT_ROLES = {"fan", "lover", "person", "people", "owl", "bird", "mess", "fool", "idiot", "bit", "lot", "kind", "type",
+              "sort", "fan", "believer", "mum", "mom", "dad", "parent", "mother", "father", "wreck", "member", "part",
+              "beginner", "newbie", "expert", "vegetarian", "vegan", "pescatarian", "runner", "cyclist", "reader",
+              "sucker", "addict", "nerd", "geek", "one", "something", "someone", "man", "woman", "guy", "girl",
+              "boy", "kid", "adult", "human"}
+
+
+def _self_description(tree: Tree, complement: Token) -> TreeFact | None:
+    """"I'm vegan": a value that names its own kind; "I'm a junior accountant": the user's role."""
+    text = value_phrase(tree, complement)
+    if text is None:
+        return None
+    kind = value_kind(text)
+    if kind:
+        return TreeFact(USER, kind, text, "i-am-kind", False, True)
+    article = tree.child(complement, "det")
+    if complement.dep == "attr" and complement.pos == "NOUN" and article is not None and lower(article) in (
+            "a", "an") and lower(complement) not in _NOT_ROLES and not tree.children(complement, "prep", "relcl", "acl"):
+        return TreeFact(USER, "job title", text, "i-am-a", False, True)
+    return None
 
 
 def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
@@ -212,6 +250,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
     base = f"{verb.lemma} {particle}".strip()
     objects = [o for o in tree.children(verb, "dobj") if lower(o) not in PRONOUNS]
     preps = [p for p in tree.children(verb, "prep") if tree.child(p, "pobj") is not None]
+    for obj in objects:  # "get our gas from Y": the preposition often hangs from the object
+        preps += [p for p in tree.children(obj, "prep") if tree.child(p, "pobj") is not None]
     for prep in preps:
         value = tree.child(prep, "pobj")
         attribute = verb_attribute(f"{base} {lower(prep)}")
@@ -225,10 +265,12 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
                 yield _fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and _is_users_noun(tree, obj):
                 yield _fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
-        if not objects and who == USER and verb.tag in ("VBP", "VBZ", "VBG") and has_name(tree, value):
+        if not objects and who == USER and _present(tree, verb) and has_name(tree, value):
             yield _fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")  # "I volunteer at Y"
     for obj in objects:
         attribute = verb_attribute(base)
+        if attribute in ("instrument", "language"):
+            attribute = refine_by_value(attribute, value_phrase(tree, obj) or "")
         if attribute:  # "I drive a Corolla", "I'm learning Welsh"
             yield _fact(tree, who, attribute, obj, "verb-object", known=True)
         # "I take my coffee black", "I take my coffee with oat milk"
@@ -236,6 +278,13 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
             for complement in tree.children(verb, "oprd", "acomp", "advmod", "xcomp", "ccomp"):
                 if complement.pos == "ADJ" and complement.i > obj.i:
                     yield _fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)
+
+
+def _present(tree: Tree, verb: Token) -> bool:
+    """Said of now: present tense, progressive, or present perfect ("I've shared it with Y since...")."""
+    if verb.tag in ("VBP", "VBZ", "VBG"):
+        return True
+    return verb.tag == "VBN" and any(a.lemma == "have" and a.tag in ("VBP", "VBZ") for a in tree.children(verb, "aux"))
 
 
 def tree_facts(tree: Tree) -> list[TreeFact]:

@@ -77,6 +77,16 @@ def plausible(text: str, head: Token) -> bool:
     return re.search(r"[A-Za-z0-9]", text) is not None
 
 
+#: Attribute words whose values are dates or times ("anniversary", "wake-up time").
+TIME_ATTRIBUTE_WORDS = {"time", "anniversary", "birthday", "date", "day", "bedtime", "alarm", "wake", "wake-up",
+                        "appointment", "deadline", "schedule", "shift", "class", "lesson", "when"}
+
+
+def is_time(tree: Tree, head: Token) -> bool:
+    """A date, a time or a duration ("last three years", "6:30", "June 5th")."""
+    return any(t.ent_type in ("DATE", "TIME") for t in _span_around(tree, head))
+
+
 def has_name(tree: Tree, head: Token) -> bool:
     """A proper name, a named entity or a number: values worth a fact even after an unknown verb."""
     words = _span_around(tree, head)

@@ -7,6 +7,13 @@ Keys are the verb's lemma, its particle, then its preposition ("wake up at").
 """
 from __future__ import annotations
 
+import re
+
+from memory_core.facts.frames import DIETS, LANGUAGES
+from memory_core.facts.lexicon import kind_of
+
+_DIET = re.compile(rf"(?i)^{DIETS}$")
+
 VERB_ATTRIBUTES: dict[str, str] = {
     # home and work
     "live in": "home", "live at": "home", "reside in": "home", "stay in": "home", "be base in": "home",
@@ -24,6 +31,7 @@ VERB_ATTRIBUTES: dict[str, str] = {
     # activities and goals
     "train for": "race", "prepare for": "race", "run in": "race", "race in": "race",
     "learn": "language", "study for": "exam", "practise": "instrument", "practice": "instrument",
+    "play": "instrument",
     "play in": "band", "sing in": "band", "drum in": "band", "play with": "band", "play for": "team",
     "support": "team", "root for": "team", "follow": "",
     "volunteer at": "volunteering", "volunteer for": "volunteering", "volunteer with": "volunteering",
@@ -37,3 +45,19 @@ VERB_ATTRIBUTES: dict[str, str] = {
 def verb_attribute(verb_phrase: str) -> str | None:
     """The attribute a verb phrase names, None when it names none (an empty entry: the verb is too general)."""
     return VERB_ATTRIBUTES.get(verb_phrase) or None
+
+
+def value_kind(value: str) -> str | None:
+    """The attribute a value names by itself ("vegan" a diet, "tennis" a hobby), if the lexicons know it."""
+    if _DIET.match(value.strip()):
+        return "diet"
+    return kind_of(value)
+
+
+def refine_by_value(attribute: str, value: str) -> str:
+    """"learn" names a language only when its object is one ("learning the ukulele" is no language), "play" an
+    instrument unless the value is a known sport or game; otherwise the value's own kind, or the activity."""
+    kind = value_kind(value)
+    if attribute == "language":
+        return "language" if value.strip().lower() in LANGUAGES else (kind or "learning")
+    return kind or attribute

@@ -22,7 +22,14 @@ MAX_SENTENCE_CHARS = 400
 #: Attributes too general to be a slot ("my thing is...", "I use Y"): a fact needs a word that says what it is.
 _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love", "like", "want", "need", "thing",
                 "stuff", "one", "way", "lot", "reason", "problem", "point"}
-_SUBJECTS = {**RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
+#: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
+_LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute"}
+#: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
+_PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
+           "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
+           "neighbour", "neighbor", "stepdad", "stepmom", "stepmum", "stepson", "stepdaughter", "twin", "fiancé",
+           "fiance", "fiancee", "kid", "child", "baby", "boss", "manager", "teacher", "mentor", "landlord")
+_SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
              "boyfriend": "partner", "girlfriend": "partner", "bf": "partner", "gf": "partner"}
 
 
@@ -35,16 +42,17 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     subject = _SUBJECTS.get(fact.subject, fact.subject)
     if subject == USER and attribute.split()[-1] in _SUBJECTS:  # "a sister named Ana", "Ana, my partner"
         return Candidate("assert", USER, _SUBJECTS[attribute.split()[-1]], fact.value, sentence)
-    if subject != USER and subject not in _SUBJECTS.values():
+    if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS:
         attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour
     if fact.value.lower() in (attribute, attribute.split()[-1]):
         return None  # "I play in a band": the attribute said again is no value
     words = attribute.split()
     if words[0] in ("favorite", "favourite") and len(words) > 1:  # the rules' spelling of the same slot
         return Candidate("assert", subject, "favorite:" + "_".join(words[1:]), fact.value, sentence)
-    if fact.known:  # the verb table named the attribute: its concept is the slot
+    candidate = _attribute_candidate(attribute, fact.value, sentence, subject)
+    if candidate is None and fact.shape in _LEXICON_SHAPES:  # the verb table named it ("live in" -> home)
         return Candidate("assert", subject, canonical_predicate(attribute), fact.value, sentence)
-    return _attribute_candidate(attribute, fact.value, sentence, subject)
+    return candidate
 
 
 def sentence_candidates(sentence: ParsedSentence) -> list[Candidate]:

@@ -91,11 +91,13 @@ def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
     """(subject, attribute) when the noun is one of the user's attributes, else None."""
     if noun.pos != "NOUN":
         return None
-    if _is_users_noun(tree, noun):
-        owner = owner_noun(tree, noun)
-        if owner is not None and noun.lemma == "name":
+    owner = owner_noun(tree, noun)
+    if owner is not None:
+        if noun.lemma == "name":
             return USER, attribute_words(tree, owner)  # "my dog's name is Rex": the dog is Rex
-        return _who(tree, noun), attribute_words(tree, noun)
+        return owner.lemma, attribute_words(tree, noun)  # "my sister's job is ...": the sister's
+    if _is_users_noun(tree, noun):
+        return USER, attribute_words(tree, noun)
     if _described_by_user(tree, noun):
         return USER, _favourite(tree, noun) + attribute_words(tree, noun)
     of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
@@ -276,7 +278,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
         # "I take my coffee black", "I take my coffee with oat milk"
         if obj.pos == "NOUN":
             for complement in tree.children(verb, "oprd", "acomp", "advmod", "xcomp", "ccomp"):
-                if complement.pos == "ADJ" and complement.i > obj.i:
+                bare_word = complement.pos == "NOUN" and not tree.children(complement)  # "black", tagged a noun
+                if (complement.pos == "ADJ" or bare_word) and complement.i > obj.i:
                     yield _fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)
 
 

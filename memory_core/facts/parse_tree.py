@@ -16,7 +16,9 @@ PRONOUNS = {"i", "me", "we", "us", "you", "he", "him", "she", "her", "it", "they
             "ourselves", "itself", "herself", "himself", "themselves", "yourself", "lot", "bit", "all", "both",
             "thing", "things", "stuff"}
 #: Auxiliaries that make a clause possible rather than true ("I could get a dog").
-MODALS = {"would", "could", "might", "may", "should", "must", "shall", "'d", "ca", "wo"}
+MODALS = {"would", "could", "might", "may", "should", "must", "shall", "'d", "ca", "wo", "will", "'ll"}
+#: Adverbs that make a clause a guess or a wish ("maybe I'll join", "hopefully we move").
+HEDGE_ADVERBS = {"maybe", "perhaps", "possibly", "probably", "hopefully", "someday", "eventually", "supposedly"}
 #: Verbs whose complement is wished, planned or reported, not stated ("I want to learn Welsh").
 HEDGE_VERBS = {"want", "hope", "wish", "plan", "consider", "think", "imagine", "wonder", "doubt", "dream", "try",
                "intend", "need", "like", "love", "prefer", "suppose", "guess", "mean", "expect", "decide",
@@ -120,6 +122,8 @@ def clause_negated(tree: Tree, verb: Token) -> bool:
 def clause_hedged(tree: Tree, verb: Token) -> bool:
     """Modal, conditional, wished, reported or subordinate: the clause does not state a present fact."""
     if any(lower(a) in MODALS for a in tree.children(verb, "aux")):
+        return True
+    if any(lower(a) in HEDGE_ADVERBS for a in tree.children(verb, "advmod")):
         return True
     if any(lower(m) in HEDGE_MARKS for m in tree.children(verb, "mark")):
         return True

@@ -56,8 +56,8 @@ def value_kind(value: str) -> str | None:
 
 def refine_by_value(attribute: str, value: str) -> str:
     """"learn" names a language only when its object is one ("learning the ukulele" is no language), "play" an
-    instrument unless the value is a known sport or game; otherwise the value's own kind, or the activity."""
+    instrument unless the value is a known sport or game; otherwise the value's own kind, or a skill."""
     kind = value_kind(value)
     if attribute == "language":
-        return "language" if value.strip().lower() in LANGUAGES else (kind or "learning")
+        return "language" if value.strip().lower() in LANGUAGES else (kind or "skill")
     return kind or attribute

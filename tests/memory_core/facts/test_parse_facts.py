@@ -1,0 +1,90 @@
+"""Facts from the dependency parse, with the real spaCy pipeline: the tree shapes, what they refuse, the merge.
+
+Sentences are written for these tests, in shapes not copied from the bench's phrasing pools.
+"""
+from __future__ import annotations
+
+import pytest
+
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.parse_extractor import parsed_candidates
+from memory_core.facts.parse_merge import merge_candidates
+
+
+def _facts(parser, text: str) -> set[tuple[str, str | None, str | None]]:
+    return {(c.subject, c.predicate, c.value) for c in parsed_candidates(parser, text)}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # possessive copula, and its mirror
+    ("My dentist these days is Dr Okafor.", ("user", "dentist", "Dr Okafor")),
+    ("Brightwater Fitness is my gym.", ("user", "gym", "Brightwater Fitness")),
+    ("My cat's name is Tofu.", ("user", "cat", "Tofu")),
+    ("Our wedding anniversary is on October 12th.", ("user", "anniversary", "October 12th")),
+    # naming
+    ("We adopted a tortoise named Sheldon last spring.", ("user", "pet", "Sheldon")),
+    ("I sing in a choir called Northern Voices.", ("user", "choir", "Northern Voices")),
+    ("Kazuo Ishiguro, my favourite novelist, has a new book out.", ("user", "favorite:novelist", "Kazuo Ishiguro")),
+    # verbs that name the attribute
+    ("Right now I'm training for the Cork City Marathon.", ("user", "race", "Cork City Marathon")),
+    ("These days we bank with Starling.", ("user", "bank", "Starling")),
+    ("I've been learning Korean on the train.", ("user", "language", "Korean")),
+    ("On weekdays I get up at 5:45.", ("user", "wake_time", "5:45")),
+    ("I drive an old Skoda Octavia.", ("user", "car", "Skoda Octavia")),
+    ("I take my espresso black.", ("user", "espresso", "black")),
+    ("I'm on a low-carb diet.", ("user", "diet", "low-carb diet")),
+    ("We buy our bread from Hoxton Bakehouse.", ("user", "bread", "Hoxton Bakehouse")),
+    # a possessed noun as the subject: a fact about that person
+    ("My brother lives in Valparaíso.", ("brother", "lives_in", "Valparaíso")),
+    ("My cousin still works for Siemens.", ("cousin", "works_at", "Siemens")),
+])
+def test_tree_shapes_give_the_fact(real_parser, text, expected):
+    found = _facts(real_parser, text)
+    assert expected in found, found
+
+
+@pytest.mark.parametrize("text", [
+    "I don't have a dog named Rex.",
+    "If we get a parrot, we'll call it Captain.",
+    "Should I bank with Monzo?",
+    "Do you think I should learn Japanese?",
+    "I want to train for the Boston Marathon one day.",
+    "I would never drive a Tesla.",
+    "My sister doesn't live in Oslo anymore.",
+    "I'm not training for any race this year.",
+    "Maybe I'll join a band called The Loops.",
+    "I never wake up at 5am.",
+    "What's your favourite band?",
+    "I've worked for the last ten years.",
+])
+def test_negated_hypothetical_and_questions_give_nothing(real_parser, text):
+    assert _facts(real_parser, text) == set()
+
+
+def test_pronouns_are_never_values(real_parser):
+    found = _facts(real_parser, "My favourite mug is that one. I bank with them.")
+    assert not any(value and value.lower() in ("that one", "one", "them", "that") for _, _, value in found), found
+
+
+def test_values_are_words_of_the_message(real_parser):
+    text = "My running club is Harbour Harriers, which meets on Tuesdays."
+    for candidate in parsed_candidates(real_parser, text):
+        assert candidate.value in text and candidate.evidence in text
+    assert ("user", "club", "Harbour Harriers") in _facts(real_parser, text)  # not "..., which meets"
+
+
+def test_rules_win_and_the_parse_adds_what_they_missed():
+    rule = Candidate("assert", "user", "lives_in", "Porto", "I live in Porto.")
+    same_slot = Candidate("assert", "user", "home", "Porto city centre", "...")
+    same_value = Candidate("assert", "user", "hometown", "porto", "...")
+    new = Candidate("assert", "user", "race", "Lisbon Half", "...")
+    merged = merge_candidates([rule], [same_slot, same_value, new])
+    assert merged == [rule, new]
+
+
+def test_a_rule_retraction_keeps_the_parse_from_re_adding_the_value():
+    left = Candidate("retract", "user", "works_at", "Acme", "I left Acme to join Beta.")
+    joined = Candidate("assert", "user", "works_at", "Beta", "I left Acme to join Beta.")
+    parsed_old = Candidate("assert", "user", "employer", "Acme", "...")
+    merged = merge_candidates([left, joined], [parsed_old])
+    assert merged == [left, joined]

@@ -120,7 +120,8 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
             dislocated = next((t for t in tree.children(verb, *_DISLOCATED_DEPS)
                                if t.i < subject.i and t.pos == "NOUN"), None)
             about = _about(tree, dislocated) if dislocated is not None else None
-            if about is not None and complements:
+            # "it"/"that" stands for the thing ("The band I love, it is Y"); "he"/"she" for a person, not a value
+            if about is not None and complements and lower(subject) in ("it", "that", "this"):
                 yield _fact(tree, about[0], about[1], complements[0], "dislocated", known=True)
             continue
         if lower(subject) in FIRST_PERSON:
@@ -134,6 +135,11 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
                     yield _fact(tree, USER, lower(noun), noun, "on-attribute", known=True)
             continue
         about = _about(tree, subject)
+        if about is None and subject.lemma == "name" and not tree.children(subject, "poss"):
+            # "My partner, the name is Rafael": the name of the noun said before it
+            before = [*tree.children(verb, *_DISLOCATED_DEPS), *([tree.head(verb)] if verb.dep == "parataxis" else [])]
+            dislocated = next((t for t in before if t is not None and t.i < subject.i and t.pos == "NOUN"), None)
+            about = _about(tree, dislocated) if dislocated is not None else None
         if about is not None:
             for complement in complements:
                 yield _fact(tree, about[0], about[1], complement, "possessive-copula", known=True)

@@ -1,8 +1,8 @@
 """Joining the parse's candidates to the rules': the rules and frames win, the parse adds what they missed.
 
 A parse candidate is dropped when a rule candidate already fills its slot (same
-subject, same attribute by meaning), names its value (either one inside the
-other), or retracts anything on that slot: the rules were tuned on real wording
+subject, same attribute by meaning; a retraction too), or names its value (either
+one inside the other, asserted or retracted): the rules were tuned on real wording
 and carry the retractions; the tree only widens what is caught.
 """
 from __future__ import annotations
@@ -22,9 +22,7 @@ def _same_value(a: str | None, b: str | None) -> bool:
 
 def _covered(candidate: Candidate, rules: Sequence[Candidate]) -> bool:
     for rule in rules:
-        if rule.op == "retract" and (rule.predicate is None or _same_value(rule.value, candidate.value)):
-            return True  # "I left X to join Y": the rules know what ended; the tree must not re-add it
-        if _same_value(rule.value, candidate.value):
+        if _same_value(rule.value, candidate.value):  # "I left X to join Y": X ended; the tree must not re-add it
             return True
         if rule.subject == candidate.subject and rule.predicate and candidate.predicate and \
                 same_attribute(rule.predicate, candidate.predicate):

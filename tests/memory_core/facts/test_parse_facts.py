@@ -88,3 +88,9 @@ def test_a_rule_retraction_keeps_the_parse_from_re_adding_the_value():
     parsed_old = Candidate("assert", "user", "employer", "Acme", "...")
     merged = merge_candidates([left, joined], [parsed_old])
     assert merged == [left, joined]
+
+
+def test_a_retraction_of_one_value_leaves_the_parse_free_to_add_another():
+    quit_role = Candidate("retract", "user", None, "junior accountant", "I quit being a junior accountant.")
+    new_role = Candidate("assert", "user", "job_title", "payroll manager", "These days I'm a payroll manager.")
+    assert merge_candidates([quit_role], [new_role]) == [quit_role, new_role]

@@ -249,6 +249,10 @@ def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
         yield from _verb_frames(tree, verb, who)
 
 
+#: Verbs that say too little to name an attribute with their preposition ("do at", "go to", "meet at").
+_LIGHT_VERBS = {"do", "have", "get", "make", "go", "be", "take", "put", "come", "see", "say", "meet", "call", "think",
+                "talk", "speak", "look", "tell", "ask", "feel", "hear", "leave", "arrive", "travel", "fly", "drive",
+                "walk", "head", "stop", "stay", "sit", "wait", "eat", "drink", "write", "read", "send", "buy", "pay"}
 #: Past verbs that start a state which still holds ("I joined X", "we adopted a dog named Y").
 _NEW_STATE_VERBS = {"join", "adopt", "get", "buy", "switch", "start", "move", "sign", "take", "begin"}
 
@@ -260,6 +264,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
     preps = [p for p in tree.children(verb, "prep") if tree.child(p, "pobj") is not None]
     for obj in objects:  # "get our gas from Y": the preposition often hangs from the object
         preps += [p for p in tree.children(obj, "prep") if tree.child(p, "pobj") is not None]
+    if any(t.dep == "prep" and lower(t) == "to" for t in tree.subtree(verb)):
+        preps = [p for p in preps if lower(p) != "from"]  # "switched my shop from X to Y": X is what ended
     for prep in preps:
         value = tree.child(prep, "pobj")
         attribute = verb_attribute(f"{base} {lower(prep)}")
@@ -273,7 +279,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
                 yield _fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and _is_users_noun(tree, obj):
                 yield _fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
-        if not objects and who == USER and _present(tree, verb) and has_name(tree, value):
+        if not objects and who == USER and verb.lemma not in _LIGHT_VERBS and _present(tree, verb) and \
+                has_name(tree, value):
             yield _fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")  # "I volunteer at Y"
     for obj in objects:
         attribute = verb_attribute(base)

@@ -94,3 +94,11 @@ def test_a_retraction_of_one_value_leaves_the_parse_free_to_add_another():
     quit_role = Candidate("retract", "user", None, "junior accountant", "I quit being a junior accountant.")
     new_role = Candidate("assert", "user", "job_title", "payroll manager", "These days I'm a payroll manager.")
     assert merge_candidates([quit_role], [new_role]) == [quit_role, new_role]
+
+
+@pytest.mark.parametrize("text, ended", [
+    ("We moved our broadband from Plusnet to Zen.", "Plusnet"),
+    ("I've switched my insurance from Aviva to Direct Line.", "Aviva"),
+])
+def test_the_value_a_switch_left_is_no_fact(real_parser, text, ended):
+    assert not any(value == ended for _, _, value in _facts(real_parser, text))

@@ -16,6 +16,7 @@ from memory_core.facts.frames import RELATIONS, _attribute_candidate
 from memory_core.facts.parse_frames import USER, TreeFact, tree_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
+from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS
 
 #: Sentences longer than this are skipped: facts come in short sentences, and parse cost grows with length.
 MAX_SENTENCE_CHARS = 400
@@ -50,7 +51,8 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     if words[0] in ("favorite", "favourite") and len(words) > 1:  # the rules' spelling of the same slot
         return Candidate("assert", subject, "favorite:" + "_".join(words[1:]), fact.value, sentence)
     candidate = _attribute_candidate(attribute, fact.value, sentence, subject)
-    if candidate is None and fact.shape in _LEXICON_SHAPES:  # the verb table named it ("live in" -> home)
+    timed = bool(TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split()))
+    if candidate is None and (fact.shape in _LEXICON_SHAPES or (timed and fact.named)):  # the verb table named it ("live in" -> home)
         return Candidate("assert", subject, canonical_predicate(attribute), fact.value, sentence)
     return candidate
 

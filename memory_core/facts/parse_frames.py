@@ -275,7 +275,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
         for obj in objects:
             if obj.pos == "PROPN" and value.pos == "NOUN" and lower(prep) == "for":
                 yield _fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
-            elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value):
+            elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
+                    _present(tree, verb):  # a habit, not one purchase ("I bought milk at Lidl")
                 yield _fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and _is_users_noun(tree, obj):
                 yield _fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"

@@ -35,7 +35,7 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
             joins_name = child.dep in ("conj", "cc") and head.pos == "PROPN" and (
                 child.pos == "PROPN" or child.text == "&")
             if child.dep in _INNER or joins_name or (child.dep == "prep" and lower(child) == "of"
-                                                      and head.pos == "PROPN"):
+                                                      and (head.pos == "PROPN" or head.ent_type == "DATE")):
                 picked.add(child.i)
                 frontier.append(child)
             elif child.dep == "pobj" and current.i in picked and lower(current) == "of":
@@ -47,11 +47,31 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
     while run and not (run[0].text == "The" and run[0].i > 0 and head.pos == "PROPN") and (
             lower(run[0]) in _DROP_START or run[0].pos in ("DET", "PUNCT", "PRON")):
         run = run[1:]
+    run = _extend_entity(tree, head, run)
     while run and run[-1].pos in ("PUNCT", "CCONJ", "ADP", "PART") and run[-1].text not in (".",):
         run = run[:-1]
     while run and run[-1].text == "." and len(run) > 1 and run[-2].pos != "PROPN":
         run = run[:-1]
     return run
+
+
+_CLOCK_WORDS = {"am", "pm", "a.m.", "p.m.", "h", "o'clock", "hrs"}
+
+
+def _extend_entity(tree: Tree, head: Token, run: list[Token]) -> list[Token]:
+    """"11 pm" parsed as a number and a stray adverb: the rest of the head's time or date entity joins it."""
+    if not run or head.ent_type not in ("TIME", "DATE", "CARDINAL"):
+        return run
+    tokens = tree.tokens
+    end = run[-1].i
+    while end + 1 < len(tokens):
+        nxt = tokens[end + 1]
+        if lower(nxt) in _CLOCK_WORDS or (head.ent_type in ("TIME", "DATE") and nxt.ent_type == head.ent_type
+                                          and nxt.pos in ("NUM", "NOUN", "PROPN")):
+            end += 1
+        else:
+            break
+    return run + list(tokens[run[-1].i + 1:end + 1])
 
 
 def value_phrase(tree: Tree, head: Token) -> str | None:

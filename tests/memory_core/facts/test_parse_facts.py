@@ -102,3 +102,15 @@ def test_a_retraction_of_one_value_leaves_the_parse_free_to_add_another():
 ])
 def test_the_value_a_switch_left_is_no_fact(real_parser, text, ended):
     assert not any(value == ended for _, _, value in _facts(real_parser, text))
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Usually I sleep at 11pm.", ("user", "bedtime", "11pm")),
+    ("Our anniversary is on the 3rd of May.", ("user", "anniversary", "3rd of May")),
+])
+def test_times_and_dates_keep_all_their_words(real_parser, text, expected):
+    assert expected in _facts(real_parser, text)
+
+
+def test_a_one_off_purchase_is_no_provider(real_parser):
+    assert _facts(real_parser, "Yesterday I bought batteries at Boots.") == set()

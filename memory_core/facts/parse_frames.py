@@ -187,6 +187,13 @@ def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
                 named = tree.child(clause, "oprd", "attr", "xcomp", "dobj", "npadvmod")
                 if named is not None and _users_thing(tree, noun):
                     yield _fact(tree, USER, attribute_words(tree, noun), named, "named")
+        # "The food shopping I do at Y.": a verbless statement, the noun described by the user's own clause
+        if noun.dep == "ROOT" and _described_by_user(tree, noun):
+            for clause in tree.children(noun, "relcl"):
+                for prep in tree.children(clause, "prep"):
+                    value = tree.child(prep, "pobj")
+                    if value is not None and has_name(tree, value) and _present(tree, clause) and asserted(tree, clause):
+                        yield _fact(tree, USER, attribute_words(tree, noun), value, "described-place")
         # "my sister, Ana," / "my dog Rex"
         if _is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
             for name in tree.children(noun, "appos"):

@@ -114,3 +114,8 @@ def test_times_and_dates_keep_all_their_words(real_parser, text, expected):
 
 def test_a_one_off_purchase_is_no_provider(real_parser):
     assert _facts(real_parser, "Yesterday I bought batteries at Boots.") == set()
+
+
+def test_a_verbless_description_names_its_place_only_for_a_habit(real_parser):
+    assert ("user", "haircut", "Rush") in _facts(real_parser, "The haircut I get at Rush.")
+    assert _facts(real_parser, "The guy I met at Google.") == set()

@@ -13,7 +13,8 @@ from typing import Iterable, Sequence
 from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frames import RELATIONS, _attribute_candidate
-from memory_core.facts.parse_frames import USER, TreeFact, tree_facts
+from memory_core.facts.parse_frames import USER, TreeFact, copula_facts, naming_facts
+from memory_core.facts.parse_verb_frames import verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS
@@ -55,6 +56,12 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     if candidate is None and (fact.shape in _LEXICON_SHAPES or (timed and fact.named)):  # the verb table named it ("live in" -> home)
         return Candidate("assert", subject, canonical_predicate(attribute), fact.value, sentence)
     return candidate
+
+
+def tree_facts(tree: Tree) -> list[TreeFact]:
+    """Every shape's reading of one sentence (a shape that finds no value gives None)."""
+    found = [*copula_facts(tree), *naming_facts(tree), *verb_facts(tree)]
+    return [fact for fact in found if fact is not None]
 
 
 def sentence_candidates(sentence: ParsedSentence) -> list[Candidate]:

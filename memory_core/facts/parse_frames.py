@@ -1,14 +1,13 @@
-"""Fact shapes over a dependency tree: who the clause is about, which words name the attribute, which the value.
+"""Noun-centred fact shapes over a dependency tree (verb shapes: ``parse_verb_frames``): who a clause is about,
+which words name the attribute, which the value.
 
 General shapes, not per-attribute rules; the attribute is always the user's own word:
 
 * possessive copula: "my <attr> is Y", "Y is my <attr>", "my dog's name is Y", "our <attr> is on Y";
 * a noun the user describes by a clause: "the <attr> I play is Y"; dislocated: "the <attr> I like, it is Y";
 * naming: "a <attr> named/called Y", "my <attr> Y", "Y, my <attr>", "my <attr>, Y";
-* verb frames of a first-person clause: the verb (+ its particle and preposition) names the attribute
-  ("train for Y", "bank with Y", "wake up at Y"), or its object does ("get <attr> from Y", "take my <attr> Y",
-  "celebrate our <attr> on Y"), or the preposition's object does ("see Y for <attr>", "be on a Y <attr>");
-* a possessed noun as subject: "my sister lives in Y" is a fact about the sister.
+* the user describing themself: "I'm vegan" (the value's kind), "I'm a junior accountant" (a role),
+  "I'm on a keto diet" (the preposition's object names the attribute).
 """
 from __future__ import annotations
 
@@ -17,17 +16,15 @@ from typing import Iterator
 
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, is_first_person,
-                                          lower, owner_noun)
+                                          lower, owner_noun, present_tense)
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS, has_name, is_time, value_phrase
-from memory_core.facts.parse_verbs import refine_by_value, value_kind, verb_attribute
+from memory_core.facts.parse_verbs import value_kind
 
 USER = "user"
 _NAMING_VERBS = {"name", "call", "nickname", "title"}
 #: Prepositions after which the object is where or with whom something is, as a value ("my gym is in Y").
 _VALUE_PREPS = {"in", "at", "on", "with", "from", "by", "near", "for"}
-#: Prepositions that link an object to the provider or place of the attribute ("get gas from Y").
-_PROVIDER_PREPS = {"from", "at", "with", "through", "via", "by", "in"}
-_DISLOCATED_DEPS = {"npadvmod", "dep", "nsubj", "nmod", "intj"}
+DISLOCATED_DEPS = {"npadvmod", "dep", "nsubj", "nmod", "intj"}
 
 
 @dataclass(frozen=True)
@@ -54,7 +51,7 @@ def _who(tree: Tree, noun: Token) -> str:
     return owner.lemma if owner is not None else USER
 
 
-def _fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, shape: str, *,
+def fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, shape: str, *,
           known: bool = False) -> TreeFact | None:
     if value_head is None or not attribute:
         return None
@@ -66,7 +63,7 @@ def _fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, sh
     return TreeFact(subject, attribute, value, shape, has_name(tree, value_head), known)
 
 
-def _is_users_noun(tree: Tree, noun: Token) -> bool:
+def is_users_noun(tree: Tree, noun: Token) -> bool:
     return noun.pos in ("NOUN", "PROPN") and is_first_person(tree, noun)
 
 
@@ -96,13 +93,13 @@ def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
         if noun.lemma == "name":
             return USER, attribute_words(tree, owner)  # "my dog's name is Rex": the dog is Rex
         return owner.lemma, attribute_words(tree, noun)  # "my sister's job is ...": the sister's
-    if _is_users_noun(tree, noun):
+    if is_users_noun(tree, noun):
         return USER, attribute_words(tree, noun)
     if _described_by_user(tree, noun):
         return USER, _favourite(tree, noun) + attribute_words(tree, noun)
     of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
     owner = tree.child(of, "pobj") if of is not None else None
-    if owner is not None and _is_users_noun(tree, owner):  # "the school of my daughter"
+    if owner is not None and is_users_noun(tree, owner):  # "the school of my daughter"
         return owner.lemma, attribute_words(tree, noun)
     return None
 
@@ -117,12 +114,12 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
             continue
         if lower(subject) in PRONOUNS and lower(subject) not in FIRST_PERSON:
             # "The writer I like most, it is Y" / "My mother, she is a nurse": a dislocated noun before the pronoun
-            dislocated = next((t for t in tree.children(verb, *_DISLOCATED_DEPS)
+            dislocated = next((t for t in tree.children(verb, *DISLOCATED_DEPS)
                                if t.i < subject.i and t.pos == "NOUN"), None)
             about = _about(tree, dislocated) if dislocated is not None else None
             # "it"/"that" stands for the thing ("The band I love, it is Y"); "he"/"she" for a person, not a value
             if about is not None and complements and lower(subject) in ("it", "that", "this"):
-                yield _fact(tree, about[0], about[1], complements[0], "dislocated", known=True)
+                yield fact(tree, about[0], about[1], complements[0], "dislocated", known=True)
             continue
         if lower(subject) in FIRST_PERSON:
             for complement in complements:  # "I'm pescatarian", "I'm a junior accountant"
@@ -132,25 +129,25 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
                 noun = tree.child(prep, "pobj")
                 if lower(prep) == "on" and noun is not None and noun.pos == "NOUN" and tree.children(
                         noun, "amod", "compound"):
-                    yield _fact(tree, USER, lower(noun), noun, "on-attribute", known=True)
+                    yield fact(tree, USER, lower(noun), noun, "on-attribute", known=True)
             continue
         about = _about(tree, subject)
         if about is None and subject.lemma == "name" and not tree.children(subject, "poss"):
             # "My partner, the name is Rafael": the name of the noun said before it
-            before = [*tree.children(verb, *_DISLOCATED_DEPS), *([tree.head(verb)] if verb.dep == "parataxis" else [])]
+            before = [*tree.children(verb, *DISLOCATED_DEPS), *([tree.head(verb)] if verb.dep == "parataxis" else [])]
             dislocated = next((t for t in before if t is not None and t.i < subject.i and t.pos == "NOUN"), None)
             about = _about(tree, dislocated) if dislocated is not None else None
         if about is not None:
             for complement in complements:
-                yield _fact(tree, about[0], about[1], complement, "possessive-copula", known=True)
+                yield fact(tree, about[0], about[1], complement, "possessive-copula", known=True)
             if not complements:
                 for prep in tree.children(verb, "prep"):
                     if lower(prep) in _VALUE_PREPS:
-                        yield _fact(tree, about[0], about[1], tree.child(prep, "pobj"), "possessive-copula-prep", known=True)
+                        yield fact(tree, about[0], about[1], tree.child(prep, "pobj"), "possessive-copula-prep", known=True)
             continue
         for complement in complements:  # "Radiohead is my favourite band"
-            if complement.pos == "NOUN" and _is_users_noun(tree, complement):
-                yield _fact(tree, _who(tree, complement), attribute_words(tree, complement), subject,
+            if complement.pos == "NOUN" and is_users_noun(tree, complement):
+                yield fact(tree, _who(tree, complement), attribute_words(tree, complement), subject,
                             "value-is-my-attribute", known=True)
 
 
@@ -186,31 +183,32 @@ def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
             if clause.lemma in _NAMING_VERBS and clause.tag == "VBN":
                 named = tree.child(clause, "oprd", "attr", "xcomp", "dobj", "npadvmod")
                 if named is not None and _users_thing(tree, noun):
-                    yield _fact(tree, USER, attribute_words(tree, noun), named, "named")
+                    yield fact(tree, USER, attribute_words(tree, noun), named, "named")
         # "The food shopping I do at Y.": a verbless statement, the noun described by the user's own clause
         if noun.dep == "ROOT" and _described_by_user(tree, noun):
             for clause in tree.children(noun, "relcl"):
                 for prep in tree.children(clause, "prep"):
                     value = tree.child(prep, "pobj")
-                    if value is not None and has_name(tree, value) and _present(tree, clause) and asserted(tree, clause):
-                        yield _fact(tree, USER, attribute_words(tree, noun), value, "described-place")
+                    if value is not None and has_name(tree, value) and present_tense(tree, clause) and \
+                            asserted(tree, clause):
+                        yield fact(tree, USER, attribute_words(tree, noun), value, "described-place")
         # "my sister, Ana," / "my dog Rex"
-        if _is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
+        if is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
             for name in tree.children(noun, "appos"):
                 if name.pos == "PROPN" and _clause_ok(tree, noun):
-                    yield _fact(tree, USER, attribute_words(tree, noun), name, "apposition")
+                    yield fact(tree, USER, attribute_words(tree, noun), name, "apposition")
     for name in tree.tokens:
         if name.pos != "PROPN" or not _clause_ok(tree, name):
             continue
         # "Haruki Murakami, my favourite writer"
         for noun in tree.children(name, "appos"):
-            if noun.pos == "NOUN" and _is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
-                yield _fact(tree, USER, attribute_words(tree, noun), name, "apposition")
+            if noun.pos == "NOUN" and is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
+                yield fact(tree, USER, attribute_words(tree, noun), name, "apposition")
         # "my sister Ana" (the noun parsed as the name's compound, "my" on the name)
         if any(lower(p) in ("my", "our") for p in tree.children(name, "poss")):
             for noun in tree.children(name, "compound"):
                 if noun.pos == "NOUN":
-                    yield _fact(tree, USER, lower(noun), name, "name-compound")
+                    yield fact(tree, USER, lower(noun), name, "name-compound")
 
 
 def _clause_ok(tree: Tree, token: Token) -> bool:
@@ -223,94 +221,10 @@ def _clause_ok(tree: Tree, token: Token) -> bool:
 
 def _users_thing(tree: Tree, noun: Token) -> bool:
     """The user's own: "my band", or the object of a first-person verb ("I play in a band called Y")."""
-    if _is_users_noun(tree, noun):
+    if is_users_noun(tree, noun):
         return _clause_ok(tree, noun)
     for ancestor in tree.ancestors(noun):
         if ancestor.pos in ("VERB", "AUX"):
             subject = clause_subject(tree, ancestor)
             return subject is not None and lower(subject) in FIRST_PERSON and asserted(tree, ancestor)
     return False
-
-
-def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
-    for verb in tree.tokens:
-        if verb.pos not in ("VERB",) or verb.lemma in ("be",):
-            continue
-        subject = clause_subject(tree, verb)
-        if subject is None:
-            continue
-        if lower(subject) in FIRST_PERSON:
-            who = USER
-        elif _is_users_noun(tree, subject) and subject.pos == "NOUN":
-            who = subject.lemma  # "my sister lives in Y"
-        elif lower(subject) in ("he", "she", "they"):
-            dislocated = next((t for t in tree.children(verb, *_DISLOCATED_DEPS)
-                               if t.i < subject.i and t.pos == "NOUN" and _is_users_noun(tree, t)), None)
-            if dislocated is None:
-                continue
-            who = dislocated.lemma  # "My mother, she lives in Y"
-        else:
-            continue
-        if verb.tag == "VBD" and verb.lemma not in _NEW_STATE_VERBS or not asserted(tree, verb):
-            continue
-        yield from _verb_frames(tree, verb, who)
-
-
-#: Verbs that say too little to name an attribute with their preposition ("do at", "go to", "meet at").
-_LIGHT_VERBS = {"do", "have", "get", "make", "go", "be", "take", "put", "come", "see", "say", "meet", "call", "think",
-                "talk", "speak", "look", "tell", "ask", "feel", "hear", "leave", "arrive", "travel", "fly", "drive",
-                "walk", "head", "stop", "stay", "sit", "wait", "eat", "drink", "write", "read", "send", "buy", "pay"}
-#: Past verbs that start a state which still holds ("I joined X", "we adopted a dog named Y").
-_NEW_STATE_VERBS = {"join", "adopt", "get", "buy", "switch", "start", "move", "sign", "take", "begin"}
-
-
-def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]:
-    particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
-    base = f"{verb.lemma} {particle}".strip()
-    objects = [o for o in tree.children(verb, "dobj") if lower(o) not in PRONOUNS]
-    preps = [p for p in tree.children(verb, "prep") if tree.child(p, "pobj") is not None]
-    for obj in objects:  # "get our gas from Y": the preposition often hangs from the object
-        preps += [p for p in tree.children(obj, "prep") if tree.child(p, "pobj") is not None]
-    if any(t.dep == "prep" and lower(t) == "to" for t in tree.subtree(verb)):
-        preps = [p for p in preps if lower(p) != "from"]  # "switched my shop from X to Y": X is what ended
-    for prep in preps:
-        value = tree.child(prep, "pobj")
-        attribute = verb_attribute(f"{base} {lower(prep)}")
-        if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
-            yield _fact(tree, who, attribute, value, "verb-prep", known=True)
-            continue
-        for obj in objects:
-            if obj.pos == "PROPN" and value.pos == "NOUN" and lower(prep) == "for":
-                yield _fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
-            elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
-                    _present(tree, verb):  # a habit, not one purchase ("I bought milk at Lidl")
-                yield _fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
-            elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and _is_users_noun(tree, obj):
-                yield _fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
-        if not objects and who == USER and verb.lemma not in _LIGHT_VERBS and _present(tree, verb) and \
-                has_name(tree, value):
-            yield _fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")  # "I volunteer at Y"
-    for obj in objects:
-        attribute = verb_attribute(base)
-        if attribute in ("instrument", "language"):
-            attribute = refine_by_value(attribute, value_phrase(tree, obj) or "")
-        if attribute:  # "I drive a Corolla", "I'm learning Welsh"
-            yield _fact(tree, who, attribute, obj, "verb-object", known=True)
-        # "I take my coffee black", "I take my coffee with oat milk"
-        if obj.pos == "NOUN":
-            for complement in tree.children(verb, "oprd", "acomp", "advmod", "xcomp", "ccomp"):
-                bare_word = complement.pos == "NOUN" and not tree.children(complement)  # "black", tagged a noun
-                if (complement.pos == "ADJ" or bare_word) and complement.i > obj.i:
-                    yield _fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)
-
-
-def _present(tree: Tree, verb: Token) -> bool:
-    """Said of now: present tense, progressive, or present perfect ("I've shared it with Y since...")."""
-    if verb.tag in ("VBP", "VBZ", "VBG"):
-        return True
-    return verb.tag == "VBN" and any(a.lemma == "have" and a.tag in ("VBP", "VBZ") for a in tree.children(verb, "aux"))
-
-
-def tree_facts(tree: Tree) -> list[TreeFact]:
-    found = [*copula_facts(tree), *naming_facts(tree), *verb_facts(tree)]
-    return [fact for fact in found if fact is not None]

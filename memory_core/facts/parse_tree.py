@@ -161,3 +161,10 @@ def clause_subject(tree: Tree, verb: Token) -> Token | None:
         current = tree.head(current)
         subject = tree.child(current, "nsubj", "nsubjpass")
     return subject
+
+
+def present_tense(tree: Tree, verb: Token) -> bool:
+    """Said of now: present tense, progressive, or present perfect ("I've shared it with Y since...")."""
+    if verb.tag in ("VBP", "VBZ", "VBG"):
+        return True
+    return verb.tag == "VBN" and any(a.lemma == "have" and a.tag in ("VBP", "VBZ") for a in tree.children(verb, "aux"))

@@ -74,3 +74,30 @@ def test_a_negated_statement_gives_no_fact_either_way(store, real_parser):
     ingest_and_extract(store, "t", "user", "I don't bank with Starling and we never had a dog named Rex.", at=JAN,
                        parser=real_parser)
     assert not any(value in ("Starling", "Rex") for _, _, value in _current(store))
+
+
+def test_the_memory_worker_passes_its_parser_to_the_fact_pass(store, real_parser):
+    from memory_core.observational.worker import MemoryWorker
+
+    worker = MemoryWorker(store, None)
+    ingest_message(store, "t", "user", "The instrument I practise every night is the oboe.", at=JAN)
+    counting = CountingParser(real_parser)
+    worker.fact_parser = counting
+    try:
+        worker.extract_facts(store)
+    finally:
+        worker.close()
+    assert counting.texts and ("user", "instrument", "oboe") in _current(store)
+
+
+def test_a_worker_without_a_parser_runs_the_rules_alone(store):
+    from memory_core.observational.worker import MemoryWorker
+
+    worker = MemoryWorker(store, None)
+    ingest_message(store, "t", "user", "The instrument I practise every night is the oboe.", at=JAN)
+    assert worker.fact_parser is None
+    try:
+        worker.extract_facts(store)
+    finally:
+        worker.close()
+    assert _current(store) == set()

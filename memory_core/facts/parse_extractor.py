@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frames import RELATIONS, _attribute_candidate
-from memory_core.facts.parse_frames import USER, TreeFact, copula_facts, naming_facts
+from memory_core.facts.parse_frames import USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
 from memory_core.facts.parse_verb_frames import verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
@@ -32,7 +32,8 @@ _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother
            "neighbour", "neighbor", "stepdad", "stepmom", "stepmum", "stepson", "stepdaughter", "twin", "fiancé",
            "fiance", "fiancee", "kid", "child", "baby", "boss", "manager", "teacher", "mentor", "landlord")
 _SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
-             "boyfriend": "partner", "girlfriend": "partner", "bf": "partner", "gf": "partner"}
+             "boyfriend": "partner", "girlfriend": "partner", "bf": "partner", "gf": "partner", "fiancé": "partner",
+             "fiancée": "partner", "fiance": "partner", "fiancee": "partner"}
 
 
 def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
@@ -60,7 +61,7 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
 
 def tree_facts(tree: Tree) -> list[TreeFact]:
     """Every shape's reading of one sentence (a shape that finds no value gives None)."""
-    found = [*copula_facts(tree), *naming_facts(tree), *verb_facts(tree)]
+    found = [*copula_facts(tree), *naming_facts(tree), *parenthetical_facts(tree), *verb_facts(tree)]
     return [fact for fact in found if fact is not None]
 
 

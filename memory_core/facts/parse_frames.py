@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from memory_core.facts.parse_tokens import Token
-from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, is_first_person,
-                                          lower, owner_noun, present_tense)
+from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_hedged, clause_subject,
+                                          is_first_person, lower, owner_noun, present_tense)
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS, has_name, is_time, value_phrase
-from memory_core.facts.parse_verbs import value_kind
+from memory_core.facts.parse_verbs import known_role, value_kind
 
 USER = "user"
 _NAMING_VERBS = {"name", "call", "nickname", "title"}
@@ -195,10 +195,10 @@ def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
         # "my sister, Ana," / "my dog Rex"
         if is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
             for name in tree.children(noun, "appos"):
-                if name.pos == "PROPN" and _clause_ok(tree, noun):
+                if name.pos == "PROPN" and _presupposed(tree, noun):
                     yield fact(tree, USER, attribute_words(tree, noun), name, "apposition")
     for name in tree.tokens:
-        if name.pos != "PROPN" or not _clause_ok(tree, name):
+        if name.pos != "PROPN" or not _presupposed(tree, name):
             continue
         # "Haruki Murakami, my favourite writer"
         for noun in tree.children(name, "appos"):
@@ -209,6 +209,40 @@ def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
             for noun in tree.children(name, "compound"):
                 if noun.pos == "NOUN":
                     yield fact(tree, USER, lower(noun), name, "name-compound")
+
+
+def _presupposed(tree: Tree, token: Token) -> bool:
+    """An apposition names its noun whatever the clause says of it ("my sister, Ana, doesn't live in Oslo"),
+    unless the clause is a supposition ("if my sister Ana came")."""
+    return not any(clause_hedged(tree, a) for a in [token, *tree.ancestors(token)] if a.pos in ("VERB", "AUX"))
+
+
+def _outside(tree: Tree, token: Token) -> Token | None:
+    """For a parenthesized phrase ("(my bf)"), the word just before its opening parenthesis; else None."""
+    words = [t for t in tree.subtree(token) if t.text not in ("(", ")")]
+    before, after = words[0].i - 1, words[-1].i + 1
+    if before >= 1 and after < len(tree.tokens) and tree[before].text == "(" and tree[after].text == ")":
+        return tree[before - 1]
+    return None
+
+
+def parenthetical_facts(tree: Tree) -> Iterator[TreeFact | None]:
+    """"landlord (Mr Hargreaves)", "Priyanka (flatmate)", "Declan (my bf)": a role and a name side by side.
+    The role must be the user's ("my bf") or a word for a person or provider the lexicons know."""
+    for head in tree.tokens:
+        for inner in tree.children(head, "appos"):
+            outside = _outside(tree, inner)
+            if outside is None:
+                continue
+            role, name = (outside, inner) if inner.text[:1].isupper() else (inner, outside)
+            if not role.text.islower() or not name.text[:1].isupper() or lower(name) in PRONOUNS:
+                continue
+            owned = any(lower(p) in ("my", "our") for p in tree.children(role, "poss"))
+            if not (owned or known_role(lower(role))) or owner_noun(tree, role) is not None:
+                continue
+            value = value_phrase(tree, name)
+            if value is not None and _presupposed(tree, head):
+                yield TreeFact(USER, lower(role), value, "parenthetical", True, True)
 
 
 def _clause_ok(tree: Tree, token: Token) -> bool:

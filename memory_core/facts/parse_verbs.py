@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.frames import DIETS, LANGUAGES
+from memory_core.facts.attributes import concept_of
+from memory_core.facts.frames import DIETS, LANGUAGES, RELATIONS
 from memory_core.facts.lexicon import kind_of
 
 _DIET = re.compile(rf"(?i)^{DIETS}$")
@@ -61,3 +62,16 @@ def refine_by_value(attribute: str, value: str) -> str:
     if attribute == "language":
         return "language" if value.strip().lower() in LANGUAGES else (kind or "skill")
     return kind or attribute
+
+
+#: People and providers a casual note names by role ("landlord (Mr Hargreaves)"), beyond the relations.
+ROLE_WORDS = {"landlord", "landlady", "flatmate", "roommate", "housemate", "neighbour", "neighbor", "colleague",
+              "coworker", "boss", "manager", "therapist", "counsellor", "counselor", "physio", "trainer", "coach",
+              "tutor", "teacher", "gp", "doctor", "dentist", "vet", "barber", "hairdresser", "cleaner", "nanny",
+              "babysitter", "accountant", "lawyer", "mechanic", "bf", "gf", "boyfriend", "girlfriend", "fiance",
+              "fiancé", "fiancee", "ex", "mentor", "supervisor", "partner", "wife", "husband"}
+
+
+def known_role(word: str) -> bool:
+    """A word for someone in the user's life, or for a provider the concept lexicon knows."""
+    return word in ROLE_WORDS or word in RELATIONS or concept_of(word) is not None

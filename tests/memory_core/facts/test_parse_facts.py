@@ -119,3 +119,23 @@ def test_a_one_off_purchase_is_no_provider(real_parser):
 def test_a_verbless_description_names_its_place_only_for_a_habit(real_parser):
     assert ("user", "haircut", "Rush") in _facts(real_parser, "The haircut I get at Rush.")
     assert _facts(real_parser, "The guy I met at Google.") == set()
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The plumber (Kev Doyle) finally turned up.", None),
+    ("Our plumber (Kev Doyle) finally turned up.", ("user", "plumber", "Kev Doyle")),
+    ("Had lunch with Mireille (my fiancée) by the river.", ("user", "partner", "Mireille")),
+    ("My GP (Dr Marsh) is retiring.", ("user", "doctor", "Dr Marsh")),
+    ("Tomasz (housemate) left the heating on again.", ("user", "housemate", "Tomasz")),
+])
+def test_a_role_and_a_name_in_parentheses(real_parser, text, expected):
+    found = _facts(real_parser, text)
+    if expected is None:  # a role no lexicon knows and nobody said was theirs: no fact
+        assert found == set(), found
+    else:
+        assert expected in found, found
+
+
+def test_an_apposition_names_the_noun_even_in_a_negated_clause(real_parser):
+    assert ("user", "sister", "Ana") in _facts(real_parser, "My sister, Ana, doesn't live in Oslo.")
+    assert not any(value == "Oslo" for _, _, value in _facts(real_parser, "My sister, Ana, doesn't live in Oslo."))

@@ -44,6 +44,8 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
         return None  # an unknown attribute with a plain word as value is more often chatter than a fact
     subject = _SUBJECTS.get(fact.subject, fact.subject)
     if subject == USER and attribute.split()[-1] in _SUBJECTS:  # "a sister named Ana", "Ana, my partner"
+        if not fact.value[:1].isupper():
+            return None  # "my partner is allergic": a person's value is their name
         return Candidate("assert", USER, _SUBJECTS[attribute.split()[-1]], fact.value, sentence)
     if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS:
         attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour

@@ -16,7 +16,7 @@ from typing import Iterator
 
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_hedged, clause_subject,
-                                          is_first_person, lower, owner_noun, present_tense)
+                                          denied_value, is_first_person, lower, owner_noun, present_tense)
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS, has_name, is_time, value_phrase
 from memory_core.facts.parse_verbs import known_role, value_kind
 
@@ -51,6 +51,11 @@ def _who(tree: Tree, noun: Token) -> str:
     return owner.lemma if owner is not None else USER
 
 
+#: Head nouns that name no attribute ("the only hour I get", "the thing I love").
+NOT_ATTRIBUTE_HEADS = {"hour", "minute", "day", "week", "month", "year", "moment", "thing", "one", "part",
+                       "reason", "problem", "way", "bit", "lot", "kind", "sort", "place", "point", "idea"}
+
+
 def fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, shape: str, *,
           known: bool = False) -> TreeFact | None:
     if value_head is None or not attribute:
@@ -60,6 +65,8 @@ def fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, sha
         return None
     if is_time(tree, value_head) and not TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split() + [attribute]):
         return None  # "I've worked for the last three years": a duration is no employer
+    if attribute.split()[-1] in NOT_ATTRIBUTE_HEADS or denied_value(tree, value_head):
+        return None
     return TreeFact(subject, attribute, value, shape, has_name(tree, value_head), known)
 
 

@@ -168,3 +168,24 @@ def present_tense(tree: Tree, verb: Token) -> bool:
     if verb.tag in ("VBP", "VBZ", "VBG"):
         return True
     return verb.tag == "VBN" and any(a.lemma == "have" and a.tag in ("VBP", "VBZ") for a in tree.children(verb, "aux"))
+
+
+#: Words before a value that deny it or set it aside ("not June 12", "instead of Priya", "rather than X").
+_DENYING = {"not", "n't", "never", "no", "instead", "rather", "than", "except", "unlike", "without", "nor"}
+
+
+def denied_value(tree: Tree, value: Token) -> bool:
+    """The value is said not to hold: "not June 12", "not in The Lamplighters anymore", "instead of Priya".
+
+    Looks at the value's own dependents, the words up its attachment chain to the first verb, and the two
+    words just before it (a preposition and its negation)."""
+    chain = [value]
+    for ancestor in tree.ancestors(value):
+        if ancestor.pos in ("VERB", "AUX"):
+            break
+        chain.append(ancestor)
+    if any(lower(t) in _DENYING for t in chain) or any(
+            lower(c) in _DENYING for t in chain for c in tree.children(t, "neg", "advmod", "preconj", "cc", "det")):
+        return True
+    start = min(t.i for t in tree.subtree(value))
+    return any(lower(t) in _DENYING for t in tree.tokens[max(0, start - 3):start])

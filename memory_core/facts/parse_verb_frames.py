@@ -67,7 +67,7 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
         preps = [p for p in preps if lower(p) != "from"]  # "switched my shop from X to Y": X is what ended
     for prep in preps:
         value = tree.child(prep, "pobj")
-        attribute = verb_attribute(f"{base} {lower(prep)}")
+        attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj")))
         if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
             yield fact(tree, who, attribute, value, "verb-prep", known=True)
             continue

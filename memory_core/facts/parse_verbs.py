@@ -18,6 +18,7 @@ _DIET = re.compile(rf"(?i)^{DIETS}$")
 VERB_ATTRIBUTES: dict[str, str] = {
     # home and work
     "live in": "home", "live at": "home", "reside in": "home", "stay in": "home", "be base in": "home",
+    "settle in": "home", "start at": "employer", "begin at": "employer", "start with": "employer",
     "work at": "employer", "work for": "employer", "work with": "employer", "intern at": "employer",
     "work as": "job title", "train as": "job title", "serve as": "job title",
     "study at": "university", "study": "subject studied", "major in": "subject studied",
@@ -43,8 +44,15 @@ VERB_ATTRIBUTES: dict[str, str] = {
 }
 
 
-def verb_attribute(verb_phrase: str) -> str | None:
+#: Verb phrases that name the attribute only without an object ("I start at Y" is a job; "I started
+#: Japanese classes at Y" is not).
+WITHOUT_OBJECT = {"start at", "begin at", "start with", "work with", "play with", "settle in", "stay in"}
+
+
+def verb_attribute(verb_phrase: str, has_object: bool = False) -> str | None:
     """The attribute a verb phrase names, None when it names none (an empty entry: the verb is too general)."""
+    if has_object and verb_phrase in WITHOUT_OBJECT:
+        return None
     return VERB_ATTRIBUTES.get(verb_phrase) or None
 
 

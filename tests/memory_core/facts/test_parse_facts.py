@@ -139,3 +139,22 @@ def test_a_role_and_a_name_in_parentheses(real_parser, text, expected):
 def test_an_apposition_names_the_noun_even_in_a_negated_clause(real_parser):
     assert ("user", "sister", "Ana") in _facts(real_parser, "My sister, Ana, doesn't live in Oslo.")
     assert not any(value == "Oslo" for _, _, value in _facts(real_parser, "My sister, Ana, doesn't live in Oslo."))
+
+
+@pytest.mark.parametrize("text, denied", [
+    ("My birthday is in March, not April.", "April"),
+    ("These days I report to Marguerite rather than Sol.", "Sol"),
+    ("I train at Gymbox now instead of at Third Space.", "Third Space"),
+])
+def test_a_value_said_not_to_hold_is_no_fact(real_parser, text, denied):
+    assert not any(value == denied for _, _, value in _facts(real_parser, text))
+
+
+def test_a_person_word_needs_a_name_for_its_value(real_parser):
+    found = _facts(real_parser, "My husband is vegetarian. My partner is Wen.")
+    assert not any(value == "vegetarian" for _, _, value in found) and ("user", "partner", "Wen") in found
+
+
+def test_starting_something_at_a_place_is_no_job(real_parser):
+    assert not any(p == "works_at" for _, p, _ in _facts(real_parser, "I've started pottery lessons at Clayworks."))
+    assert ("user", "works_at", "Clayworks") in _facts(real_parser, "I start at Clayworks next week.")

@@ -149,7 +149,17 @@ def attribute_similarity(a: str, b: str) -> float:
         return 1.0 if other and other <= vocabulary else 0.0
     if not words_a or not words_b:
         return 0.0
+    heads = _head(a), _head(b)
+    if heads[0] != heads[1] and (words_a < words_b or words_b < words_a):
+        return 0.0  # "bakery" and "bakery van": the added word is the head, a van is no bakery
     return len(words_a & words_b) / min(len(words_a), len(words_b))
+
+
+def _head(predicate: str) -> str:
+    """The last content word: what an attribute phrase names ("running club" names a club)."""
+    words = [w.rstrip("s") for w in re.findall(r"[\w-]+", attribute_words(predicate))
+             if w not in _QUALIFIERS and w not in _LINK_WORDS]
+    return words[-1] if words else ""
 
 
 def same_attribute(a: str, b: str) -> bool:

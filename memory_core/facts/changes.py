@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
+from memory_core.facts.change_cues import (EXTRA_END_CUES, hollow_value, OLD_MARKER, compared_values, old_value_preferred,
+                                           someone_else_until,
+                                           successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, values_of_shape
 from memory_core.facts.frames import DEVICES, DISCOURSE, STOP, VALUE_CHARS, TITLE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
@@ -140,6 +143,8 @@ def _mention(sentence: str, value: str) -> Span | None:
     if "," in value:
         value = value.split(",", 1)[0]
     words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
+    while len(words) > 1 and words[0].lower() in ("my", "our", "as"):  # "my Monday salsa", "as a flat white"
+        words = words[1:]
     if not words:
         return None
     found = _find_words(sentence, words)
@@ -194,7 +199,7 @@ def _find_words(sentence: str, words: list[str], *, case: bool = False) -> Span 
     for i in range(len(tokens) - len(wanted) + 1):
         window = tokens[i:i + len(wanted)]
         if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
-                re.fullmatch(r"[\s.]+|:", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
+                re.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None
 
@@ -212,7 +217,7 @@ def _tail(value: str) -> str:
 
 def _good_new_value(value: str, old: str) -> str | None:
     value = clean_value(_tail(value))
-    if not plausible_value(value) or value.lower() in _PRONOUNS:
+    if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
         return None
     if _norm(value) == _norm(old) or value.lower() in _FILLERS:
         return None
@@ -234,6 +239,9 @@ def _good_new_value(value: str, old: str) -> str | None:
     return value
 
 
+#: The checks a new value passes, for modules that find one elsewhere (``pending_changes``).
+good_new_value = _good_new_value
+
 #: Chat words a loose frame may catch as a value ("not running it anymore").
 _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
             "atm", "these days", "then", "yet", "already"}
@@ -249,6 +257,15 @@ def _replacement(sentence: str, mention: Span, old: str) -> str | None:
             value = _good_new_value(match.group("y"), old)
             if value and _OLD not in value:
                 return value
+    return None
+
+
+def _first_good(values: Sequence[str], old: str) -> str | None:
+    """The first of ``values`` that can stand as the new value of ``old``."""
+    for value in values:
+        good = _good_new_value(value, old)
+        if good:
+            return good
     return None
 
 
@@ -320,15 +337,28 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             mention = _mention(sentence, fact.value)
             if mention is None:
                 continue
+            other = someone_else_until(sentence) if fact.subject == "user" else None
+            if other is not None and mention.start() >= other:
+                continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's
             rest = sentence[:mention.start()] + " " + sentence[mention.end():]
-            if not _END_CUES.search(rest):
+            marked = sentence[:mention.start()] + OLD_MARKER + sentence[mention.end():]
+            compared = _first_good(compared_values(marked), fact.value)
+            if not compared and old_value_preferred(marked):
+                continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
+            if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest)):
                 continue
-            new_value = _replacement(sentence, mention, fact.value) or _successor(rest, fact.value)
+            if unasserted(sentence, mention.end()):
+                continue  # "sometimes I think about leaving X", "I'm not dropping X"
+            new_value = compared or _replacement(sentence, mention, fact.value) or \
+                _first_good(successor_values(rest), fact.value) or _successor(rest, fact.value)
             if new_value is None and index + 1 < len(sentences):  # "I quit Acme. I start at Globex on Monday."
                 following = sentences[index + 1]
                 again = _mention(following, fact.value)
-                new_value = (_replacement(following, again, fact.value) if again else None) or \
+                new_value = _first_good(successor_values(following), fact.value) or \
+                    (_replacement(following, again, fact.value) if again else None) or \
                     _successor(following, fact.value, _NEXT_SUCCESSOR_PATTERNS)
+            if new_value is None and index > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
+                new_value = _first_good(successor_values(sentences[index - 1]), fact.value)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = _same_kind_value(sentences[index:index + 2], fact.value)
             if new_value is None and kind_of(fact.value) is None:

@@ -141,6 +141,8 @@ def clean_value(value: str) -> str:
     value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
                    "", value)
     value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
+    # "as a flat white", "my Monday salsa": the value is what follows (and is what later messages name)
+    value = re.sub(r"(?i)^(?:as\s+(?:a|an)\s+|(?:my|our)\s+(?=\S+\s))", "", value)
     # "an old Galaxy S21": how the user feels about the thing, not its name
     value = re.sub(r"(?i)^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
                    value)

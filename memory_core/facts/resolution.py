@@ -10,12 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from memory_core.facts.attributes import same_attribute
+from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.parse_extractor import parsed_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
+from memory_core.facts.moved_dates import date_moves
+from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.value_keys import facts_named_in
 from memory_core.storage.store import Message, Store
 
@@ -90,8 +93,12 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         result.retired_fact_ids += change.retired
 
     parsed = parsed or parse(message)
-    candidates = parsed.candidates
+    candidates = user_candidates_in_scope(parsed.candidates, parsed.sentences)
     changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
+    if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
+        changes = continued_changes(store, message, parsed.sentences, candidates)
+    if not changes:  # "they moved my haircut to March 10"
+        changes = date_moves(store, message, parsed.sentences)
     ended = [_value_key(change.old.value) for change in changes]
     placed: list[str] = []
     successors = []

@@ -98,6 +98,7 @@ class MemoryWorker:
         #: A dependency parser for the fact pass (``memory_core.facts.parse_tokens.DependencyParser``); None: the
         #: rules alone. Its model loads on the first message it parses, on this worker's thread.
         self.fact_parser = None
+        self._meaning = None  # attribute_meaning.AttributeMeaning, made with the embedder on first use
         #: Also prepare the next prefix when memory did not change: a turn with recalled snippets leaves
         #: the chat's cache diverging at its own user message, so the next turn would re-evaluate the
         #: last exchange; the model decides by size whether the hand-over is worth it ("chat holds it").
@@ -171,6 +172,10 @@ class MemoryWorker:
             if self._matcher is None:
                 self._matcher = semantic.AttributeMatcher(self.embedder)
             semantic.run_semantic_pass(store, self.embedder, matcher=self._matcher)
+            meaning = importlib.import_module("memory_core.facts.attribute_meaning")
+            if self._meaning is None:
+                self._meaning = meaning.AttributeMeaning(self.embedder)
+            meaning.reconcile_slots(store, self._meaning)  # attribute names of one slot, by meaning
         except Exception as exc:  # noqa: BLE001 - facts from the hot path are already stored
             self.engine.state.last_error = f"fact matching failed: {type(exc).__name__}"
 

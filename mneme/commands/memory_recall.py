@@ -163,6 +163,7 @@ def catch_up_facts(store, *, semantic: bool = True, args=None) -> None:
     The embedder is loaded only when some sentence is waiting for it; without
     the embedder package the facts the rules found are shown, with a note.
     """
+    from memory_core.facts.attribute_meaning import AttributeMeaning, mark_reconciled, open_pairs, reconcile_slots
     from memory_core.facts.semantic import mark_done, pending, run_semantic_pass
 
     extract_pending_facts(store, args)
@@ -171,7 +172,9 @@ def catch_up_facts(store, *, semantic: bool = True, args=None) -> None:
     rows, options = pending(store)
     if not options:
         mark_done(store, rows)
-        return
+        if not open_pairs(store):  # no two attribute names only meaning can tell apart
+            mark_reconciled(store)
+            return
     try:
         from models.embedder import SentenceEmbedder
 
@@ -179,7 +182,9 @@ def catch_up_facts(store, *, semantic: bool = True, args=None) -> None:
     except Exception as exc:  # noqa: BLE001 - without the embedder, the hot path's facts still stand
         print(f"mneme: facts from rules only ({exc})", file=sys.stderr)
         return
-    run_semantic_pass(store, embedder)
+    if options:
+        run_semantic_pass(store, embedder)
+    reconcile_slots(store, AttributeMeaning(embedder))  # attribute names of one slot, by meaning
 
 
 def run_facts(args) -> int:

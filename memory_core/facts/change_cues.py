@@ -1,0 +1,255 @@
+"""When a sentence that names a known value really changes it, and what the new value is.
+
+``changes`` finds a current fact's value in a sentence and an ending cue around it.
+That alone retires too much: "my brother switched to Vodafone" is the brother's
+news, "sometimes I think about leaving Night Tram" is a thought, "I'm not dropping
+salsa" keeps salsa. And it finds too little: "ported my number from O2 to Giffgaff"
+has no ending word, "Ovo was cheaper than British Gas" puts the new value first.
+
+This module holds the general sentence shapes, in three groups:
+
+* **scope**: whose statement it is (someone else's clause changes no fact of the
+  user), and whether it is asserted (a hedge, or a negated ending verb, changes nothing);
+* **change shapes** that are cues by themselves: "from X to Y" after a verb of
+  change, comparatives ("Y is nicer than X", "Y suits me better than X"),
+  "Y instead of X";
+* **successors** said without the old value, in the same, the previous or the
+  next sentence: "new therapist = Colm", "I'm seeing Jonas now", "she's Pepper now".
+"""
+from __future__ import annotations
+
+import re
+
+from memory_core.facts.frames import STOP, TITLE, VALUE_CHARS
+
+#: Nouns for people (and pets) other than the user: a clause they open is their news, not the user's.
+PERSON_NOUNS = (
+    "sister", "sis", "brother", "bro", "mum", "mom", "mother", "dad", "father", "wife", "husband", "partner",
+    "girlfriend", "boyfriend", "fiance", "fiancé", "fiancée", "son", "daughter", "kid", "kids", "child", "children",
+    "friend", "best friend", "mate", "colleague", "coworker", "co-worker", "boss", "manager", "neighbour", "neighbor",
+    "neighbours", "neighbors", "flatmate", "roommate", "housemate", "cousin", "aunt", "uncle", "nephew", "niece",
+    "grandma", "grandpa", "gran", "nan", "grandmother", "grandfather", "parents", "in-laws", "teammate",
+    "classmate", "landlord", "landlady", "ex", "sister-in-law", "brother-in-law", "mother-in-law", "father-in-law",
+    "stepdad", "stepmum", "stepmom",
+)
+_PERSON = "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True))
+_OPENERS = r"(?:(?:so|and|but|also|oh|well|btw|anyway|lol|haha|update|news)\W+)*"
+#: A sentence that opens with someone else doing something: "My mum finally upgraded...", "He left...".
+#: Not one that says who someone is ("my boyfriend is called Declan", "my flatmate's name is Ollie"):
+#: that is the user's own relation.
+_OTHER_SUBJECT = re.compile(
+    rf"(?i)^\W*{_OPENERS}(?P<who>(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})(?:\s+(?-i:[A-Z])[\w'-]+)?|he|she)(?!')"
+    r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
+    r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)[a-z]+")
+#: Something that belongs to someone else: "my son's dentist appointment", "her haircut".
+OTHER_OWNER = re.compile(rf"(?i)\b(?:his|her|their)\b|\b(?:{_PERSON})'s\b")
+#: The user speaking as a subject (or being given something: "my mum gave me her old phone").
+_FIRST_PERSON = re.compile(r"(?i)(?:\bi\b|\bi'(?:m|ve|d|ll)\b|\bwe\b|\bwe'(?:re|ve|d|ll)\b|\bme\b|\bus\b|"
+                           r"\bmyself\b|^\s*(?:got|bought|switched|moved|quit|left|started|joined|ported)\b)")
+
+
+def someone_else_until(sentence: str) -> int | None:
+    """Where the other person who opens the sentence is named up to, if the sentence tells another person's
+    news and never speaks of the user as a subject or receiver; None for the user's own sentence."""
+    match = _OTHER_SUBJECT.search(sentence)
+    if match is None or _FIRST_PERSON.search(sentence):
+        return None
+    return match.end("who")
+
+
+def about_someone_else(sentence: str) -> bool:
+    return someone_else_until(sentence) is not None
+
+
+#: Words that make what follows a thought, a wish or a condition, not a change that happened.
+_HEDGE = re.compile(
+    r"(?i)\b(?:if|unless|whether|would|might|maybe|perhaps|probably|wish|hope|hoping|dream|imagine|suppose|"
+    r"think(?:ing)?\s+(?:about|of)|considering|consider|tempted|want\s+to|wanna|plan(?:ning)?\s+to|"
+    r"thought\s+about|someday|one\s+day|what\s+if|not\s+sure|don't\s+know\s+if|in\s+case|should\s+i|"
+    r"could\s+(?:i|we)|do\s+you|did\s+you)\b")
+#: An ending verb denied: "I'm not dropping X", "never leaving X", "won't quit X".
+_KEPT = re.compile(
+    r"(?i)\b(?:not|never|n't|no\s+way\s+(?:i'm|i\s+am))\s+(?:\w+\s+){0,2}?(?:drop|dropping|leave|leaving|quit|"
+    r"quitting|give\s+up|giving\s+up|stop|stopping|cancel|cancelling|canceling|switch|switching|change|changing|"
+    r"move|moving|sell|selling|ditch|ditching|replace|replacing)\b")
+#: A question changes nothing: "did I tell you I left X?" is told, "should I leave X?" is not.
+_QUESTION = re.compile(r"\?\s*$")
+
+
+def unasserted(sentence: str, before: int) -> bool:
+    """The change the sentence names (at ``before``, the old value's end) is hedged, denied or asked."""
+    hedge = _HEDGE.search(sentence)
+    if hedge and hedge.start() < before:
+        return True
+    return bool(_KEPT.search(sentence)) or bool(_QUESTION.search(sentence))
+
+
+#: Verbs that make "from X to Y" a change ("ported my number from O2 to Giffgaff"), not a journey.
+CHANGE_VERBS = re.compile(
+    r"(?i)\b(?:switch(?:ed|ing)?|mov(?:ed|ing)|port(?:ed|ing)?|transferr?(?:ed|ing)?|chang(?:ed|ing)|"
+    r"swap(?:ped|ping)?|migrat(?:ed|ing)|upgrad(?:ed|ing)|downgrad(?:ed|ing)|went|gone|jump(?:ed)?|"
+    r"rebook(?:ed)?|reschedul(?:ed|ing)|push(?:ed)?|bump(?:ed)?|shift(?:ed)?|renam(?:ed|ing)|"
+    r"convert(?:ed)?|defect(?:ed)?|graduat(?:ed)|progress(?:ed)?|promot(?:ed)|transition(?:ed)?)\b")
+
+#: Extra ending cues the anchored detector lacks: verbs of change and ending said in other words.
+EXTRA_END_CUES = re.compile(
+    r"(?i)\b(?:renamed|ported|transferred|migrated|contract\s+ended|ended|finished\s+with|split\s+up|"
+    r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|"
+    r"moved\s+(?:on|to)|no\s+more|fell\s+out|over\s+(?:it|him|her|them)|ex-|"
+    r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"
+    r"(?:than|of))\b")
+
+_Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
+_YK = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)"
+_A = r"(?:(?:a|an|the|my|our|some)\s+)?"
+_COMPARATIVE = (r"(?:\w+er|better|more\s+(?:fun|\w+)|less\s+\w+|way\s+\w+er|far\s+\w+er|much\s+\w+er|"
+                r"half\s+the\s+price|a\s+fraction\s+of\s+the\s+price|the\s+better\s+\w+)")
+#: New value around the old one ({x}), tried before the anchored detector's own frames.
+COMPARISON_SHAPES = (
+    # "Ovo was cheaper than British Gas", "oat latte is nicer than flat white", "Y suits me far better than X"
+    rf"(?:^|[,;:]\s*|\b(?:honestly|now|these\s+days|nowadays|tbh|ngl)\s*,?\s*)(?:playing\s+with\s+|going\s+to\s+|"
+    rf"using\s+|being\s+with\s+|having\s+)?{_A}{_YK}\s+(?:is|was|are|were|'s|feels|felt|suits\s+me|works|worked|"
+    rf"tastes|sounds)\s+(?:\w+\s+){{0,2}}?{_COMPARATIVE}\s+(?:than|of|to)\s+{_A}{{x}}",
+    # "Y beats X", "Y over X these days", "Y > X"
+    rf"(?:^|[,;:]\s*|\b(?:honestly|now|these\s+days|nowadays)\s*,?\s*){_A}{_YK}\s+(?:beats|trumps|wins\s+over|"
+    rf"knocks\s+spots\s+off|has\s+replaced|replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
+    # "I prefer Y to X these days", "I'd take Y over X"
+    rf"\b(?:prefer|preferring|rather\s+have|take|choose|pick|like|love|enjoy)\s+{_A}{_YK}\s+(?:to|over|more\s+than|"
+    rf"rather\s+than|better\s+than|instead\s+of)\s+{_A}{{x}}",
+    # "from X to Y" after a verb of change
+    rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?(?:to|for)\s+{_A}{_Y}",
+    # "gave up X for Y", "traded X for Y", "dropped X in favour of Y"
+    rf"{{x}}\s+(?:\w+\s+){{0,2}}?(?:for|in\s+favou?r\s+of|and\s+(?:took\s+up|started|joined|went\s+with|got))\s+{_A}{_Y}",
+)
+#: A successor that names the role ("new therapist = Colm", "my new GP is Dr Shah", "say hello to Colm, my new
+#: therapist"), found in the sentence before or after the one that ends the old holder.
+ROLE_SUCCESSORS = (
+    rf"\bnew\s+(?:\w+\s+){{0,2}}?(?:is|are|'s|=|:|-)\s*{_A}{_Y}",
+    rf"(?:^|[,;:]\s*){_A}{_YK}\s*,?\s+(?:is\s+)?(?:my|our)\s+new\s+\w+",
+)
+#: A person the user is now with, a name now used: "I'm seeing Jonas now", "she's Pepper now".
+PERSON_SUCCESSORS = (
+    rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:seeing|dating|with|going\s+out\s+with|engaged\s+to|"
+    rf"married\s+to)\s+{_A}{_Y}",
+    rf"\b(?:she|he|it|they)(?:'s|\s+is|'re|\s+are)\s+(?:called\s+|named\s+|going\s+by\s+)?"
+    r"(?P<y>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+(?:now|these\s+days|from\s+now\s+on)\b",
+    rf"\b(?:renamed|rename)\s+(?:\w+\s+){{0,3}}?(?:to|as)\s+{_A}{_Y}",
+    # gone over to the other: "I've gone totally over to opera"
+    rf"\b(?:gone|went|switched|moved|converted)\s+(?:\w+\s+)?over\s+to\s+{_A}{_Y}",
+    # the other one chosen instead: "so I booked Rush instead", "went to Lidl instead"
+    rf"\b(?:booked|went\s+to|go\s+to|tried|found|chose|picked|use|using|see|seeing|got|joined)\s+{_A}{_YK}"
+    r"\s+instead\b",
+)
+
+
+#: Words that open a clause and are never part of a value ("Honestly, oat latte is nicer...").
+_LEADING_FILLER = re.compile(r"(?i)^(?:(?:honestly|tbh|ngl|now|so|and|but|well|oh|actually|these\s+days|"
+                             r"nowadays|the|a|an)\b[\s,]*)+")
+#: A value that is only a pointer or a filler ("now", "my order", "that"): never a fact's value.
+_HOLLOW = re.compile(r"(?i)^(?:(?:my|our|his|her|their|your|its)\s+\w+|(?:can't|cannot|can\s+not|don't|doesn't|"
+                     r"won't|never|not|no\s+longer)\b.*|now|then|too|again|instead|anymore|"
+                     r"these\s+days|that|this|it|them|one|sometimes|lately|still|yet|already|always|never)$")
+
+
+#: When, said after a value ("Lebara yesterday"): not part of it.
+_TRAILING_TIME = re.compile(r"(?i)\s+(?:yesterday|today|tonight|tomorrow|last\s+\w+|this\s+\w+|next\s+\w+|"
+                            r"on\s+\w+day|in\s+the\s+\w+|earlier|recently|for\s+good)$")
+
+
+def strip_filler(value: str) -> str:
+    """The value without a clause opener before it or a time word after it."""
+    return _TRAILING_TIME.sub("", _LEADING_FILLER.sub("", value.strip()).strip()).strip()
+
+
+def hollow_value(value: str | None) -> bool:
+    """True for a captured "value" that names nothing ("now", "my order")."""
+    return value is not None and bool(_HOLLOW.match(value.strip()))
+
+
+def _compiled(shapes: tuple[str, ...], marker: str) -> list[re.Pattern[str]]:
+    return [re.compile(shape.replace("{x}", r"(?:dr\.?\s+)?" + marker), re.IGNORECASE) for shape in shapes]
+
+
+OLD_MARKER = "QQOLDQQ"
+COMPARISON_PATTERNS = _compiled(COMPARISON_SHAPES, OLD_MARKER)
+ROLE_SUCCESSOR_PATTERNS = [re.compile(s, re.IGNORECASE) for s in ROLE_SUCCESSORS]
+PERSON_SUCCESSOR_PATTERNS = [re.compile(s, re.IGNORECASE) for s in PERSON_SUCCESSORS]
+
+
+def compared_values(marked: str) -> list[str]:
+    """New values the change shapes put beside the old value (``marked``: the old value swapped for
+    ``OLD_MARKER``). "from X to Y" counts only after a verb of change ("ported my number from O2 to...")."""
+    found = []
+    for index, pattern in enumerate(COMPARISON_PATTERNS):
+        if COMPARISON_SHAPES[index].startswith(r"\bfrom") and not CHANGE_VERBS.search(marked):
+            continue
+        for match in pattern.finditer(marked):
+            value = strip_filler(match.group("y"))
+            if value and OLD_MARKER not in value:
+                found.append(value)
+    return found
+
+
+def successor_values(sentence: str) -> list[str]:
+    """New holders of a role or a name said without the old one ("new therapist = Colm")."""
+    found = []
+    for pattern in (*ROLE_SUCCESSOR_PATTERNS, *PERSON_SUCCESSOR_PATTERNS):
+        for match in pattern.finditer(sentence):
+            value = strip_filler(match.group("y"))
+            if value:
+                found.append(value)
+    return found
+
+
+def user_candidates_in_scope(candidates: list, sentences: list[str]) -> list:
+    """Drop candidates that name nothing ("now") and user facts read from someone else's sentence
+    ("my wife just left her job and joined Google" is no job of the user's)."""
+    kept = []
+    for candidate in candidates:
+        if candidate.op == "assert" and hollow_value(candidate.value):
+            continue
+        if candidate.subject == "user":
+            home = next((s for s in sentences if candidate.evidence and candidate.evidence in s), candidate.evidence)
+            if home and about_someone_else(home):
+                continue
+        kept.append(candidate)
+    return kept
+
+
+#: A new value said in the user's next message after an ending with none ("I handed in my notice at Acme."
+#: ... "Starting at Globex on Monday!"): only shapes that say something began, never a bare "at Y".
+CONTINUATIONS = (
+    rf"\b(?:start(?:ing|ed)?|begin(?:ning)?|began)\s+(?:\w+\s+){{0,3}}?(?:at|with|in)\s+{_A}{_Y}",
+    rf"\b(?:joined|joining|signed\s+up\s+(?:with|at|for)|switched\s+to|went\s+with|going\s+with|gone\s+with|"
+    rf"moved\s+to|moving\s+to|took\s+up|taking\s+up|picked\s+up|got|bought|adopted|hired|registered\s+with|"
+    rf"enrolled\s+(?:at|in)|(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?with|(?:i'm|we're|i\s+am)\s+on)\s+{_A}{_Y}",
+    rf"\bnew\s+(?:\w+\s+){{0,2}}?(?:at|with|is|'s|=|:)\s*{_A}{_Y}",
+    rf"^\W*{_A}{_YK}\s+(?:now|from\s+(?:now|monday|next\s+\w+)|it\s+is|instead|then)\b",
+)
+CONTINUATION_PATTERNS = [re.compile(s, re.IGNORECASE) for s in CONTINUATIONS]
+
+
+def continuation_values(sentence: str) -> list[str]:
+    """New values a follow-up sentence names in a shape of beginning."""
+    found = successor_values(sentence)
+    for pattern in CONTINUATION_PATTERNS:
+        for match in pattern.finditer(sentence):
+            value = strip_filler(match.group("y"))
+            if value:
+                found.append(value)
+    return found
+
+
+#: The old value on the winning side of a comparison ("I prefer WhatsApp over e-mail" said again, "Lidl
+#: beats Tesco" when Lidl is held): the sentence restates it, it does not end it.
+_PREFERRED = [re.compile(shape.replace("{x}", OLD_MARKER), re.IGNORECASE) for shape in (
+    r"\b(?:prefer|preferring|rather\s+have|choose|pick|love|like|enjoy)\s+(?:\w+\s+){0,2}?{x}\s+(?:to|over|more\s+than|"
+    r"rather\s+than|better\s+than|instead\s+of)\b",
+    r"{x}\s+(?:is|are|'s|was|tastes|feels|suits\s+me)?\s*(?:\w+\s+){0,2}?" + _COMPARATIVE + r"\s+(?:than|to)\b",
+    r"{x}\s+(?:beats|trumps|>|over|instead\s+of|rather\s+than|all\s+the\s+way|every\s+time|forever)\b",
+)]
+
+
+def old_value_preferred(marked: str) -> bool:
+    """``marked`` (the old value swapped for ``OLD_MARKER``) puts the old value first in a comparison."""
+    return any(pattern.search(marked) for pattern in _PREFERRED)

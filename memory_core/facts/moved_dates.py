@@ -1,0 +1,63 @@
+"""An appointment moved to another date, said without the old date: "they moved my haircut to March 10".
+
+The anchored detector (``changes``) needs the old value in the sentence; a move names
+the thing and the new date instead. This finds "moved/rescheduled/pushed/bumped
+<thing> to <date>" and "<thing> got moved to <date>", then the user's current fact
+whose attribute shares the thing's words ("haircut" in ``plan:haircut_appointment``)
+and whose value is a date, the most recent if several, and changes it to the new date.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from memory_core.facts.change_cues import OTHER_OWNER, about_someone_else, unasserted
+from memory_core.facts.changes import Change, KnownFact
+from memory_core.storage.store import Message, Store
+
+_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_DATE = (rf"(?P<date>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}|"
+         rf"(?:next\s+)?{_DAYS}(?:\s+the\s+\d{{1,2}}(?:st|nd|rd|th)?)?))\b")
+_MOVE = r"(?:moved|rescheduled|pushed(?:\s+back)?|bumped|shifted|changed|rebooked|postponed|put\s+back|brought\s+forward)"
+_THING = r"(?P<thing>[a-z][a-z' -]{1,30}?)"
+_MOVED = [re.compile(p, re.IGNORECASE) for p in (
+    rf"\b{_MOVE}\s+(?:my|our|the)\s+{_THING}\s+(?:back\s+|forward\s+)?(?:to|till|until|for)\s+(?:the\s+)?{_DATE}",
+    rf"\b(?:my|our|the)?\s*{_THING}\s+(?:got|was|has\s+been|is|'s|is\s+being)\s+{_MOVE}\s+(?:back\s+|forward\s+)?"
+    rf"(?:to|till|until|for)\s+(?:the\s+)?{_DATE}",
+    rf"^\W*{_THING}\s+{_MOVE}\s+(?:back\s+)?(?:to|till|until)\s+(?:the\s+)?{_DATE}",
+)]
+_GENERIC = {"appointment", "appt", "booking", "session", "it", "that", "this", "one", "slot", "date", "visit",
+            "meeting", "the", "my", "our", "a", "an"}
+_DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)?)\b")
+
+
+def _words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower().replace("dental", "dentist"))} - _GENERIC
+
+
+def date_moves(store: Store, message: Message, sentences: Sequence[str]) -> list[Change]:
+    """Changes of a dated fact the message moves to another date."""
+    found: list[Change] = []
+    for sentence in sentences:
+        if about_someone_else(sentence):
+            continue
+        for pattern in _MOVED:
+            match = pattern.search(sentence)
+            if match is None or unasserted(sentence, match.start("date")) or OTHER_OWNER.search(match.group(0)):
+                continue  # a thought, or someone else's appointment ("my son's dentist appointment")
+            thing = _words(match.group("thing"))
+            if not thing:
+                continue
+            rows = [r for r in store.query(
+                "SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
+                "WHERE subject = 'user' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
+                "ORDER BY valid_at DESC, id DESC", [message.created_at])
+                if thing & _words(r["predicate"].replace("_", " ").replace(":", " ")) and _DATE_VALUE.search(r["value"])]
+            new = match.group("date")
+            if rows and rows[0]["value"].lower() != new.lower():
+                row = rows[0]
+                found.append(Change(KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
+                                              row["thread_id"], row["created_at"], row["category"]), new, sentence))
+                return found
+    return found

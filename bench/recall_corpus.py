@@ -63,7 +63,8 @@ class Question:
     evidence: list[str]
     conversation: int
     #: "paraphrase" (this module), "lexical" (bench/recall_lexical.py: words reused from the evidence) or "topic"
-    #: (bench/recall_topic.py: template families naming the event's everyday topic).
+    #: (bench/recall_topic.py: template families naming the event's everyday topic) or "annotator"
+    #: (bench/recall_annotator.py: names, a few bent evidence words and the asker's own words mixed).
     condition: str = "paraphrase"
 
 
@@ -238,8 +239,9 @@ def build_questions(conversation: Conversation, seed: int = 13) -> list[Question
 
 
 def build(seed: int = 13) -> tuple[list[Conversation], list[Question]]:
-    """All question conditions: the paraphrase questions, the lexical ones (bench/recall_lexical.py), then the
-    topic ones (bench/recall_topic.py)."""
+    """All question conditions: the paraphrase questions, the lexical ones (bench/recall_lexical.py), the
+    topic ones (bench/recall_topic.py), then the annotator ones (bench/recall_annotator.py)."""
+    from bench.recall_annotator import annotator_questions
     from bench.recall_lexical import lexical_questions
     from bench.recall_topic import topic_questions
 
@@ -249,6 +251,8 @@ def build(seed: int = 13) -> tuple[list[Conversation], list[Question]]:
                   lexical_questions(c, "dev" if c.index in DEV_CONVERSATIONS else "test", seed)]
     questions += [q for c in conversations for q in
                   topic_questions(c, "dev" if c.index in DEV_CONVERSATIONS else "test", seed)]
+    questions += [q for c in conversations for q in
+                  annotator_questions(c, "dev" if c.index in DEV_CONVERSATIONS else "test", seed)]
     return conversations, questions
 
 

@@ -8,6 +8,11 @@ Channels, fused by weighted reciprocal rank fusion (k = 60):
 * **dense**: cosine similarity from the in-memory ``VectorIndex`` (only when
   an embedder is given; without one recall is BM25 + recency + salience).
 * **recency** and **salience**: re-rank the candidates the first two found.
+* **feedback**: a second BM25 query made of the salient words of the best first hits (recall/feedback.py).
+
+Question-frame words ("when", "happened", "talked about") weigh about a third of their IDF and stay out of the
+BM25 query (recall/query_terms.py). BM25's best match (reserve.RESERVED of them) keeps a place in the first k
+whatever the fusion did (recall/reserve.py), which bounds what recall can lose against plain BM25.
 
 A time expression in the query ("last month") becomes a filter and is removed
 from the text. ``as_of`` shows memory as it was: messages said by then, facts
@@ -40,6 +45,7 @@ from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
+from memory_core.recall import feedback, query_terms, reserve
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.vectors import index_for
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
@@ -52,7 +58,9 @@ RRF_K = 60
 #: What recall searches unless asked otherwise (reflections restate observations: on request only).
 DEFAULT_KINDS = ("message", "observation", "fact")
 #: Rank-based terms (reciprocal rank fusion); recency and salience only re-order candidates.
-WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15}
+#: ``feedback``: the second BM25 query made of the best first hits' salient words (recall/feedback.py); its weight
+#: and SCORE_DENSE were refitted on dev of all four conditions by bench/recall_fit.py (results/recall_fit.md).
+WEIGHTS = {"bm25": 1.0, "dense": 1.0, "recency": 0.25, "salience": 0.15, "feedback": 1.5}
 #: Per-channel candidate depth.
 DEPTH = 50
 #: Dense candidates read per query (more than DEPTH: speaker matching re-ranks them).
@@ -66,7 +74,7 @@ MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
 #: below plain BM25: dev any@10 0.875 vs 0.924; with it, counting only turns that pass LEXICAL_MIN_COVERAGE,
 #: 0.936, paraphrase questions unchanged at 0.635).
 SCORE_BM25 = 0.25
-SCORE_DENSE = 2.0
+SCORE_DENSE = 1.5
 DENSE_ZERO = 0.0
 RANK_SCALE = 15.0
 #: A message said by a person the query names gets this much more (names are what questions hinge on).
@@ -404,7 +412,7 @@ def _term_weights(store: Store, kinds: Sequence[str], terms: list[str],
     weights: dict[str, float] = {}
     for term in terms:
         idf, df = _idf_df(store, kinds, term)
-        weights[_term_expr(term)[1]] = idf * (unseen_weight if df == 0 else 1.0)
+        weights[_term_expr(term)[1]] = idf * (unseen_weight if df == 0 else 1.0) * query_terms.term_factor(term)
     return {prefix: weight for prefix, weight in weights.items() if weight > 0}
 
 
@@ -508,7 +516,7 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     lists: dict[str, list[tuple[str, int]]] = {}
     bm25_scores: dict[tuple[str, int], float] = {}
 
-    match = ranked_match(text_query)
+    match = ranked_match(" ".join(query_terms.match_terms(terms)) if terms else text_query)
     if match and "bm25" in active and (terms or time_range is None):
         found_bm25 = _bm25(store, match, kinds, window, now_iso)
         lists["bm25"] = [(kind, item_id) for kind, item_id, _ in found_bm25]
@@ -549,6 +557,10 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     gate_weighted = _term_weights(store, kinds, unnamed, UNSEEN_GATE_WEIGHT) if "bm25" in active else {}
     asks_when = bool(_WHEN_QUESTION.search(query))
     named_threads = {thread for name in named for thread in _speaker_index(store)[1].get(name, ())}
+    if "feedback" in active and lists.get("bm25") and WEIGHTS["feedback"] > 0:
+        lists["feedback"] = _feedback_channel(store, candidates, lists["bm25"], terms, named_words, gate_weighted,
+                                              kinds, window, now_iso)
+        _read_missing(store, candidates, lists["feedback"], window, now_iso)
     scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
                    named_threads, gate_weighted)
     if CONTEXT_WEIGHT > 0 and "message" in kinds:
@@ -569,9 +581,12 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
         key = (hit.kind, hit.id)
         hit.score = round(scores[key], 6)
         hit.similarity = dense_sims.get(key)
-        if "bm25" not in hit.channels and "time" not in hit.channels and (hit.similarity or 0.0) < DENSE_FLOOR:
+        if not {"bm25", "time", "feedback"} & hit.channels.keys() and (hit.similarity or 0.0) < DENSE_FLOOR:
             continue
         kept.append(hit)
+    if reserve.RESERVED and lists.get("bm25"):
+        kept = reserve.with_reserved(kept, _bm25_best(kept, lists["bm25"], gate_weighted), k,
+                                     key=lambda hit: (hit.kind, hit.id))
     kept = kept[:k]
     if gate and lists.get("time") is None:
         confident, reason = _confident(_about_named(store, kept, named), terms, dense_sims)
@@ -756,7 +771,7 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
     best_dense = max((hit.similarity or 0.0) for hit in hits)
     if best_dense >= DENSE_CONFIDENT:
         return True, ""
-    wanted = {_stem(t) for t in terms}
+    wanted = {_stem(t) for t in query_terms.match_terms(terms)}
     if not wanted:
         return True, ""
     for hit in hits:
@@ -765,3 +780,70 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
         if len(wanted & have) / len(wanted) >= LEXICAL_CONFIDENT:
             return True, ""
     return False, "no memory scores high enough for this query"
+
+
+def _feedback_channel(store: Store, candidates: dict[tuple[str, int], Hit], bm25_ranked: list[tuple[str, int]],
+                      terms: list[str], named_words: set[str], gate_weighted: dict[str, float],
+                      kinds: Sequence[str], window: _Window, now_iso: str) -> list[tuple[str, int]]:
+    """The channel ``feedback``: a second BM25 query of the salient words (recall/feedback.py) of BM25's best
+    matches that hold the question's words (LEXICAL_MIN_COVERAGE). ``candidates`` needs only BM25's hits read.
+
+    It needs only the BM25 list, not a first fusion: to a candidate flow that reads candidates lazily the
+    feedback list is one more listed channel, read like BM25's (and a dense-only candidate it does not list
+    gets nothing from it)."""
+    coverage_of = _coverage_matcher(gate_weighted) if gate_weighted else None
+    lenders: list[Hit] = []
+    seen_texts: set[str] = set()
+    for key in dict.fromkeys(bm25_ranked):
+        hit = candidates.get(key)
+        if hit is None or (coverage_of is not None and
+                           coverage_of(f"{hit.text} {hit.answers}") < LEXICAL_MIN_COVERAGE):
+            continue
+        text = " ".join(words(hit.text))
+        if text not in seen_texts:
+            seen_texts.add(text)
+            lenders.append(hit)
+        if len(lenders) >= feedback.FEEDBACK_HITS:
+            break
+    lent = feedback.salient_terms([f"{hit.text} {hit.answers}" for hit in lenders], set(terms),
+                                  STOPWORDS | named_words, lambda word: _df_and_size(store, kinds, word))
+    match = ranked_match(" ".join(lent)) if lent else None
+    if not match:
+        return []
+    return [(kind, item_id) for kind, item_id, _ in _bm25(store, match, kinds, window, now_iso)][:DEPTH]
+
+
+def _read_missing(store: Store, candidates: dict[tuple[str, int], Hit], ranked: list[tuple[str, int]],
+                  window: _Window, now_iso: str) -> None:
+    """Read the items of ``ranked`` that are not candidates yet into ``candidates``."""
+    missing: dict[str, list[int]] = {}
+    for kind, item_id in ranked:
+        if (kind, item_id) not in candidates:
+            missing.setdefault(kind, []).append(item_id)
+    for kind, ids in missing.items():
+        for item_id, hit in _hydrate(store, kind, ids, window, now_iso).items():
+            candidates[(kind, item_id)] = hit
+
+
+def _df_and_size(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float]:
+    """(items containing ``word``, items searched) over ``kinds``, from the cached counts ``_idf_df`` keeps."""
+    _, df = _idf_df(store, kinds, word)
+    size = sum(_DF_CACHE.get((str(store.path), KIND_TABLES[kind], ""), (0.0, 0.0))[0] for kind in kinds)
+    return df, size
+
+
+def _bm25_best(hits: list[Hit], bm25_ranked: list[tuple[str, int]], gate_weighted: dict[str, float]) -> list[Hit]:
+    """The hits in BM25's order that hold enough of the question's words (LEXICAL_MIN_COVERAGE): the ones
+    recall/reserve.py keeps a place for."""
+    by_key = {(hit.kind, hit.id): hit for hit in hits}
+    coverage_of = _coverage_matcher(gate_weighted) if gate_weighted else None
+    out: list[Hit] = []
+    for key in dict.fromkeys(bm25_ranked):
+        hit = by_key.get(key)
+        if hit is None or (coverage_of is not None and
+                           coverage_of(f"{hit.text} {hit.answers}") < LEXICAL_MIN_COVERAGE):
+            continue
+        out.append(hit)
+        if len(out) >= reserve.RESERVED:
+            break
+    return out

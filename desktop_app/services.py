@@ -156,6 +156,14 @@ def make_memory_engine(store: Store, model: Any, embedder: Any, *, message_token
     return make_engine(store, model, embedder, config=config)
 
 
+def fact_parser() -> Any:
+    """The dependency parser for the memory worker's fact pass (None: ``MNEME_NO_PARSER=1`` or no spaCy).
+    Not loaded here: its model loads on the first message the worker parses, on the memory thread."""
+    from models.dependency_parser import shared_parser
+
+    return shared_parser()
+
+
 def prefix_source(model: Any, engine: Any) -> Callable[[Store, str, Any], list[dict[str, str]]] | None:
     """The memory worker's view of the next chat turn's stable prefix, as ``ChatSession``'s assistant
     builds it (default system prompt, a 512-token reply reserve), so it can prepare it after a commit."""

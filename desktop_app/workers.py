@@ -258,6 +258,7 @@ class MemoryRunner(QObject):
                                    on_state=lambda st: self.state.emit(*services.state_tuple(st)))
         # after a commit, the worker prepares the next turn's prefix so that turn does not recompute it
         self.worker.prefix_source = services.prefix_source(model, self.worker.engine)
+        self.worker.fact_parser = services.fact_parser()  # spaCy loads on this thread, at the first parse
         # messages a quit left before their fact pass: extracted now, on this thread, not at the first turn
         self.worker.extract_facts()
         self.worker.warm_recall()  # on this thread: the first search after unlock finds the vectors loaded

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts.fact_pass import mark_pending, run_fact_pass
+from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.resolution import IngestResult, extract_into  # noqa: F401 - callers import them from here
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Store
@@ -63,8 +64,10 @@ def ingest_message(store: Store, thread_id: str, role: str, text: str, *, at: da
 
 
 def ingest_and_extract(store: Store, thread_id: str, role: str, text: str, *, at: datetime | None = None,
-                       external_id: str | None = None, speaker: str | None = None) -> IngestResult:
+                       external_id: str | None = None, speaker: str | None = None,
+                       parser: DependencyParser | None = None) -> IngestResult:
     """Store a message, then run the fact pass at once (``mneme memory add``, evaluations, tests): two
-    transactions, the message committed first. The result lists the facts this message added or retired."""
+    transactions, the message committed first (the optional dependency ``parser`` runs after that commit).
+    The result lists the facts this message added or retired."""
     message = ingest_message(store, thread_id, role, text, at=at, external_id=external_id, speaker=speaker).message
-    return run_fact_pass(store).for_message(message.id) or IngestResult(message)
+    return run_fact_pass(store, parser=parser).for_message(message.id) or IngestResult(message)

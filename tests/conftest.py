@@ -71,3 +71,11 @@ def real_embedder():
     from models.embedder import SentenceEmbedder
 
     return SentenceEmbedder()
+
+
+@pytest.fixture(scope="session")
+def real_parser():
+    """spaCy's small English pipeline (``models.dependency_parser``), loaded once for the session (~3 s)."""
+    from models.dependency_parser import SpacyDependencyParser
+
+    return SpacyDependencyParser().load()

@@ -43,6 +43,7 @@ from typing import Any, Iterable, Protocol
 from memory_core.clock import parse_iso, to_iso
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.fact_pass import run_fact_pass
+from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.semantic import DONE_SETTING, AttributeMatcher, run_semantic_pass
 from memory_core.ingest import ingest_message
 from memory_core.llm import Embedder
@@ -144,15 +145,19 @@ class MnemeMemory:
     with an embedder, also the background pass that matches attributes by meaning (run after each
     message, as ``mneme memory facts`` runs it before reading)."""
 
-    def __init__(self, store: Store, embedder: Embedder | None = None) -> None:
+    def __init__(self, store: Store, embedder: Embedder | None = None,
+                 parser: DependencyParser | None = None) -> None:
         self.store = store
         self.embedder = embedder
+        self.parser = parser
         self.matcher = AttributeMatcher(embedder) if embedder is not None else None
         self.name = "mneme (hot path + background matcher)" if embedder is not None else "mneme (hot path only)"
+        if parser is not None:
+            self.name = self.name[:-1] + " + dependency parse)"
 
     def say(self, thread: str, text: str, at: datetime) -> None:
         ingest_message(self.store, thread, "user", text, at=at)
-        run_fact_pass(self.store)  # what the memory worker does after each turn
+        run_fact_pass(self.store, parser=self.parser)  # what the memory worker does after each turn
         if self.embedder is not None:
             run_semantic_pass(self.store, self.embedder, matcher=self.matcher)
 
@@ -347,7 +352,8 @@ class LifecycleReport:
 
 def run_lifecycle(pools: dict[str, Any] | None = None, *, store: Store | None = None,
                   splits: Iterable[str] = SPLITS, only: Iterable[str] | None = None,
-                  baseline: bool = True, embedder: Embedder | None = None) -> LifecycleReport:
+                  baseline: bool = True, embedder: Embedder | None = None,
+                  parser: DependencyParser | None = None) -> LifecycleReport:
     """Replay every timeline through the real hot path in a scratch encrypted store (or ``store``, emptied)."""
     pools = pools or load_pools()
     owned = store is None
@@ -355,7 +361,7 @@ def run_lifecycle(pools: dict[str, Any] | None = None, *, store: Store | None = 
     if owned:
         store = Store.create(Path(scratch.name) / "data", use_keyring=False, passphrase=secrets.token_hex(16))
     try:
-        mneme = MnemeMemory(store, embedder)
+        mneme = MnemeMemory(store, embedder, parser)
         ours = {s: run_split(mneme, pools, s, only=only, system=mneme.name) for s in splits}
         naive = {s: run_split(NaiveMyNounMemory(), pools, s, only=only, system=NaiveMyNounMemory.name)
                  for s in splits} if baseline else {}

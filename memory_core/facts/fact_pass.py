@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.resolution import IngestResult, extract_into, parse
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Message, Store
@@ -78,20 +79,24 @@ def _take_next(store: Store) -> Message | None:
             return message
 
 
-def run_fact_pass(store: Store, *, limit: int | None = None) -> FactPassReport:
-    """Extract facts from marked messages, oldest first, until none is left (or ``limit`` were done)."""
+def run_fact_pass(store: Store, *, limit: int | None = None, parser: DependencyParser | None = None) -> FactPassReport:
+    """Extract facts from marked messages, oldest first, until none is left (or ``limit`` were done).
+
+    ``parser`` (a dependency parser, ``models.dependency_parser``) adds the tree shapes' facts to the rules';
+    without it the pass is the rules alone. Parsing happens here, before the write lock is taken.
+    """
     report = FactPassReport()
     while limit is None or report.messages < limit:
         upcoming = _peek(store)  # without the write lock: parse the text first (pure CPU, no ledger)
         if upcoming is None:
             break
         try:
-            parsed = parse(upcoming) if upcoming.role == "user" else None
+            parsed = parse(upcoming, parser) if upcoming.role == "user" else None
             with store.transaction():
                 message = _take_next(store)
                 ready = parsed if parsed is not None and message is not None and parsed.message_id == message.id \
                     else None
-                result = extract_into(store, message, ready) if message is not None else None
+                result = extract_into(store, message, ready or parse(message, parser)) if message is not None else None
         except dbmod.OperationalError as exc:
             raise dbmod.translate_storage_error(store.path, exc) from exc
         except Exception as exc:  # noqa: BLE001 - one message the rules choke on must not stop all later ones

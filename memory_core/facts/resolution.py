@@ -14,6 +14,9 @@ from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
+from memory_core.facts.parse_extractor import parsed_candidates
+from memory_core.facts.parse_merge import merge_candidates
+from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.moved_dates import date_moves
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.value_keys import facts_named_in
@@ -65,8 +68,12 @@ class Parsed:
     sentences: list[str]
 
 
-def parse(message: Message) -> Parsed:
-    return Parsed(message.id, extract(message.text), list(sentences(message.text)))
+def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
+    """The rules' candidates; with a dependency ``parser``, plus what its tree shapes find that they missed."""
+    candidates = extract(message.text)
+    if parser is not None:
+        candidates = merge_candidates(candidates, parsed_candidates(parser, message.text))
+    return Parsed(message.id, candidates, list(sentences(message.text)))
 
 
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:

@@ -95,6 +95,9 @@ class MemoryWorker:
         self._thread: threading.Thread | None = None
         self.last_report: CycleReport | None = None
         self._matcher = None
+        #: A dependency parser for the fact pass (``memory_core.facts.parse_tokens.DependencyParser``); None: the
+        #: rules alone. Its model loads on the first message it parses, on this worker's thread.
+        self.fact_parser = None
         self._meaning = None  # attribute_meaning.AttributeMeaning, made with the embedder on first use
         #: Also prepare the next prefix when memory did not change: a turn with recalled snippets leaves
         #: the chat's cache diverging at its own user message, so the next turn would re-evaluate the
@@ -155,7 +158,7 @@ class MemoryWorker:
         """The fact pass over messages stored since the last one (the write path only marks them), in their
         order; also what drains messages a quit left marked. Best effort: a failure leaves them marked."""
         try:
-            run_fact_pass(store or self.connection())
+            run_fact_pass(store or self.connection(), parser=self.fact_parser)
         except Exception as exc:  # noqa: BLE001 - the messages stay marked; the next pass retries them
             self.engine.state.last_error = f"fact extraction failed: {type(exc).__name__}"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .fact_parser import add_parser_option, fact_parser
 from .output import print_json
 
 #: Targets on the test split (issue 12).
@@ -32,6 +33,7 @@ def register(subparsers, common) -> None:
     life.add_argument("--no-embedder", action="store_true",
                       help="hot path only: skip the background attribute matcher (no embedder load)")
     life.add_argument("--verbose", action="store_true", help="list every failed read")
+    add_parser_option(life)
     life.set_defaults(handler=run_lifecycle)
 
     ret = sub.add_parser("retrieval", parents=[common], help="recall@k of hybrid vs BM25 vs dense")
@@ -63,7 +65,7 @@ def run_lifecycle(args) -> int:
         from .memory_recall import load_embedder
 
         embedder = load_embedder()
-    report = replay(pools, splits=splits, embedder=embedder)
+    report = replay(pools, splits=splits, embedder=embedder, parser=fact_parser(args))
     if args.json:
         print_json(report.to_json())
     else:

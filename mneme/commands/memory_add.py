@@ -13,6 +13,7 @@ from memory_core.clock import parse_iso
 from memory_core.errors import InvalidInput
 
 from ..session import open_or_create
+from .fact_parser import add_parser_option, fact_parser
 from .output import print_json
 
 STDIN_MARK = "-"
@@ -27,6 +28,7 @@ def register(memory_sub, common) -> None:
     source.add_argument("--file", type=Path, help="read the message from this UTF-8 file")
     parser.add_argument("--at", help="when it was said, ISO 8601 (default: now)")
     parser.add_argument("--json", action="store_true", help="print the stored message as JSON")
+    add_parser_option(parser)
     parser.set_defaults(handler=run)
 
 
@@ -59,7 +61,7 @@ def run(args) -> int:
         from memory_core.ingest import ingest_and_extract
 
         # stored and committed first; then the fact pass (this message and any left marked)
-        result = ingest_and_extract(store, args.thread, args.role, text, at=at)
+        result = ingest_and_extract(store, args.thread, args.role, text, at=at, parser=fact_parser(args))
     message = result.message
     if args.json:
         print_json({"id": message.id, "thread": message.thread_id, "role": message.role,

@@ -14,6 +14,7 @@ from memory_core.clock import parse_iso
 from memory_core.errors import InvalidInput
 
 from ..session import open_or_create
+from .fact_parser import add_parser_option, fact_parser
 from .output import print_json, print_json_line
 
 #: Items embedded before a search when vectors are missing (the rest stays keyword-only until the
@@ -45,6 +46,7 @@ def register(memory_sub, common) -> None:
     facts.add_argument("--json", action="store_true")
     facts.add_argument("--no-embedder", action="store_true",
                        help="skip the background matcher (facts from the rule pass only)")
+    add_parser_option(facts)
     facts.set_defaults(handler=run_facts)
 
 
@@ -147,15 +149,15 @@ def _run_batch(store, args, embedder) -> int:
     return 0
 
 
-def extract_pending_facts(store) -> None:
+def extract_pending_facts(store, args=None) -> None:
     """The fact pass over messages the write path marked (rules and changes, no model): before any read
     that shows facts, so ``memory add`` then ``memory facts`` reads what was said."""
     from memory_core.facts.fact_pass import run_fact_pass
 
-    run_fact_pass(store)
+    run_fact_pass(store, parser=fact_parser(args))
 
 
-def catch_up_facts(store, *, semantic: bool = True) -> None:
+def catch_up_facts(store, *, semantic: bool = True, args=None) -> None:
     """The fact pass, then the background attribute matcher on messages stored since its last pass.
 
     The embedder is loaded only when some sentence is waiting for it; without
@@ -164,7 +166,7 @@ def catch_up_facts(store, *, semantic: bool = True) -> None:
     from memory_core.facts.attribute_meaning import AttributeMeaning, mark_reconciled, open_pairs, reconcile_slots
     from memory_core.facts.semantic import mark_done, pending, run_semantic_pass
 
-    extract_pending_facts(store)
+    extract_pending_facts(store, args)
     if not semantic:
         return
     rows, options = pending(store)
@@ -189,7 +191,7 @@ def run_facts(args) -> int:
     from memory_core.facts import ledger as factsmod
 
     with open_or_create(args.data_dir) as store:
-        catch_up_facts(store, semantic=not getattr(args, "no_embedder", False))
+        catch_up_facts(store, semantic=not getattr(args, "no_embedder", False), args=args)
         if args.history:
             found = factsmod.history(store)
             if args.as_of:

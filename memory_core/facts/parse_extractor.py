@@ -1,0 +1,93 @@
+"""Candidates from the dependency parse: the tree shapes (``parse_frames``) of first-person statements.
+
+Only sentences that state something: questions, and clauses that are negated,
+conditional, wished or reported, give nothing (``parse_tree.asserted``). Each
+attribute goes through the same normalization as the regex frames
+(``frames``: concepts, pets, relations), so the ledger sees one predicate per slot.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Sequence
+
+from memory_core.facts.attributes import canonical_predicate
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.frames import RELATIONS, _attribute_candidate
+from memory_core.facts.parse_frames import USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
+from memory_core.facts.parse_verb_frames import verb_facts
+from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
+from memory_core.facts.parse_tree import Tree, is_question
+from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS
+
+#: Sentences longer than this are skipped: facts come in short sentences, and parse cost grows with length.
+MAX_SENTENCE_CHARS = 400
+#: Attributes too general to be a slot ("my thing is...", "I use Y"): a fact needs a word that says what it is.
+_TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love", "like", "want", "need", "thing",
+                "stuff", "one", "way", "lot", "reason", "problem", "point"}
+#: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
+_LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute"}
+#: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
+_PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
+           "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
+           "neighbour", "neighbor", "stepdad", "stepmom", "stepmum", "stepson", "stepdaughter", "twin", "fiancé",
+           "fiance", "fiancee", "kid", "child", "baby", "boss", "manager", "teacher", "mentor", "landlord")
+_SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
+             "boyfriend": "partner", "girlfriend": "partner", "bf": "partner", "gf": "partner", "fiancé": "partner",
+             "fiancée": "partner", "fiance": "partner", "fiancee": "partner"}
+
+
+def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
+    attribute = re.sub(r"\s+", " ", fact.attribute.lower()).strip()
+    if not attribute or attribute in _TOO_GENERAL:
+        return None
+    if not (fact.named or fact.known):
+        return None  # an unknown attribute with a plain word as value is more often chatter than a fact
+    subject = _SUBJECTS.get(fact.subject, fact.subject)
+    if subject == USER and attribute.split()[-1] in _SUBJECTS:  # "a sister named Ana", "Ana, my partner"
+        if not fact.value[:1].isupper():
+            return None  # "my partner is allergic": a person's value is their name
+        return Candidate("assert", USER, _SUBJECTS[attribute.split()[-1]], fact.value, sentence)
+    if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS:
+        attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour
+    if fact.value.lower() in (attribute, attribute.split()[-1]):
+        return None  # "I play in a band": the attribute said again is no value
+    words = attribute.split()
+    if words[0] in ("favorite", "favourite") and len(words) > 1:  # the rules' spelling of the same slot
+        return Candidate("assert", subject, "favorite:" + "_".join(words[1:]), fact.value, sentence)
+    candidate = _attribute_candidate(attribute, fact.value, sentence, subject)
+    timed = bool(TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split()))
+    if candidate is None and (fact.shape in _LEXICON_SHAPES or (timed and fact.named)):  # the verb table named it ("live in" -> home)
+        return Candidate("assert", subject, canonical_predicate(attribute), fact.value, sentence)
+    return candidate
+
+
+def tree_facts(tree: Tree) -> list[TreeFact]:
+    """Every shape's reading of one sentence (a shape that finds no value gives None)."""
+    found = [*copula_facts(tree), *naming_facts(tree), *parenthetical_facts(tree), *verb_facts(tree)]
+    return [fact for fact in found if fact is not None]
+
+
+def sentence_candidates(sentence: ParsedSentence) -> list[Candidate]:
+    text = sentence.text.strip()
+    if not text or len(text) > MAX_SENTENCE_CHARS or is_question(sentence):
+        return []
+    found: list[Candidate] = []
+    for fact in tree_facts(Tree(sentence)):
+        if fact.value.lower() not in text.lower():
+            continue
+        candidate = _candidate(fact, text)
+        if candidate is not None and not any(c.predicate == candidate.predicate and c.subject == candidate.subject
+                                             for c in found):
+            found.append(candidate)
+    return found
+
+
+def parse_candidates(sentences: Iterable[ParsedSentence]) -> list[Candidate]:
+    return [c for sentence in sentences for c in sentence_candidates(sentence)]
+
+
+def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
+    return parse_candidates(parser.parse(text))
+
+
+__all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "sentence_candidates")

@@ -1,0 +1,271 @@
+"""Noun-centred fact shapes over a dependency tree (verb shapes: ``parse_verb_frames``): who a clause is about,
+which words name the attribute, which the value.
+
+General shapes, not per-attribute rules; the attribute is always the user's own word:
+
+* possessive copula: "my <attr> is Y", "Y is my <attr>", "my dog's name is Y", "our <attr> is on Y";
+* a noun the user describes by a clause: "the <attr> I play is Y"; dislocated: "the <attr> I like, it is Y";
+* naming: "a <attr> named/called Y", "my <attr> Y", "Y, my <attr>", "my <attr>, Y";
+* the user describing themself: "I'm vegan" (the value's kind), "I'm a junior accountant" (a role),
+  "I'm on a keto diet" (the preposition's object names the attribute).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from memory_core.facts.parse_tokens import Token
+from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_hedged, clause_subject,
+                                          denied_value, is_first_person, lower, owner_noun, present_tense)
+from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS, has_name, is_time, value_phrase
+from memory_core.facts.parse_verbs import known_role, value_kind
+
+USER = "user"
+_NAMING_VERBS = {"name", "call", "nickname", "title"}
+#: Prepositions after which the object is where or with whom something is, as a value ("my gym is in Y").
+_VALUE_PREPS = {"in", "at", "on", "with", "from", "by", "near", "for"}
+DISLOCATED_DEPS = {"npadvmod", "dep", "nsubj", "nmod", "intj"}
+
+
+@dataclass(frozen=True)
+class TreeFact:
+    """One fact read off a tree: ``attribute`` in the user's words; ``named`` when the value has a name in it."""
+    subject: str
+    attribute: str
+    value: str
+    shape: str
+    named: bool
+    #: True when a lexicon (verb table) chose the attribute, so a plain noun value is enough.
+    known: bool = False
+
+
+def attribute_words(tree: Tree, noun: Token) -> str:
+    """The attribute a noun names, with its modifiers ("favourite writer", "running club"), lemmatized head."""
+    words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and t.pos != "PROPN"]
+    return " ".join(words + [noun.lemma if noun.tag in ("NNS",) else lower(noun)])
+
+
+def _who(tree: Tree, noun: Token) -> str:
+    """Whose attribute: the user's, or the user's sister's ("my sister's job")."""
+    owner = owner_noun(tree, noun)
+    return owner.lemma if owner is not None else USER
+
+
+#: Head nouns that name no attribute ("the only hour I get", "the thing I love").
+NOT_ATTRIBUTE_HEADS = {"hour", "minute", "day", "week", "month", "year", "moment", "thing", "one", "part",
+                       "reason", "problem", "way", "bit", "lot", "kind", "sort", "place", "point", "idea"}
+
+
+def fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, shape: str, *,
+          known: bool = False) -> TreeFact | None:
+    if value_head is None or not attribute:
+        return None
+    value = value_phrase(tree, value_head)
+    if value is None:
+        return None
+    if is_time(tree, value_head) and not TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split() + [attribute]):
+        return None  # "I've worked for the last three years": a duration is no employer
+    if attribute.split()[-1] in NOT_ATTRIBUTE_HEADS or denied_value(tree, value_head):
+        return None
+    return TreeFact(subject, attribute, value, shape, has_name(tree, value_head), known)
+
+
+def is_users_noun(tree: Tree, noun: Token) -> bool:
+    return noun.pos in ("NOUN", "PROPN") and is_first_person(tree, noun)
+
+
+def _described_by_user(tree: Tree, noun: Token) -> bool:
+    """"the writer I like most": a relative clause whose subject is the user."""
+    return any(lower(s) in FIRST_PERSON for clause in tree.children(noun, "relcl", "acl")
+               for s in tree.children(clause, "nsubj"))
+
+
+_LIKING = {"like", "love", "enjoy", "prefer", "adore", "rate", "admire"}
+
+
+def _favourite(tree: Tree, noun: Token) -> str:
+    """"the band I love most" is the favourite band."""
+    for clause in tree.children(noun, "relcl", "acl"):
+        if clause.lemma in _LIKING and any(lower(a) in ("most", "best") for a in tree.subtree(clause)):
+            return "favorite "
+    return ""
+
+
+def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
+    """(subject, attribute) when the noun is one of the user's attributes, else None."""
+    if noun.pos != "NOUN":
+        return None
+    owner = owner_noun(tree, noun)
+    if owner is not None:
+        if noun.lemma == "name":
+            return USER, attribute_words(tree, owner)  # "my dog's name is Rex": the dog is Rex
+        return owner.lemma, attribute_words(tree, noun)  # "my sister's job is ...": the sister's
+    if is_users_noun(tree, noun):
+        return USER, attribute_words(tree, noun)
+    if _described_by_user(tree, noun):
+        return USER, _favourite(tree, noun) + attribute_words(tree, noun)
+    of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
+    owner = tree.child(of, "pobj") if of is not None else None
+    if owner is not None and is_users_noun(tree, owner):  # "the school of my daughter"
+        return owner.lemma, attribute_words(tree, noun)
+    return None
+
+
+def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
+    for verb in tree.tokens:
+        if verb.lemma != "be" or verb.dep in ("aux", "auxpass") or not asserted(tree, verb):
+            continue
+        subject = tree.child(verb, "nsubj")
+        complements = tree.children(verb, "attr", "acomp", "oprd")
+        if subject is None:
+            continue
+        if lower(subject) in PRONOUNS and lower(subject) not in FIRST_PERSON:
+            # "The writer I like most, it is Y" / "My mother, she is a nurse": a dislocated noun before the pronoun
+            dislocated = next((t for t in tree.children(verb, *DISLOCATED_DEPS)
+                               if t.i < subject.i and t.pos == "NOUN"), None)
+            about = _about(tree, dislocated) if dislocated is not None else None
+            # "it"/"that" stands for the thing ("The band I love, it is Y"); "he"/"she" for a person, not a value
+            if about is not None and complements and lower(subject) in ("it", "that", "this"):
+                yield fact(tree, about[0], about[1], complements[0], "dislocated", known=True)
+            continue
+        if lower(subject) in FIRST_PERSON:
+            for complement in complements:  # "I'm pescatarian", "I'm a junior accountant"
+                yield _self_description(tree, complement)
+            # "I'm on a keto diet": the preposition's object names the attribute, its modifiers the value
+            for prep in tree.children(verb, "prep"):
+                noun = tree.child(prep, "pobj")
+                if lower(prep) == "on" and noun is not None and noun.pos == "NOUN" and tree.children(
+                        noun, "amod", "compound"):
+                    yield fact(tree, USER, lower(noun), noun, "on-attribute", known=True)
+            continue
+        about = _about(tree, subject)
+        if about is None and subject.lemma == "name" and not tree.children(subject, "poss"):
+            # "My partner, the name is Rafael": the name of the noun said before it
+            before = [*tree.children(verb, *DISLOCATED_DEPS), *([tree.head(verb)] if verb.dep == "parataxis" else [])]
+            dislocated = next((t for t in before if t is not None and t.i < subject.i and t.pos == "NOUN"), None)
+            about = _about(tree, dislocated) if dislocated is not None else None
+        if about is not None:
+            for complement in complements:
+                yield fact(tree, about[0], about[1], complement, "possessive-copula", known=True)
+            if not complements:
+                for prep in tree.children(verb, "prep"):
+                    if lower(prep) in _VALUE_PREPS:
+                        yield fact(tree, about[0], about[1], tree.child(prep, "pobj"), "possessive-copula-prep", known=True)
+            continue
+        for complement in complements:  # "Radiohead is my favourite band"
+            if complement.pos == "NOUN" and is_users_noun(tree, complement):
+                yield fact(tree, _who(tree, complement), attribute_words(tree, complement), subject,
+                            "value-is-my-attribute", known=True)
+
+
+#: Nouns that say how the user is, not what they do ("I'm a big fan", "a morning person").
+_NOT_ROLES = {"fan", "lover", "person", "people", "owl", "bird", "mess", "fool", "idiot", "bit", "lot", "kind", "type",
+              "sort", "fan", "believer", "mum", "mom", "dad", "parent", "mother", "father", "wreck", "member", "part",
+              "beginner", "newbie", "expert", "vegetarian", "vegan", "pescatarian", "runner", "cyclist", "reader",
+              "sucker", "addict", "nerd", "geek", "one", "something", "someone", "man", "woman", "guy", "girl",
+              "boy", "kid", "adult", "human"}
+
+
+def _self_description(tree: Tree, complement: Token) -> TreeFact | None:
+    """"I'm vegan": a value that names its own kind; "I'm a junior accountant": the user's role."""
+    text = value_phrase(tree, complement)
+    if text is None:
+        return None
+    kind = value_kind(text)
+    if kind:
+        return TreeFact(USER, kind, text, "i-am-kind", False, True)
+    article = tree.child(complement, "det")
+    if complement.dep == "attr" and complement.pos == "NOUN" and article is not None and lower(article) in (
+            "a", "an") and lower(complement) not in _NOT_ROLES and not tree.children(complement, "prep", "relcl", "acl"):
+        return TreeFact(USER, "job title", text, "i-am-a", False, True)
+    return None
+
+
+def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
+    for noun in tree.tokens:
+        if noun.pos != "NOUN":
+            continue
+        # "a band called Y", "a dog named Y"
+        for clause in tree.children(noun, "acl"):
+            if clause.lemma in _NAMING_VERBS and clause.tag == "VBN":
+                named = tree.child(clause, "oprd", "attr", "xcomp", "dobj", "npadvmod")
+                if named is not None and _users_thing(tree, noun):
+                    yield fact(tree, USER, attribute_words(tree, noun), named, "named")
+        # "The food shopping I do at Y.": a verbless statement, the noun described by the user's own clause
+        if noun.dep == "ROOT" and _described_by_user(tree, noun):
+            for clause in tree.children(noun, "relcl"):
+                for prep in tree.children(clause, "prep"):
+                    value = tree.child(prep, "pobj")
+                    if value is not None and has_name(tree, value) and present_tense(tree, clause) and \
+                            asserted(tree, clause):
+                        yield fact(tree, USER, attribute_words(tree, noun), value, "described-place")
+        # "my sister, Ana," / "my dog Rex"
+        if is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
+            for name in tree.children(noun, "appos"):
+                if name.pos == "PROPN" and _presupposed(tree, noun):
+                    yield fact(tree, USER, attribute_words(tree, noun), name, "apposition")
+    for name in tree.tokens:
+        if name.pos != "PROPN" or not _presupposed(tree, name):
+            continue
+        # "Haruki Murakami, my favourite writer"
+        for noun in tree.children(name, "appos"):
+            if noun.pos == "NOUN" and is_users_noun(tree, noun) and owner_noun(tree, noun) is None:
+                yield fact(tree, USER, attribute_words(tree, noun), name, "apposition")
+        # "my sister Ana" (the noun parsed as the name's compound, "my" on the name)
+        if any(lower(p) in ("my", "our") for p in tree.children(name, "poss")):
+            for noun in tree.children(name, "compound"):
+                if noun.pos == "NOUN":
+                    yield fact(tree, USER, lower(noun), name, "name-compound")
+
+
+def _presupposed(tree: Tree, token: Token) -> bool:
+    """An apposition names its noun whatever the clause says of it ("my sister, Ana, doesn't live in Oslo"),
+    unless the clause is a supposition ("if my sister Ana came")."""
+    return not any(clause_hedged(tree, a) for a in [token, *tree.ancestors(token)] if a.pos in ("VERB", "AUX"))
+
+
+def _outside(tree: Tree, token: Token) -> Token | None:
+    """For a parenthesized phrase ("(my bf)"), the word just before its opening parenthesis; else None."""
+    words = [t for t in tree.subtree(token) if t.text not in ("(", ")")]
+    before, after = words[0].i - 1, words[-1].i + 1
+    if before >= 1 and after < len(tree.tokens) and tree[before].text == "(" and tree[after].text == ")":
+        return tree[before - 1]
+    return None
+
+
+def parenthetical_facts(tree: Tree) -> Iterator[TreeFact | None]:
+    """"landlord (Mr Hargreaves)", "Priyanka (flatmate)", "Declan (my bf)": a role and a name side by side.
+    The role must be the user's ("my bf") or a word for a person or provider the lexicons know."""
+    for head in tree.tokens:
+        for inner in tree.children(head, "appos"):
+            outside = _outside(tree, inner)
+            if outside is None:
+                continue
+            role, name = (outside, inner) if inner.text[:1].isupper() else (inner, outside)
+            if not role.text.islower() or not name.text[:1].isupper() or lower(name) in PRONOUNS:
+                continue
+            owned = any(lower(p) in ("my", "our") for p in tree.children(role, "poss"))
+            if not (owned or known_role(lower(role))) or owner_noun(tree, role) is not None:
+                continue
+            value = value_phrase(tree, name)
+            if value is not None and _presupposed(tree, head):
+                yield TreeFact(USER, lower(role), value, "parenthetical", True, True)
+
+
+def _clause_ok(tree: Tree, token: Token) -> bool:
+    """The clause holding ``token`` is asserted (a verbless fragment counts as said)."""
+    for ancestor in [token, *tree.ancestors(token)]:
+        if ancestor.pos in ("VERB", "AUX"):
+            return asserted(tree, ancestor)
+    return True
+
+
+def _users_thing(tree: Tree, noun: Token) -> bool:
+    """The user's own: "my band", or the object of a first-person verb ("I play in a band called Y")."""
+    if is_users_noun(tree, noun):
+        return _clause_ok(tree, noun)
+    for ancestor in tree.ancestors(noun):
+        if ancestor.pos in ("VERB", "AUX"):
+            subject = clause_subject(tree, ancestor)
+            return subject is not None and lower(subject) in FIRST_PERSON and asserted(tree, ancestor)
+    return False

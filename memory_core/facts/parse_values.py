@@ -1,0 +1,113 @@
+"""The value phrase a frame points at, and whether it can be a fact's value at all.
+
+A value is a noun phrase, a name, an adjective or a time that the user wrote: the
+head word with its name parts and modifiers, never the relative clause or the
+prepositional tail that follows it ("Oakwood School, which is round the corner"
+-> "Oakwood School"); pronouns and vague words are no value.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_core.facts.parse_tokens import Token
+from memory_core.facts.parse_tree import PRONOUNS, Tree, lower
+
+#: Dependents that belong to a value's words ("the Berlin Marathon", "a junior accountant", "6:30 am").
+_INNER = {"compound", "amod", "nummod", "nmod", "quantmod", "flat", "poss", "case", "hmod", "hyph", "npadvmod"}
+_DROP_START = {"a", "an", "the", "my", "our", "his", "her", "their", "its", "your", "some", "this", "that", "these",
+               "those", "new", "old", "usual", "current", "same"}
+#: Words that are no value on their own ("the usual", "every day", "a lot").
+_VAGUE = {"one", "lot", "bit", "day", "time", "way", "place", "thing", "stuff", "kind", "sort", "today", "tonight",
+          "tomorrow", "yesterday", "week", "month", "year", "weekend", "morning", "evening", "night", "now", "then",
+          "home", "here", "there", "work", "moment", "while", "same", "usual", "other", "name", "people", "person",
+          "guy", "girl", "man", "woman", "lady", "friend", "friends", "family", "job", "life", "house", "idea",
+          "fun", "break", "rest", "end", "start", "beginning", "half", "part", "pair", "couple", "number", "few",
+          "more", "most", "much", "many", "less", "best", "worst", "first", "last", "next", "each", "every", "own"}
+
+
+def _span_around(tree: Tree, head: Token) -> list[Token]:
+    """The head with its inner modifiers, as a contiguous run of the sentence."""
+    picked = {head.i}
+    frontier = [head]
+    while frontier:
+        current = frontier.pop()
+        for child in tree.children(current):
+            joins_name = child.dep in ("conj", "cc") and head.pos == "PROPN" and (
+                child.pos == "PROPN" or child.text == "&")
+            if child.dep in _INNER or joins_name or (child.dep == "prep" and lower(child) == "of"
+                                                      and (head.pos == "PROPN" or head.ent_type == "DATE")):
+                picked.add(child.i)
+                frontier.append(child)
+            elif child.dep == "pobj" and current.i in picked and lower(current) == "of":
+                picked.add(child.i)
+                frontier.append(child)
+    low, high = min(picked), max(picked)
+    # keep it contiguous: stop at the first gap (a clause between modifiers is not part of the value)
+    run = [t for t in tree.tokens[low:high + 1]]
+    while run and not (run[0].text == "The" and run[0].i > 0 and head.pos == "PROPN") and (
+            lower(run[0]) in _DROP_START or run[0].pos in ("DET", "PUNCT", "PRON")):
+        run = run[1:]
+    run = _extend_entity(tree, head, run)
+    while run and run[-1].pos in ("PUNCT", "CCONJ", "ADP", "PART") and run[-1].text not in (".",):
+        run = run[:-1]
+    while run and run[-1].text == "." and len(run) > 1 and run[-2].pos != "PROPN":
+        run = run[:-1]
+    return run
+
+
+_CLOCK_WORDS = {"am", "pm", "a.m.", "p.m.", "h", "o'clock", "hrs"}
+
+
+def _extend_entity(tree: Tree, head: Token, run: list[Token]) -> list[Token]:
+    """"11 pm" parsed as a number and a stray adverb: the rest of the head's time or date entity joins it."""
+    if not run or head.ent_type not in ("TIME", "DATE", "CARDINAL"):
+        return run
+    tokens = tree.tokens
+    end = run[-1].i
+    while end + 1 < len(tokens):
+        nxt = tokens[end + 1]
+        if lower(nxt) in _CLOCK_WORDS or (head.ent_type in ("TIME", "DATE") and nxt.ent_type == head.ent_type
+                                          and nxt.pos in ("NUM", "NOUN", "PROPN")):
+            end += 1
+        else:
+            break
+    return run + list(tokens[run[-1].i + 1:end + 1])
+
+
+def value_phrase(tree: Tree, head: Token) -> str | None:
+    """The value's words as the user wrote them, or None when they are no value."""
+    if head.pos in ("PRON", "DET", "VERB", "AUX", "ADP", "CCONJ", "SCONJ", "PART", "PUNCT", "INTJ"):
+        return None
+    words = _span_around(tree, head)
+    if not words:
+        return None
+    text = tree.text(words).strip(" ,;:-\"'")
+    return text if plausible(text, head) else None
+
+
+def plausible(text: str, head: Token) -> bool:
+    words = text.split()
+    if not words or len(words) > 6 or len(text) > 60 or len(text) < 2:
+        return False
+    lowered = text.lower()
+    if lowered in PRONOUNS or lowered in _VAGUE or words[-1].lower() in PRONOUNS:
+        return False
+    if head.pos == "NOUN" and lower(head) in _VAGUE and len(words) == 1:
+        return False
+    return re.search(r"[A-Za-z0-9]", text) is not None
+
+
+#: Attribute words whose values are dates or times ("anniversary", "wake-up time").
+TIME_ATTRIBUTE_WORDS = {"time", "anniversary", "birthday", "date", "day", "bedtime", "alarm", "wake", "wake-up",
+                        "appointment", "deadline", "schedule", "shift", "class", "lesson", "when"}
+
+
+def is_time(tree: Tree, head: Token) -> bool:
+    """A date, a time or a duration ("last three years", "6:30", "June 5th")."""
+    return any(t.ent_type in ("DATE", "TIME") for t in _span_around(tree, head))
+
+
+def has_name(tree: Tree, head: Token) -> bool:
+    """A proper name, a named entity or a number: values worth a fact even after an unknown verb."""
+    words = _span_around(tree, head)
+    return any(t.pos in ("PROPN", "NUM") or t.ent_type for t in words) or head.pos == "PROPN"

@@ -1,0 +1,96 @@
+"""Verb-centred fact shapes: a first-person clause (or one about the user's sister, dog, ...) whose verb, object
+or preposition names the attribute.
+
+* the verb (+ particle + preposition) names it: "train for Y", "bank with Y", "wake up at Y" (``parse_verbs``);
+* the object names it: "get our gas from Y", "take my coffee black", "celebrate our anniversary on Y";
+* the preposition's object names it: "I see Y for therapy";
+* a possessed noun as subject: "my sister lives in Y" is a fact about the sister ("My mother, she lives in Y" too).
+
+Only present states: a past verb counts only when it starts one ("we adopted", "I joined").
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, attribute_words, fact,
+                                            is_users_noun)
+from memory_core.facts.parse_tokens import Token
+from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, lower,
+                                          present_tense)
+from memory_core.facts.parse_values import has_name, value_phrase
+from memory_core.facts.parse_verbs import refine_by_value, verb_attribute
+
+#: Prepositions that link an object to the provider or place of the attribute ("get gas from Y").
+_PROVIDER_PREPS = {"from", "at", "with", "through", "via", "by", "in"}
+
+
+def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
+    for verb in tree.tokens:
+        if verb.pos not in ("VERB",) or verb.lemma in ("be",):
+            continue
+        subject = clause_subject(tree, verb)
+        if subject is None:
+            continue
+        if lower(subject) in FIRST_PERSON:
+            who = USER
+        elif is_users_noun(tree, subject) and subject.pos == "NOUN":
+            who = subject.lemma  # "my sister lives in Y"
+        elif lower(subject) in ("he", "she", "they"):
+            dislocated = next((t for t in tree.children(verb, *DISLOCATED_DEPS)
+                               if t.i < subject.i and t.pos == "NOUN" and is_users_noun(tree, t)), None)
+            if dislocated is None:
+                continue
+            who = dislocated.lemma  # "My mother, she lives in Y"
+        else:
+            continue
+        if verb.tag == "VBD" and verb.lemma not in _NEW_STATE_VERBS or not asserted(tree, verb):
+            continue
+        yield from _verb_frames(tree, verb, who)
+
+
+#: Verbs that say too little to name an attribute with their preposition ("do at", "go to", "meet at").
+_LIGHT_VERBS = {"do", "have", "get", "make", "go", "be", "take", "put", "come", "see", "say", "meet", "call", "think",
+                "talk", "speak", "look", "tell", "ask", "feel", "hear", "leave", "arrive", "travel", "fly", "drive",
+                "walk", "head", "stop", "stay", "sit", "wait", "eat", "drink", "write", "read", "send", "buy", "pay"}
+#: Past verbs that start a state which still holds ("I joined X", "we adopted a dog named Y").
+_NEW_STATE_VERBS = {"join", "adopt", "get", "buy", "switch", "start", "move", "sign", "take", "begin"}
+
+
+def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]:
+    particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
+    base = f"{verb.lemma} {particle}".strip()
+    objects = [o for o in tree.children(verb, "dobj") if lower(o) not in PRONOUNS]
+    preps = [p for p in tree.children(verb, "prep") if tree.child(p, "pobj") is not None]
+    for obj in objects:  # "get our gas from Y": the preposition often hangs from the object
+        preps += [p for p in tree.children(obj, "prep") if tree.child(p, "pobj") is not None]
+    if any(t.dep == "prep" and lower(t) == "to" for t in tree.subtree(verb)):
+        preps = [p for p in preps if lower(p) != "from"]  # "switched my shop from X to Y": X is what ended
+    for prep in preps:
+        value = tree.child(prep, "pobj")
+        attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj")))
+        if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
+            yield fact(tree, who, attribute, value, "verb-prep", known=True)
+            continue
+        for obj in objects:
+            if obj.pos == "PROPN" and value.pos == "NOUN" and lower(prep) == "for":
+                yield fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
+            elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
+                    present_tense(tree, verb):  # a habit, not one purchase ("I bought milk at Lidl")
+                yield fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
+            elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj):
+                yield fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
+        if not objects and who == USER and verb.lemma not in _LIGHT_VERBS and present_tense(tree, verb) and \
+                has_name(tree, value):
+            yield fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")  # "I volunteer at Y"
+    for obj in objects:
+        attribute = verb_attribute(base)
+        if attribute in ("instrument", "language"):
+            attribute = refine_by_value(attribute, value_phrase(tree, obj) or "")
+        if attribute:  # "I drive a Corolla", "I'm learning Welsh"
+            yield fact(tree, who, attribute, obj, "verb-object", known=True)
+        # "I take my coffee black", "I take my coffee with oat milk"
+        if obj.pos == "NOUN":
+            for complement in tree.children(verb, "oprd", "acomp", "advmod", "xcomp", "ccomp"):
+                bare_word = complement.pos == "NOUN" and not tree.children(complement)  # "black", tagged a noun
+                if (complement.pos == "ADJ" or bare_word) and complement.i > obj.i:
+                    yield fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)

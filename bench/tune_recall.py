@@ -72,6 +72,7 @@ def main() -> None:
         source.write_text("".join(json.dumps(t) + "\n" for t in import_lines(conversations)), encoding="utf-8")
         done = _cli(data_dir, "memory", "import", str(source), "--json")
         assert done.returncode == 0, done.stderr
+    from bench.recall_settings import owner
     from memory_core.recall import search
     from memory_core.recall.vectors import backfill_embeddings
     from mneme.session import open_or_create
@@ -87,7 +88,7 @@ def main() -> None:
                 if name.startswith("W_"):
                     search.WEIGHTS[name[2:]] = value
                 else:
-                    setattr(search, name, tuple(value) if isinstance(value, list) else value)
+                    setattr(owner(name), name, tuple(value) if isinstance(value, list) else value)
             started = time.perf_counter()
             metrics = evaluate(store, dev, embedder)
             print(dict(zip(names, values)), metrics, f"{time.perf_counter() - started:.0f}s", flush=True)

@@ -51,8 +51,8 @@ _SAYS_A_TIME = re.compile(
 LEXICAL_MIN_COVERAGE = 0.3
 #: The ranking mechanisms below were chosen on the dev split of bench/bench_recall.py (paraphrase and lexical
 #: conditions, never test); bench/results/recall_ablation.md has each one's effect. Kept: THREAD_BONUS and
-#: DEDUPLICATE. Left off or at round 1's setting: UNSEEN_TERM_WEIGHT, UNSEEN_GATE_WEIGHT (see there), SPEAKER_MODE,
-#: ANSWERS_COVERAGE, SESSION_WEIGHT and CONTEXT_WEIGHT (no gain on dev for both conditions; switchable for the
+#: DEDUPLICATE (ranking.py). Left off or at round 1's setting: UNSEEN_TERM_WEIGHT, UNSEEN_GATE_WEIGHT (see there),
+#: SPEAKER_MODE, ANSWERS_COVERAGE, SESSION_WEIGHT and CONTEXT_WEIGHT (conversation_context.py) (no gain on dev for both conditions; switchable for the
 #: ablation and for data where the answer sits next to the question more often than here).
 #: Query words no stored item contains (df = 0) count this share of their IDF weight in coverage: a question's
 #: frame words ("Given ..., what might they enjoy?") match nothing and would otherwise dilute the words that do.

@@ -112,7 +112,7 @@ def main() -> None:
             if connection is not store:
                 connection.close()
         print(json.dumps({"ms": elapsed, "embed_ms": embedder.spent_ms if use_embedder else 0.0,
-                          "hits": [[hit.kind, hit.id] for hit in result.hits], "abstained": result.abstained}),
+                          "hits": [[hit.kind, hit.id, hit.score] for hit in result.hits], "abstained": result.abstained}),
               flush=True)
     store.close()
 

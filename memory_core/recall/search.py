@@ -29,6 +29,11 @@ none is close enough in embedding space, the result is empty and
 ``abstained`` is True, rather than a list of noise. When the query names a
 known speaker, only hits from threads that person talks in count as evidence.
 
+Speed without changing answers (bench/results/search.md, search_stages.md): the embedding and dense pass run beside
+the SQL (recall/candidates.py), BM25 over a large message index runs in two id halves at once
+(recall/bm25_halves.py), and a dense-only message is read from the database only when its best possible score
+could reach the top k (recall/bounds.py).
+
 ``search(store, query, *, k, as_of, embedder, kinds)`` is the stable API used
 by the assistant (memory_core/assistant.py) and the CLI.
 """
@@ -46,8 +51,12 @@ from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
 from memory_core.llm import Embedder
 from memory_core.recall import feedback, query_terms, reserve
+from memory_core.recall.bm25_halves import ranked_in_halves
+from memory_core.recall.bounds import optimistic_text, settle, words_held
+from memory_core.recall.candidates import CandidateReader, DenseLookup, in_fusion_order, listed_keys
+from memory_core.recall.helper_connection import HelperConnection, HelperUnavailable, helper_for
 from memory_core.recall.query_time import TimeRange, parse_time_filter
-from memory_core.recall.vectors import index_for
+from memory_core.recall.vectors import index_for, invalidate
 from memory_core.storage.db import DB_ERRORS, is_damage, translate_database_error
 from memory_core.storage.schema import SHORT_REPLY_CHARS
 from memory_core.storage.sql import ITEM_KINDS, KIND_TABLES, KIND_TIME_COLUMNS, fts_term
@@ -138,6 +147,16 @@ SESSION_WEIGHT = 0.0
 THREAD_BONUS = 2.0
 #: Messages with the same text as a better-ranked one of the same thread ("Ooh tell me more.") go after the distinct ones.
 DEDUPLICATE = True
+#: Leave dense-only messages unread while their best possible score cannot reach the top k (recall/bounds.py;
+#: the answer is the same: tests/memory_core/recall/test_bounds.py). Off: every candidate is read.
+PRUNE_UNREAD = True
+#: Channels whose finds are read after the others, so they join the candidates last (feedback lends from BM25's
+#: read hits): the order rank ties fall back to.
+LATER_CHANNELS = ("feedback",)
+#: Messages read back on the helper connection too when at least twice this many are read at once.
+HYDRATE_BESIDE_FROM = 8
+#: A query word found in more message rows than this is taken to be in every unread candidate (recall/bounds.py).
+HELD_LOOKUP_LIMIT = 100_000
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
 
@@ -241,21 +260,37 @@ class _Window:
     as_of_given: bool
 
 
-def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window,
-          now_iso: str) -> list[tuple[str, int, float]]:
+def _bm25(store: Store, match: str, kinds: Sequence[str], window: _Window, now_iso: str,
+          helper: HelperConnection | None = None) -> list[tuple[str, int, float]]:
     """Candidates from every kind's FTS index, merged by BM25 score (returned positive: higher is better)."""
     scored: list[tuple[float, str, int]] = []
     for kind in kinds:
-        sql, params = _bm25_sql(store, kind, match, window, now_iso)
-        try:
-            rows = store.execute(sql, params).fetchall()
-        except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
-            if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
-                raise translate_database_error(store.path, exc) from None
-            raise InvalidInput(f"the search could not be run: {exc}") from None
-        scored += [(row[1], kind, row[0]) for row in rows]
+        scored += [(row[1], kind, row[0]) for row in _bm25_kind(store, kind, match, window, now_iso, helper)]
     scored.sort(key=lambda item: item[0])
     return [(kind, item_id, -score) for score, kind, item_id in scored[:DEPTH * 2]]
+
+
+def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: str,
+               helper: HelperConnection | None = None) -> list[tuple[int, float]]:
+    """One kind's (id, FTS5 rank) rows, best first (messages, given a helper connection: two id halves at once)."""
+    sql, params = _bm25_sql(store, kind, match, window, now_iso)
+    try:
+        if kind == "message" and _unfiltered(kind, window):
+            between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")
+            halves = ranked_in_halves(store, helper, lambda connection, low, high: connection.execute(
+                between, {**params, "low": low, "high": high}).fetchall(), DEPTH)
+            if halves is not None:
+                return halves
+        return store.execute(sql, params).fetchall()
+    except DB_ERRORS as exc:  # sqlcipher3 errors, not sqlite3's: a bad MATCH must never reach the user
+        if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
+            raise translate_database_error(store.path, exc) from None
+        raise InvalidInput(f"the search could not be run: {exc}") from None
+
+
+def _unfiltered(kind: str, window: _Window) -> bool:
+    """Whether ``_bm25_sql`` ranks this kind in its fast form (FTS5's own ORDER BY ... LIMIT, no filter)."""
+    return kind != "fact" and not window.start and not window.as_of_given
 
 
 def _id_bounds(store: Store, table: str, column: str, window: _Window) -> tuple[int, int]:
@@ -295,7 +330,7 @@ def _bm25_sql(store: Store, kind: str, match: str, window: _Window, now_iso: str
     # messages: the index that also knows the speaker, when it was said and the turn a short reply answers
     fts = "message_search" if kind == "message" else f"{table}_fts"
     rank = f"bm25(message_search, {', '.join(str(w) for w in MESSAGE_COLUMNS)})" if kind == "message" else "rank"
-    if not conditions:
+    if not conditions:  # (exactly when _unfiltered)
         # the fast form: FTS5 ranks with its own ORDER BY ... LIMIT
         return (f"SELECT rowid, {rank} AS r FROM {fts} WHERE {fts} MATCH :match ORDER BY r LIMIT :depth",
                 params)
@@ -386,6 +421,20 @@ def _hydrate_messages(store: Store, ids: list[int]) -> dict[int, Hit]:
     return hits
 
 
+def _hydrate_messages_beside(store: Store, helper: HelperConnection | None, ids: list[int]) -> dict[int, Hit]:
+    """``_hydrate_messages``, the second half of the ids on the helper connection at once (the reads are
+    scattered page reads: two connections wait on them in parallel)."""
+    if helper is None or len(ids) < 2 * HYDRATE_BESIDE_FROM:
+        return _hydrate_messages(store, ids)
+    upper = helper.submit(lambda connection: _hydrate_messages(connection, ids[len(ids) // 2:]))
+    hits = _hydrate_messages(store, ids[: len(ids) // 2])
+    try:
+        hits.update(upper.result())
+    except HelperUnavailable:
+        hits.update(_hydrate_messages(store, ids[len(ids) // 2:]))
+    return hits
+
+
 def _attach_externals(store: Store, hits: Iterable[Hit]) -> None:
     hits = list(hits)
     wanted = sorted({i for hit in hits for i in hit.message_ids})
@@ -431,8 +480,7 @@ def _idf_df(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float
         cached = _DF_CACHE.get(key)
         if cached is None or time.monotonic() - cached[1] > _DF_TTL_S:
             try:
-                count = store.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?",
-                                         [expr]).fetchone()[0]
+                count = _document_frequency(store, table, expr)
                 size = store.execute(f"SELECT count(*) FROM {table}").fetchone()[0] if table != "messages" \
                     else (store.execute("SELECT max(id) FROM messages").fetchone()[0] or 0)
             except DB_ERRORS:
@@ -443,6 +491,16 @@ def _idf_df(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float
         df += cached[0]
         total += _DF_CACHE[(str(store.path), table, "")][0]
     return math.log((total - df + 0.5) / (df + 0.5) + 1.0), df
+
+
+def _document_frequency(store: Store, table: str, expr: str) -> int:
+    """How many rows of ``table`` hold the term. Messages are counted in the text column of ``message_search``
+    (the same text, the same tokenizer as ``messages_fts``): BM25 has just read those doclists there, so a cold
+    search reads no second index for its word frequencies."""
+    if table == "messages":
+        return store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ?",
+                             [f"text : {expr}"]).fetchone()[0]
+    return store.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?", [expr]).fetchone()[0]
 
 
 def lexical_coverage(text: str, weighted_terms: dict[str, float]) -> float:
@@ -496,59 +554,48 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
     now_iso, as_of_iso = to_iso(max(utc_now(), now_dt)), to_iso(reference)
 
     text_query, time_range = (parse_time_filter(query, now=reference) if time_filter else (query, None))
-    result = _search_once(store, query, text_query, time_range, k, kinds, embedder, active, gate, now_iso,
-                          as_of_iso, as_of_dt, reference)
-    if time_range is not None and not result.hits and text_query.strip():
-        # nothing said in that time: the phrase may be part of what was said ("we met in May"), not a filter
-        fallback = _search_once(store, query, query, None, k, kinds, embedder, active, gate, now_iso,
-                                as_of_iso, as_of_dt, reference)
-        if fallback.hits:
-            return fallback
+    with helper_for(store) as helper:  # a second connection beside this one, for a large store
+        result = _search_once(store, query, text_query, time_range, k, kinds, embedder, active, gate, now_iso,
+                              as_of_iso, as_of_dt, reference, helper)
+        if time_range is not None and not result.hits and text_query.strip():
+            # nothing said in that time: the phrase may be part of what was said ("we met in May"), not a filter
+            fallback = _search_once(store, query, query, None, k, kinds, embedder, active, gate, now_iso,
+                                    as_of_iso, as_of_dt, reference, helper)
+            if fallback.hits:
+                return fallback
     return result
 
 
 def _search_once(store: Store, query: str, text_query: str, time_range: TimeRange | None, k: int,
                  kinds: tuple[str, ...], embedder: Embedder | None, active: set[str], gate: bool, now_iso: str,
-                 as_of_iso: str, as_of_dt: datetime | None, reference: datetime) -> RecallResult:
+                 as_of_iso: str, as_of_dt: datetime | None, reference: datetime,
+                 helper: HelperConnection | None = None) -> RecallResult:
     window = _Window(time_range.start_iso if time_range else None, time_range.end_iso if time_range else None,
                      as_of_iso, as_of_dt is not None)
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
+    dense_lookup = None
+    dense_asked = embedder is not None and "dense" in active and bool(text_query.strip())
+    if dense_asked:
+        # embedding and dense pass on a helper thread while this one does the SQL (recall/candidates.py)
+        index = index_for(store, embedder.model_id)
+        scope = {"kinds": kinds, "start": time_range.start if time_range else None,
+                 "end": time_range.end if time_range else None, "until": as_of_dt}
+        if index.holds_any(**scope):  # else the dense channel is empty whatever the query's vector
+            dense_lookup = DenseLookup(embedder, text_query, lambda vector: index.search(vector, DENSE_DEPTH,
+                                                                                         **scope))
     lists: dict[str, list[tuple[str, int]]] = {}
     bm25_scores: dict[tuple[str, int], float] = {}
 
     match = ranked_match(" ".join(query_terms.match_terms(terms)) if terms else text_query)
     if match and "bm25" in active and (terms or time_range is None):
-        found_bm25 = _bm25(store, match, kinds, window, now_iso)
+        found_bm25 = _bm25(store, match, kinds, window, now_iso, helper)
         lists["bm25"] = [(kind, item_id) for kind, item_id, _ in found_bm25]
         bm25_scores = {(kind, item_id): value for kind, item_id, value in found_bm25}
-    dense_sims: dict[tuple[str, int], float] = {}
-    if embedder is not None and "dense" in active and text_query.strip():
-        vector = embedder.embed([text_query])[0]
-        index = index_for(store, embedder.model_id)
-        found = index.search(vector, DENSE_DEPTH, kinds=kinds, start=time_range.start if time_range else None,
-                             end=time_range.end if time_range else None, until=as_of_dt)
-        lists["dense"] = [(hit.kind, hit.id) for hit in found]
-        dense_sims = {(hit.kind, hit.id): hit.similarity for hit in found}
-    if not terms and time_range is not None:
-        lists["time"] = _recent_in_window(store, kinds, window, now_iso)
-
-    candidates: dict[tuple[str, int], Hit] = {}
-    by_kind: dict[str, list[int]] = {}
-    for ranked in lists.values():
-        for kind, item_id in ranked:
-            by_kind.setdefault(kind, []).append(item_id)
-    for kind, ids in by_kind.items():
-        hydrated = _hydrate(store, kind, list(dict.fromkeys(ids)), window, now_iso)
-        gone = set(ids) - set(hydrated)
-        if gone and kind != "fact" and embedder is not None:
-            from memory_core.recall.vectors import invalidate
-
-            invalidate(store, kind, gone)
-        for item_id, hit in hydrated.items():
-            candidates[(kind, item_id)] = hit
-    if not candidates:
-        return RecallResult(query, [], True, text_query, time_range,
-                            "nothing in memory matches" + (" in that time range" if time_range else ""))
+    in_time = _recent_in_window(store, kinds, window, now_iso) if not terms and time_range is not None else None
+    reader = CandidateReader(lambda kind, ids: _hydrate_messages_beside(store, helper, ids)
+                             if kind == "message" and helper is not None else _hydrate(store, kind, ids, window, now_iso),
+                             _forget_gone(store) if embedder is not None else None)
+    reader.read([*lists.get("bm25", ()), *(in_time or ())])
 
     named = _named_speakers(store, terms) if "message" in kinds else set()
     named_words = {w for name in named for w in words(name)}
@@ -557,42 +604,112 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     gate_weighted = _term_weights(store, kinds, unnamed, UNSEEN_GATE_WEIGHT) if "bm25" in active else {}
     asks_when = bool(_WHEN_QUESTION.search(query))
     named_threads = {thread for name in named for thread in _speaker_index(store)[1].get(name, ())}
-    if "feedback" in active and lists.get("bm25") and WEIGHTS["feedback"] > 0:
-        lists["feedback"] = _feedback_channel(store, candidates, lists["bm25"], terms, named_words, gate_weighted,
-                                              kinds, window, now_iso)
-        _read_missing(store, candidates, lists["feedback"], window, now_iso)
-    scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
-                   named_threads, gate_weighted)
+    # feedback lends from BM25's read hits; its finds are read like BM25's, after the first pass (LATER_CHANNELS)
+    lent = _feedback_channel(store, reader.hits, lists["bm25"], terms, named_words, gate_weighted, kinds, window,
+                             now_iso, helper) \
+        if "feedback" in active and lists.get("bm25") and WEIGHTS["feedback"] > 0 else None
+
+    dense_sims: dict[tuple[str, int], float] = {}
+    dense_found = dense_lookup.result() if dense_lookup is not None else []
+    if dense_asked:
+        lists["dense"] = [(hit.kind, hit.id) for hit in dense_found]
+        dense_sims = {(hit.kind, hit.id): hit.similarity for hit in dense_found}
+    if in_time is not None:
+        lists["time"] = in_time
+    if lent is not None:
+        lists["feedback"] = lent
+
+    def fuse(candidates: dict[tuple[str, int], Hit], channels: set[str] = active) -> dict[tuple[str, int], float]:
+        return _fuse(candidates, lists, bm25_scores, dense_sims, reference, channels, named, weighted, asks_when,
+                     named_threads, gate_weighted)
+
+    stand_ins = _stand_ins(store, dense_found, lists, named, named_threads, [*weighted, *gate_weighted]) \
+        if PRUNE_UNREAD and CONTEXT_WEIGHT == 0 and SESSION_WEIGHT == 0 else {}
+    reader.read(key for key in listed_keys(lists) if key not in stand_ins)
+    if stand_ins:
+        settled = settle(lists, reader, stand_ins, fuse, lambda read, scores: _ranked(read, scores, dense_sims, k),
+                         k, LATER_CHANNELS)
+        candidates, scores = settled.candidates, settled.scores
+    else:
+        candidates = in_fusion_order(lists, reader.hits, reader.gone, later=LATER_CHANNELS)
+        scores = fuse(candidates) if candidates else {}
+    if not candidates:
+        return RecallResult(query, [], True, text_query, time_range,
+                            "nothing in memory matches" + (" in that time range" if time_range else ""))
     if CONTEXT_WEIGHT > 0 and "message" in kinds:
         neighbours = _add_neighbours(store, candidates, scores, window, now_iso)
-        scores = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active, named, weighted, asks_when,
-                   named_threads, gate_weighted)
+        scores = fuse(candidates)
         # what a neighbour lends is its relevance, not how recent or salient it is
-        relevance = _fuse(candidates, lists, bm25_scores, dense_sims, reference, active - {"recency", "salience"},
-                          named, weighted, asks_when, named_threads, gate_weighted)
-        scores = _with_context(scores, relevance, neighbours)
+        scores = _with_context(scores, fuse(candidates, active - {"recency", "salience"}), neighbours)
     if SESSION_WEIGHT > 0:
         scores = _with_session(candidates, scores)
-    ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
-    if DEDUPLICATE:
-        ranked_hits = _distinct_first(ranked_hits)
-    kept: list[Hit] = []
-    for hit in ranked_hits:
-        key = (hit.kind, hit.id)
-        hit.score = round(scores[key], 6)
-        hit.similarity = dense_sims.get(key)
-        if not {"bm25", "time", "feedback"} & hit.channels.keys() and (hit.similarity or 0.0) < DENSE_FLOOR:
-            continue
-        kept.append(hit)
+    kept, _ = _ranked(candidates, scores, dense_sims, k)
     if reserve.RESERVED and lists.get("bm25"):
-        kept = reserve.with_reserved(kept, _bm25_best(kept, lists["bm25"], gate_weighted), k,
-                                     key=lambda hit: (hit.kind, hit.id))
-    kept = kept[:k]
+        # BM25's reserved best are read hits; whatever ranks below the first k only matters if reserved
+        returnable = [hit for hit in candidates.values() if _returnable(hit, dense_sims)]
+        chosen = {(hit.kind, hit.id) for hit in kept}
+        kept = reserve.with_reserved(kept + [hit for hit in returnable if (hit.kind, hit.id) not in chosen],
+                                     _bm25_best(returnable, lists["bm25"], gate_weighted), k,
+                                     key=lambda hit: (hit.kind, hit.id))[:k]
+    for hit in kept:
+        hit.score = round(scores[(hit.kind, hit.id)], 6)
+        hit.similarity = dense_sims.get((hit.kind, hit.id))
     if gate and lists.get("time") is None:
         confident, reason = _confident(_about_named(store, kept, named), terms, dense_sims)
         if not confident:
             return RecallResult(query, [], True, text_query, time_range, reason)
     return RecallResult(query, kept, not kept, text_query, time_range, "" if kept else "nothing relevant found")
+
+
+def _forget_gone(store: Store):
+    """Tell the vector index about ids recall found gone (facts have no vectors served for recall)."""
+    def on_gone(kind: str, ids: set[int]) -> None:
+        if kind != "fact":
+            invalidate(store, kind, ids)
+    return on_gone
+
+
+def _stand_ins(store: Store, dense_found: list, lists: dict[str, list[tuple[str, int]]], named: set[str],
+               named_threads: set[str], prefixes: list[str]) -> dict[tuple[str, int], Hit]:
+    """Optimistic stand-ins for the dense-only messages (recall/bounds.py): what the index knows (time, cosine),
+    and the most favourable text (every query word it may hold, and a time), speaker and thread. Anything
+    another channel found is read for real."""
+    elsewhere = {key for name, ranked in lists.items() if name != "dense" for key in ranked}
+    unread = [hit for hit in dense_found
+              if hit.kind == "message" and hit.at is not None and (hit.kind, hit.id) not in elsewhere]
+    may_hold = words_held(store, list(dict.fromkeys(prefixes)), [hit.id for hit in unread], HELD_LOOKUP_LIMIT)
+    speaker = min(named) if named else None
+    thread = min(named_threads) if named_threads else None
+    stand_ins = {}
+    for hit in unread:
+        text = optimistic_text(may_hold.get(hit.id, []), "yesterday")
+        stand_ins[(hit.kind, hit.id)] = Hit("message", hit.id, text, 0.0, hit.at, [hit.id], [None], thread,
+                                            speaker=speaker, answers=text)
+    return stand_ins
+
+
+def _ranked(candidates: dict[tuple[str, int], Hit], scores: dict[tuple[str, int], float],
+            dense_sims: dict[tuple[str, int], float], k: int) -> tuple[list[Hit], bool]:
+    """The ``k`` hits recall returns, best first, and whether none of them is a repeat moved back by DEDUPLICATE."""
+    ranked_hits = sorted(candidates.values(), key=lambda h: (scores[(h.kind, h.id)], h.at), reverse=True)
+    distinct, repeats = _split_repeats(ranked_hits) if DEDUPLICATE else (ranked_hits, [])
+    kept: list[Hit] = []
+    kept_distinct = 0
+    for position, hit in enumerate(distinct + repeats):
+        if len(kept) == k:
+            break
+        if not _returnable(hit, dense_sims):
+            continue
+        kept.append(hit)
+        kept_distinct += position < len(distinct)
+    return kept, kept_distinct == len(kept)
+
+
+def _returnable(hit: Hit, dense_sims: dict[tuple[str, int], float]) -> bool:
+    """A hit only the dense channel found must be at least DENSE_FLOOR similar to be returned (feedback's finds,
+    like BM25's, are kept)."""
+    return bool({"bm25", "time", "feedback"} & hit.channels.keys()) or \
+        (dense_sims.get((hit.kind, hit.id)) or 0.0) >= DENSE_FLOOR
 
 
 _SPEAKERS: dict[str, tuple[int, dict[str, str], dict[str, set[str]]]] = {}
@@ -755,13 +872,19 @@ def _with_session(candidates: dict[tuple[str, int], Hit],
 def _distinct_first(hits: list[Hit]) -> list[Hit]:
     """Hits whose text repeats a better-ranked hit's of the same thread go after all the distinct ones, in their
     order (the same words in another conversation are other evidence)."""
+    distinct, repeats = _split_repeats(hits)
+    return distinct + repeats
+
+
+def _split_repeats(hits: list[Hit]) -> tuple[list[Hit], list[Hit]]:
+    """(distinct hits, repeats of a better-ranked hit's text in the same thread), each in the given order."""
     seen: set[tuple[str | None, str]] = set()
     distinct, repeats = [], []
     for hit in hits:
         text = (hit.thread_id, " ".join(words(hit.text)))
         (repeats if text in seen else distinct).append(hit)
         seen.add(text)
-    return distinct + repeats
+    return distinct, repeats
 
 
 def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, int], float]) -> tuple[bool, str]:
@@ -784,7 +907,8 @@ def _confident(hits: list[Hit], terms: list[str], dense_sims: dict[tuple[str, in
 
 def _feedback_channel(store: Store, candidates: dict[tuple[str, int], Hit], bm25_ranked: list[tuple[str, int]],
                       terms: list[str], named_words: set[str], gate_weighted: dict[str, float],
-                      kinds: Sequence[str], window: _Window, now_iso: str) -> list[tuple[str, int]]:
+                      kinds: Sequence[str], window: _Window, now_iso: str,
+                      helper: HelperConnection | None = None) -> list[tuple[str, int]]:
     """The channel ``feedback``: a second BM25 query of the salient words (recall/feedback.py) of BM25's best
     matches that hold the question's words (LEXICAL_MIN_COVERAGE). ``candidates`` needs only BM25's hits read.
 
@@ -810,19 +934,7 @@ def _feedback_channel(store: Store, candidates: dict[tuple[str, int], Hit], bm25
     match = ranked_match(" ".join(lent)) if lent else None
     if not match:
         return []
-    return [(kind, item_id) for kind, item_id, _ in _bm25(store, match, kinds, window, now_iso)][:DEPTH]
-
-
-def _read_missing(store: Store, candidates: dict[tuple[str, int], Hit], ranked: list[tuple[str, int]],
-                  window: _Window, now_iso: str) -> None:
-    """Read the items of ``ranked`` that are not candidates yet into ``candidates``."""
-    missing: dict[str, list[int]] = {}
-    for kind, item_id in ranked:
-        if (kind, item_id) not in candidates:
-            missing.setdefault(kind, []).append(item_id)
-    for kind, ids in missing.items():
-        for item_id, hit in _hydrate(store, kind, ids, window, now_iso).items():
-            candidates[(kind, item_id)] = hit
+    return [(kind, item_id) for kind, item_id, _ in _bm25(store, match, kinds, window, now_iso, helper)][:DEPTH]
 
 
 def _df_and_size(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float]:

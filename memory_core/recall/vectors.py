@@ -100,6 +100,9 @@ class DenseHit:
     kind: str
     id: int
     similarity: float
+    #: The item's time as stored (the same text recall's recency ranks by): an item that is never read back
+    #: from the database still takes its true place in the recency ranking (``recall.bounds``).
+    at: str | None = None
 
 
 def _epoch(text: str | None) -> float:
@@ -120,6 +123,7 @@ class VectorIndex:
         self._kinds = np.zeros(0, dtype=np.int8)
         self._ids = np.zeros(0, dtype=np.int64)
         self._times = np.zeros(0, dtype=np.float64)
+        self._stamps = np.zeros(0, dtype=object)  # the stored time text, as read
         self._alive = np.zeros(0, dtype=bool)
         self._bits = np.zeros((0, 0), dtype=np.uint64)  # (words, capacity): one contiguous row per word
         self._size = 0
@@ -137,7 +141,8 @@ class VectorIndex:
         if need <= self._matrix.shape[0]:
             return
         capacity = max(need, int(self._matrix.shape[0] * 1.5) + 1024)
-        for name, dtype in (("_kinds", np.int8), ("_ids", np.int64), ("_times", np.float64), ("_alive", bool)):
+        for name, dtype in (("_kinds", np.int8), ("_ids", np.int64), ("_times", np.float64), ("_stamps", object),
+                            ("_alive", bool)):
             old = getattr(self, name)
             new = np.zeros(capacity, dtype=dtype)
             new[: self._size] = old[: self._size]
@@ -193,6 +198,7 @@ class VectorIndex:
         self._kinds[positions] = [row[1] for row in usable]
         self._ids[positions] = [row[2] for row in usable]
         self._times[positions] = [_epoch(row[4]) for row in usable]
+        self._stamps[positions] = [row[4] for row in usable]
         self._alive[positions] = True
 
     def _reset(self) -> None:
@@ -202,6 +208,7 @@ class VectorIndex:
         self._alive[:] = False
         self._matrix[:] = 0.0  # a reload after deletions keeps no copy of what was deleted
         self._bits[:] = 0
+        self._stamps[:] = None
 
     def invalidate(self, kind: str, ids: Iterable[int]) -> None:
         """Stop serving these items (forget calls this; recall does for ids it finds gone)."""
@@ -214,6 +221,7 @@ class VectorIndex:
                     # forgotten means gone from memory too: the vector is derived from the text
                     self._matrix[position] = 0.0
                     self._bits[:, position] = 0
+                    self._stamps[position] = None
 
     def search(self, query: Sequence[float] | np.ndarray, n: int = 100, *, kinds: Iterable[str] | None = None,
                start: datetime | None = None, end: datetime | None = None,
@@ -226,18 +234,7 @@ class VectorIndex:
             vector = np.asarray(query, dtype=np.float32)
             if vector.shape[0] != self._matrix.shape[1]:
                 return []
-            mask = self._alive[:size].copy()
-            if kinds is not None and set(kinds) != set(KIND_CODES):
-                wanted = np.zeros(len(KIND_CODES), dtype=bool)
-                wanted[[KIND_CODES[k] for k in kinds if k in KIND_CODES]] = True
-                mask &= wanted[self._kinds[:size]]
-            times = self._times[:size]
-            if start is not None:
-                mask &= times >= start.timestamp()
-            if end is not None:
-                mask &= times < end.timestamp()
-            if until is not None:
-                mask &= times <= until.timestamp()
+            mask = self._allowed(size, kinds, start, end, until)
             allowed = int(mask.sum())
             count = min(n, allowed)
             if count <= 0:
@@ -252,7 +249,31 @@ class VectorIndex:
             best = np.argpartition(-scores, count - 1)[:count]
             best = best[np.argsort(-scores[best])]
             return [DenseHit(CODE_KINDS[int(self._kinds[candidates[i]])], int(self._ids[candidates[i]]),
-                             float(scores[i])) for i in best]
+                             float(scores[i]), self._stamps[candidates[i]]) for i in best]
+
+    def holds_any(self, *, kinds: Iterable[str] | None = None, start: datetime | None = None,
+                  end: datetime | None = None, until: datetime | None = None) -> bool:
+        """Whether ``search`` with these filters could return anything (no query vector needed: a time
+        window nothing was said in costs no embedding)."""
+        with self._lock:
+            return self._size > 0 and bool(self._allowed(self._size, kinds, start, end, until).any())
+
+    def _allowed(self, size: int, kinds: Iterable[str] | None, start: datetime | None, end: datetime | None,
+                 until: datetime | None) -> np.ndarray:
+        """The live vectors of these kinds and times (the caller holds the lock)."""
+        mask = self._alive[:size].copy()
+        if kinds is not None and set(kinds) != set(KIND_CODES):
+            wanted = np.zeros(len(KIND_CODES), dtype=bool)
+            wanted[[KIND_CODES[k] for k in kinds if k in KIND_CODES]] = True
+            mask &= wanted[self._kinds[:size]]
+        times = self._times[:size]
+        if start is not None:
+            mask &= times >= start.timestamp()
+        if end is not None:
+            mask &= times < end.timestamp()
+        if until is not None:
+            mask &= times <= until.timestamp()
+        return mask
 
     def _nearest_by_bits(self, vector: np.ndarray, mask: np.ndarray, pool: int) -> np.ndarray:
         """Positions of the allowed vectors whose sign bits differ least from the query's, sorted: at least

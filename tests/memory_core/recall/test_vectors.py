@@ -110,3 +110,21 @@ def test_the_memory_worker_loads_the_index_before_any_search(store):
         assert len(vectors._INDEXES[(str(store.path), embedder.model_id)]) == 5
     finally:
         worker.close()
+
+
+def test_holds_any_answers_what_search_would_find_without_a_query_vector(store):
+    from datetime import datetime, timedelta, timezone
+
+    from memory_core.ingest import ingest_message
+    from memory_core.recall.vectors import backfill_embeddings, index_for
+    from tests.doubles import HashEmbedder
+
+    at = datetime(2025, 3, 3, 10, 0, tzinfo=timezone.utc)
+    embedder = HashEmbedder()
+    ingest_message(store, "t1", "user", "the boiler broke", at=at)
+    backfill_embeddings(store, embedder, limit=None)
+    index = index_for(store, embedder.model_id)
+    vector = embedder.embed(["boiler"])[0]
+    for start, end in ((at - timedelta(days=1), at + timedelta(days=1)), (at + timedelta(days=1), at + timedelta(days=9))):
+        assert index.holds_any(start=start, end=end) == bool(index.search(vector, 5, start=start, end=end))
+    assert not index.holds_any(kinds=("fact",))

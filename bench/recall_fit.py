@@ -20,7 +20,7 @@ import json
 import os
 import time
 
-from bench.bench_recall import (CONDITIONS, PASSPHRASE, RESULTS, WORK, bm25_baseline, dense_baseline, rrf,
+from bench.bench_recall import (CONDITIONS, PASSPHRASE, RESULTS, bm25_baseline, dense_baseline, rrf,
                                 score, turn_vectors)
 from bench.recall_corpus import build, import_lines
 from bench.tune_recall import CachedEmbedder, imported_store

@@ -20,10 +20,10 @@ import json
 import os
 import time
 
-from bench.bench_recall import (CONDITIONS, PASSPHRASE, RESULTS, WORK, _cli, bm25_baseline, dense_baseline, rrf,
+from bench.bench_recall import (CONDITIONS, PASSPHRASE, RESULTS, bm25_baseline, dense_baseline, rrf,
                                 score, turn_vectors)
 from bench.recall_corpus import build, import_lines
-from bench.tune_recall import CachedEmbedder
+from bench.tune_recall import CachedEmbedder, imported_store
 
 #: The coordinate search: each group is tried in turn, keeping the best admissible value of the ones before.
 GRID: list[dict[str, list]] = [
@@ -99,13 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     os.environ["MNEME_PASSPHRASE"] = PASSPHRASE
     conversations, questions = build()
     dev = [q for q in questions if q.split == "dev"]
-    data_dir = WORK / "recall-store"
-    if not data_dir.exists():
-        data_dir.mkdir(parents=True)
-        source = WORK / "recall-store.jsonl"
-        source.write_text("".join(json.dumps(t) + "\n" for t in import_lines(conversations)), encoding="utf-8")
-        done = _cli(data_dir, "memory", "import", str(source), "--json")
-        assert done.returncode == 0, done.stderr
+    data_dir = imported_store(conversations)
     from memory_core.recall.vectors import backfill_embeddings
     from mneme.session import open_or_create
     from models.embedder import SentenceEmbedder

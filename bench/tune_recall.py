@@ -4,7 +4,7 @@ both question conditions (paraphrase and lexical) at once, so no constant serves
 Imports the generated conversations once into a store under bench/work/, then runs the dev
 questions in process for each setting of a small grid, one constant group at a time (coordinate
 search), and prints any@10 / all@10 for each. The winning values are copied by hand into
-memory_core/recall/search.py; bench_recall.py then reports dev and test with them.
+the recall module that defines each (bench/recall_settings.py finds it); bench_recall.py then reports dev and test with them.
 
 ``python -m bench.tune_recall``
 """
@@ -60,18 +60,24 @@ def evaluate(store, questions, embedder) -> dict[str, float]:
     return out
 
 
-def main() -> None:
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ["MNEME_PASSPHRASE"] = PASSPHRASE
-    conversations, questions = build()
-    dev = [q for q in questions if q.split == "dev"]
-    data_dir = WORK / "recall-store"  # the store bench_recall --reuse imports (same data)
+def imported_store(conversations) -> Path:
+    """The store ``bench_recall --reuse`` imports (same data), imported through the CLI once and kept."""
+    data_dir = WORK / "recall-store"
     if not data_dir.exists():
         data_dir.mkdir(parents=True)
         source = WORK / "recall-store.jsonl"
         source.write_text("".join(json.dumps(t) + "\n" for t in import_lines(conversations)), encoding="utf-8")
         done = _cli(data_dir, "memory", "import", str(source), "--json")
         assert done.returncode == 0, done.stderr
+    return data_dir
+
+
+def main() -> None:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ["MNEME_PASSPHRASE"] = PASSPHRASE
+    conversations, questions = build()
+    dev = [q for q in questions if q.split == "dev"]
+    data_dir = imported_store(conversations)
     from bench.recall_settings import owner
     from memory_core.recall import search
     from memory_core.recall.vectors import backfill_embeddings

@@ -71,12 +71,15 @@ _PEOPLE = {noun.replace(" ", "_") for noun in PERSON_NOUNS}
 def known_verdict(a: str, b: str) -> bool | None:
     """Same (True) or different (False) without the embedder, or None when only meaning can tell.
 
-    Same: the lexicon says so. Different: two concepts the lexicon knows apart ("dentist", "doctor");
+    Same: the lexicon says so. Different: a favourite against what is no preference ("favourite band", "band");
+    two concepts the lexicon knows apart ("dentist", "doctor");
     nested words with another head noun ("gym" and "gym buddy": a buddy is no gym); or a person
     owning one of them ("sister city" and "city": hers, not the user's).
     """
     if attributes.same_attribute(a, b):
         return True
+    if attributes.favorite_mismatch(a, b):
+        return False  # "favourite band" is not the band the user plays in
     if attributes.concept_of(a) and attributes.concept_of(b):
         return False
     words_a, words_b = attributes.attribute_words(a).split(), attributes.attribute_words(b).split()

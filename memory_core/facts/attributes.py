@@ -97,6 +97,20 @@ _QUALIFIERS = {"new", "current", "usual", "old", "main", "regular", "own", "favo
                "family", "personal", "work", "trusty", "everyday", "little", "beloved", "home"}
 _LINK_WORDS = {"in", "at", "of", "for", "to", "on", "with", "by"}
 _FAMILY_PREFIXES = ("owns:", "favorite:", "schedule:", "plan:")
+FAVORITE = "favorite:"
+
+#: British and American spellings of one word ("favourite writer" is "favorite writer").
+SPELLINGS = {"favourite": "favorite", "fave": "favorite", "colour": "color", "neighbour": "neighbor",
+             "flavour": "flavor", "centre": "center", "theatre": "theater", "programme": "program",
+             "organisation": "organization", "mum": "mom", "jewellery": "jewelry", "licence": "license"}
+#: Words and phrases that name one attribute outside the concepts: nouns people use for the same role
+#: ("writer" is "author"), and verb phrases the parse names for what a noun names ("share with" a flatmate).
+#: Compared only, never stored: extraction keeps the user's words.
+EQUIVALENTS = {"writer": "author", "novelist": "author", "roommate": "flatmate", "housemate": "flatmate",
+               "flat mate": "flatmate", "share with": "flatmate", "share flat with": "flatmate",
+               "live with": "flatmate", "room with": "flatmate", "counsellor": "therapist",
+               "counselor": "therapist", "psychotherapist": "therapist", "physio": "physiotherapist",
+               "singer": "vocalist", "film": "movie", "tv show": "show", "series": "show"}
 
 
 def attribute_words(predicate: str) -> str:
@@ -134,11 +148,40 @@ def _content_words(predicate: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[\w-]+", attribute_words(predicate)) if w not in _QUALIFIERS and w not in _LINK_WORDS}
 
 
+def compared_words(predicate: str) -> str:
+    """The attribute's words in one spelling, equivalents named alike ("favourite writer" -> "favorite author",
+    "share with" -> "flatmate"), for comparison only."""
+    words = " ".join(SPELLINGS.get(w, w) for w in attribute_words(predicate).split())
+    words = words.removeprefix("favorite ")  # a favourite is told by ``is_favorite``, not by its words
+    if words in EQUIVALENTS:
+        return EQUIVALENTS[words]
+    return " ".join(EQUIVALENTS.get(w, w) for w in words.split())
+
+
+def is_favorite(predicate: str) -> bool:
+    """The family ``favorite:<thing>``, or an attribute the user's words begin with "favourite"."""
+    first = attribute_words(predicate).split()[:1]
+    return predicate.startswith(FAVORITE) or (bool(first) and SPELLINGS.get(first[0], first[0]) == "favorite")
+
+
+def favorite_mismatch(a: str, b: str) -> bool:
+    """A favourite against an attribute that is no preference: "favourite band" (one the user listens to) is not
+    "band" (the one they play in); "favorite drink" and "drink" are one (the concept is a preference)."""
+    if is_favorite(a) == is_favorite(b):
+        return False
+    other = b if is_favorite(a) else a
+    return category_of(other) != "preference"
+
+
 @lru_cache(maxsize=16384)
 def attribute_similarity(a: str, b: str) -> float:
     """1.0 for the same concept or when one attribute's words are all in the other's, else the overlap share."""
     if a == b:
         return 1.0
+    if favorite_mismatch(a, b):
+        return 0.0
+    if compared_words(a) == compared_words(b):
+        return 1.0  # "favourite writer" / "favorite author", "share with" / "flatmate"
     concept_a, concept_b = concept_of(a), concept_of(b)
     if concept_a and concept_b:
         return 1.0 if concept_a == concept_b else 0.0

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.frames import STOP, TITLE, VALUE_CHARS
+from memory_core.facts.frame_words import STOP, TITLE, VALUE_CHARS
 
 #: Nouns for people (and pets) other than the user: a clause they open is their news, not the user's.
 PERSON_NOUNS = (

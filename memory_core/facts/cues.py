@@ -19,7 +19,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frames import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
+from memory_core.facts.frame_words import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
 from memory_core.facts.lexicon import lexical_values
 
 #: Extra cue words (verbs and nouns seen in dev phrasings) for concepts whose own words are few.

@@ -30,7 +30,8 @@ from typing import Iterator
 
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
-from memory_core.facts.frames import frame_candidates, message_candidates
+from memory_core.facts.frames import frame_candidates
+from memory_core.facts.message_frames import message_candidates
 from memory_core.facts.ledger import USER
 
 # -- building blocks -----------------------------------------------------------------

@@ -12,7 +12,8 @@ know sentence shapes instead, and take the attribute from the user's own words:
 
 The attribute phrase becomes a predicate through ``attributes.canonical_predicate``
 (a known concept, or the phrase itself), so "my running club" and "my club"
-land on the same slot and new attributes need no new rule.
+land on the same slot and new attributes need no new rule. Their shared words and values are in
+``frame_words``; the frames that read a whole message (across a ";") in ``message_frames``.
 """
 from __future__ import annotations
 
@@ -21,144 +22,11 @@ from typing import Iterator
 
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
+from memory_core.facts.frame_words import (ADV, ANIMALS, ARTICLE, DATE, DEVICES, DIETS, DISCOURSE, LANGUAGE,
+                                           LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
+                                           USER, VALUE, attribute_candidate, clean_value, interest_attribute,
+                                           plausible_value)
 from memory_core.facts.lexicon import kind_of
-
-USER = "user"
-
-#: Words that end a value: "my gym is FitHub now because..." -> "FitHub".
-STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
-        r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
-        r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
-        r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
-        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
-        r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
-        r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
-        r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever))\b|"
-        r"\s*(?:[,.;!?()\"\u2013\u2014]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
-#: A value: no clause punctuation, except a colon inside a time ("6:30").
-VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
-TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
-VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
-_ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
-_ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
-_TIME = r"(?P<v>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
-_DATE = rf"(?P<v>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}))"
-
-RELATIONS = {
-    "sister": "sister", "sis": "sister", "brother": "brother", "mom": "mother", "mum": "mother", "mother": "mother",
-    "dad": "father", "father": "father", "wife": "spouse", "husband": "spouse", "partner": "partner",
-    "son": "son", "daughter": "daughter", "friend": "friend", "best friend": "best_friend",
-    "dog": "dog", "cat": "cat", "puppy": "dog", "kitten": "cat", "pet": "pet",
-}
-_REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
-                                                reverse=True)) + ")"
-_REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
-_ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
-            "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
-            "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat", "doggo", "pupper",
-            "kitty", "pooch", "fur baby", "furbaby", "greyhound", "whippet", "dachshund", "sausage dog", "pug", "corgi",
-            "husky", "schnauzer", "staffie", "jack russell", "cockapoo", "labradoodle", "chihuahua", "shih tzu",
-            "siamese", "ragdoll", "maine coon", "moggy", "lurcher", "springer", "boxer", "alsatian", "shepherd")
-
-#: Attribute phrases that are not attributes ("my point is...", "my bad").
-_NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "fault", "turn", "pleasure",
-                   "question", "problem", "day", "week", "life", "head", "back", "plan", "plans", "idea", "job",
-                   "advice", "opinion", "answer", "mind", "heart", "issue", "worry", "concern", "excuse", "treat",
-                   "place", "home", "work", "hope", "dream", "wish", "goal", "feeling", "sense", "favorite",
-                   "favourite", "neighbourhood", "neighborhood", "area", "title", "role", "position", "employer",
-                   "company", "new job", "diet",
-                   # the body, the household and moods: "my knees are sore", "my kids are at school"
-                   "knee", "knees", "back", "leg", "legs", "foot", "feet", "eye", "eyes", "hand", "hands", "arm",
-                   "arms", "shoulder", "shoulders", "stomach", "kids", "children", "parents", "family", "friends",
-                   "tastes", "taste", "mood", "schedule", "week", "weekend", "morning", "evening", "plan", "life"}
-#: A value that starts like this describes a state, not a value ("my laptop is getting slow").
-_NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "being", "kind", "pretty", "super",
-                    "quite", "always", "also", "just", "broken", "dead", "down", "slow", "great", "amazing", "awful",
-                    "terrible", "good", "bad", "fine", "ok", "okay", "nice", "lovely", "busy", "sick", "tired",
-                    "out", "off", "over", "done", "gone", "away", "here", "there", "back", "late", "early", "sure",
-                    "it", "that", "this", "them", "him", "her", "you", "me", "what", "how", "when", "where", "why",
-                    "who", "which", "about", "like", "better", "worse", "mine", "ours", "coming", "due", "ready",
-                    "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running",
-                    "stuck", "acting", "playing", "making", "having", "giving", "taking", "broke", "missing", "lost",
-                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished"}
-LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
-              "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
-              "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
-              "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
-              "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
-DIETS = (r"(?P<v>vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
-          r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
-#: Makers and models people name instead of the thing ("I use a MacBook Air").
-DEVICES = {
-    **{w: "laptop" for w in ("macbook", "thinkpad", "xps", "zenbook", "chromebook", "surface", "latitude", "inspiron",
-                             "ideapad", "spectre", "pavilion", "vivobook", "laptop", "notebook", "framework")},
-    **{w: "phone" for w in ("iphone", "pixel", "galaxy", "fairphone", "oneplus", "nokia", "motorola", "moto", "xiaomi",
-                            "redmi", "huawei", "phone", "smartphone")},
-    **{w: "car" for w in ("tesla", "toyota", "honda", "volkswagen", "vw", "bmw", "audi", "ford", "fiat", "renault",
-                          "peugeot", "volvo", "mercedes", "subaru", "kia", "hyundai", "mazda", "nissan", "prius",
-                          "civic", "corolla", "skoda", "seat", "citroen", "jeep", "chevy", "chevrolet", "mini",
-                          "golf", "polo", "outback", "niro", "focus", "camry", "car")},
-    **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
-}
-_LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
-#: A maker or model typed in lowercase, with the model words after it ("my pixel 8", "a honda civic").
-_GENERIC_DEVICE_WORDS = {"laptop", "notebook", "phone", "smartphone", "tablet", "car", "mini", "seat", "focus", "golf",
-                         "polo", "surface", "framework", "galaxy", "latitude", "spectre", "pavilion"}
-_MODEL_WORD = r"(?:[a-z]{0,3}\d+[a-z]*|air|pro|max|mini|ultra|plus|lite|se|fe|x1|xl|" + "|".join(
-    sorted((w for w in DEVICES if w not in ("laptop", "notebook", "phone", "smartphone", "tablet", "car")), key=len,
-           reverse=True)) + r")"
-_LOWER_DEVICE = (r"(?<![\w-])(?P<v>(?-i:(?:iPhone|iPad|" + "|".join(sorted((w for w in DEVICES if w not in _GENERIC_DEVICE_WORDS),
-                                                                           key=len, reverse=True))
-                 + r")(?:\s+" + _MODEL_WORD + r"){0,2}))(?![\w-])")
-#: Places typed in lowercase after a verb of living ("i live in lisbon now"); never these words.
-_NOT_PLACES = {"a", "an", "the", "my", "our", "his", "her", "their", "town", "here", "there", "it", "this", "that",
-               "with", "together", "peace", "sin", "hope", "fear", "denial", "style", "comfort", "harmony", "one",
-               "two", "sync", "front", "between", "between", "bed", "hospital", "halls", "dorms", "student", "shared",
-               "some", "what", "which", "now", "at", "for", "from", "to", "in", "on", "by", "downtown", "suburbs",
-               "city", "centre", "center", "london-ish"}
-
-
-#: Genre words: an interest in one of these is a music taste, anything else a hobby.
-MUSIC_GENRES = ("jazz", "techno", "bluegrass", "k-pop", "kpop", "pop", "rock", "synthwave", "opera", "classical",
-                "metal", "punk", "folk", "country", "house", "edm", "indie", "blues", "reggae", "soul", "r&b",
-                "disco", "ambient", "lo-fi", "lofi", "hip hop", "hip-hop", "rap", "grime", "drum and bass", "dnb",
-                "dubstep", "trance", "funk", "gospel", "salsa", "afrobeats", "emo", "grunge", "ska", "swing",
-                "music", "songs", "albums", "vinyl")
-
-
-def interest_attribute(value: str) -> str:
-    """An interest in a genre is a music taste; any other interest is a hobby."""
-    words = value.lower()
-    return "music" if any(re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", words) for g in MUSIC_GENRES) else "hobby"
-
-
-def clean_value(value: str) -> str:
-    value = re.sub(r"\s+", " ", value).strip(" '\"-")
-    value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
-                   value)
-    # "booked for June 8", "set for 6:30": the participle says how, the rest is the value
-    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
-                   "", value)
-    value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
-    # "as a flat white", "my Monday salsa": the value is what follows (and is what later messages name)
-    value = re.sub(r"(?i)^(?:as\s+(?:a|an)\s+|(?:my|our)\s+(?=\S+\s))", "", value)
-    # "an old Galaxy S21": how the user feels about the thing, not its name
-    value = re.sub(r"(?i)^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
-                   value)
-    return value.rstrip(".")
-
-
-def plausible_value(value: str, *, strict: bool = True) -> bool:
-    """Short, and (for frames whose verb does not name the attribute) not a state word."""
-    words = value.split()
-    if not words or len(words) > 6 or len(value) > 50:
-        return False
-    if not strict:
-        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
-    if len(words) > 1 and words[0].islower() and words[1].lower() in ("from", "of", "after", "about", "because"):
-        return False  # a state and its cause: "sore from all the swimming", "tired of it"
-    return words[0].lower() not in _NOT_VALUE_START
 
 
 def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], str | None]:
@@ -168,15 +36,15 @@ def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], s
 #: (pattern, attribute): attribute None means the pattern captures it in group "attr".
 _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # verbs that name their attribute
-    _frame(rf"\bi{_ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{_ARTICLE}{VALUE}", "car"),
+    _frame(rf"\bi{ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{ARTICLE}{VALUE}", "car"),
     _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
     _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
     _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
     _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership|lift|lifting)\s+(?:at|with)\s+{VALUE}",
            "gym"),
     _frame(r"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),
-    _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{_LANGUAGE}", "language"),
-    _frame(rf"\b{_LANGUAGE}\s+(?:lessons|classes|class|course|teacher|tutor|homework|textbooks?|exam|test)", "language"),
+    _frame(rf"\b(?:learning|studying|learn|study|taking|take)\s+{LANGUAGE}", "language"),
+    _frame(rf"\b{LANGUAGE}\s+(?:lessons|classes|class|course|teacher|tutor|homework|textbooks?|exam|test)", "language"),
     _frame(rf"\b(?:drummer|bassist|guitarist|singer|keyboardist|vocalist|frontman|frontwoman)\s+(?:in|for|of)\s+{VALUE}",
            "band"),
     _frame(r"\b(?:play|playing|sing|singing)\s+(?:\w+\s+){0,4}?in\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
@@ -192,45 +60,45 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?)]|\s+(?:was|is|has|who|that|at)\b|$)"),
     _frame(r"\b(?:i'?m|i\s+am|we'?re)\s+(?:\w+\s+)?(?:running|racing|doing)\s+(?:in\s+)?the\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
-    _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?:new\s+)?(?:place|flat|house|home|apartment)\s+in\s+"
+    _frame(rf"\bmy\s+{REL_MOD}{REL}'s\s+(?:new\s+)?(?:place|flat|house|home|apartment)\s+in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
     _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+"
-           rf"(?:always\s+|usually\s+|normally\s+|often\s+)?(?:at|by|around)\s+{_TIME}",
+           rf"(?:always\s+|usually\s+|normally\s+|often\s+)?(?:at|by|around)\s+{TIME}",
            "wake_time"),
     _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
     _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
            rf"\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped)\s+"
-           rf"(?:me\s+|it\s+|us\s+)?(?:back\s+)?to\s+{_DATE}", "@appointment"),
+           rf"(?:me\s+|it\s+|us\s+)?(?:back\s+)?to\s+{DATE}", "@appointment"),
     _frame(rf"\b(?:the\s+)?(?P<act>dentist|doctor|vet|physio|therapist)\s+(?:has\s+)?(?:moved|rescheduled|pushed|changed)\s+"
-           rf"(?:my|the|our)\s+(?:appointment|appt|checkup|check-up)\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
+           rf"(?:my|the|our)\s+(?:appointment|appt|checkup|check-up)\s+(?:back\s+)?to\s+{DATE}", "@appointment"),
     _frame(rf"\b(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped|changed)\s+(?:the|my|our)\s+"
            rf"(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
-           rf"\s+(?:back\s+)?to\s+{_DATE}", "@appointment"),
-    _frame(rf"\balarm\s+(?:goes(?:\s+off)?|is\s+set|rings)\s+(?:at|for)\s+{_TIME}", "wake_time"),
-    _frame(rf"\bgot\s+married\s+on\s+{_DATE}", "anniversary"),
-    _frame(rf"\banniversary(?:'s)?\s+(?:(?:is|falls)\s+)?(?:on\s+)?{_DATE}", "anniversary"),
+           rf"\s+(?:back\s+)?to\s+{DATE}", "@appointment"),
+    _frame(rf"\balarm\s+(?:goes(?:\s+off)?|is\s+set|rings)\s+(?:at|for)\s+{TIME}", "wake_time"),
+    _frame(rf"\bgot\s+married\s+on\s+{DATE}", "anniversary"),
+    _frame(rf"\banniversary(?:'s)?\s+(?:(?:is|falls)\s+)?(?:on\s+)?{DATE}", "anniversary"),
     _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
     _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|since|"
            r"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
     _frame(r"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:classes|class|lessons)\b", "hobby"),
     _frame(rf"\bi\s+spend\s+my\s+(?:weekends|evenings|free\s+time|mornings)\s+(?:doing\s+)?{VALUE}", "hobby"),
-    _frame(rf"\bi(?:'m|\s+am)\s+{_ARTICLE}(?P<role>[a-z][a-z -]{{2,30}}?)\s+at\s+(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){{0,3}})",
+    _frame(rf"\bi(?:'m|\s+am)\s+{ARTICLE}(?P<role>[a-z][a-z -]{{2,30}}?)\s+at\s+(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){{0,3}})",
            "works_at"),
     _frame(rf"\bi\s+have\s+a\s+job\s+(?:at|with)\s+{VALUE}", "works_at"),
     _frame(r"\b(?:trip|holiday|vacation)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:going|flying|travel+ing|heading|off|go|fly|travel|head)\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
-           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+|a\s+few\s+|\w+\s+(?=weeks|months|days))?(?:{_MONTHS}|spring|summer|autumn|fall|winter|"
+           rf"(?:in|next|this|for|on)\s+(?:the\s+|a\s+|two\s+|three\s+|a\s+few\s+|\w+\s+(?=weeks|months|days))?(?:{MONTHS}|spring|summer|autumn|fall|winter|"
            rf"weeks?|weekend|months?|days|year|holidays?|vacation|christmas|easter|\w+day|\d)", "trip"),
     _frame(r"\b(?:weeks?|days?|time)\s+off\s+to\s+(?:go\s+to|visit|see|fly\s+to)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "trip"),
     _frame(rf"\b(?:seeing|see)\s+the\s+dentist\s+on\s+{VALUE}", "dentist_appointment"),
-    _frame(rf"\b(?:my|our)\s+{_REL_MOD}{_REL}(?:\s+(?-i:[A-Z])[\w'-]+)?(?:'s|\s+(?:is|has|was))?\s+(?:\w+ing\s+and\s+|just\s+|now\s+)?"
+    _frame(rf"\b(?:my|our)\s+{REL_MOD}{REL}(?:\s+(?-i:[A-Z])[\w'-]+)?(?:'s|\s+(?:is|has|was))?\s+(?:\w+ing\s+and\s+|just\s+|now\s+)?"
            rf"(?:lives|living|based|settled|moved|relocated)\s+(?:back\s+|up\s+|down\s+|out\s+|over\s+)?(?:in|to)\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
-    _frame(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
+    _frame(rf"\bmy\s+{REL_MOD}{REL}\s+(?:is\s+based|is\s+living|has\s+(?:a|an)\s+(?:flat|house|place|apartment|home))"
            rf"\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\blisten\s+to\s+(?P<v>[^,.;:!?]{1,40}?)\s+all\s+the\s+time", "likes"),
     _frame(r"\bi\s+(?:have|'ve)\s+lived\s+in\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
@@ -254,8 +122,8 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?(?:in|out\s+of)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     # lowercase makers and models, places and coffee: casual chat drops the capitals
-    _frame(_LOWER_DEVICE, "@device_mine"),
-    _frame(rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:\w+\s+)?|^|\bmy\s+{_REL_MOD}{_REL}\s+(?:\w+\s+)?)"
+    _frame(LOWER_DEVICE, "@device_mine"),
+    _frame(rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:\w+\s+)?|^|\bmy\s+{REL_MOD}{REL}\s+(?:\w+\s+)?)"
            r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+)?(?:in|to)\s+"
            r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
     _frame(r"\b(?P<v>black|white|decaf)\s+coffee\b", "@coffee_lc"),
@@ -275,9 +143,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?:addicted|hooked)\s+(?:to|on)\s+{VALUE}", "drink"),
     _frame(r"^\s*(?:my\s+)?coffee\s*[:,-]?\s+(?P<v>(?:with|as|without|black|white|decaf)[^,.;:!?]{0,40}?)"
            r"(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|\s*[,.;:!?]|$)", "coffee"),
-    _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bgot\s+)up\s+(?:at|by|around)\s+{_TIME}", "wake_time"),
-    _frame(rf"\balarm(?:'s|\s+is)?\s+(?:set\s+)?(?:for|at)\s+{_TIME}", "wake_time"),
-    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:(?:on|for)\s+)?(?:the\s+)?{_DATE}",
+    _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bgot\s+)up\s+(?:at|by|around)\s+{TIME}", "wake_time"),
+    _frame(rf"\balarm(?:'s|\s+is)?\s+(?:set\s+)?(?:for|at)\s+{TIME}", "wake_time"),
+    _frame(rf"\bdentist(?:\s+(?:appt|appointment|checkup|check-up))?\s+(?:is\s+)?(?:(?:on|for)\s+)?(?:the\s+)?{DATE}",
            "dentist_appointment"),
     _frame(r"\b(?:i'?m\s+|we'?re\s+|i\s+am\s+|we\s+are\s+|^)on\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})"
            r"\s+for\s+(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
@@ -285,7 +153,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,3})", "works_at"),
     _frame(r"(?:^|\bi'?m\s+|\bi\s+am\s+|\bwe'?re\s+)(?:based|living|settled)\s+in\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
-    _frame(rf"\b(?:my\s+)?{_REL_MOD}{_REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?(?:out\s+|up\s+|down\s+|over\s+)?in\s+"
+    _frame(rf"\b(?:my\s+)?{REL_MOD}{REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?(?:out\s+|up\s+|down\s+|over\s+)?in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\bnamed\s+(?:her|him|it|them|the\s+(?:new\s+|little\s+)?\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
     _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
@@ -301,11 +169,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "streaming"),
     _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:subscription|sub)\b", "streaming"),
     _frame(rf"\bwatch(?:es|ed|ing)?\s+(?:\w+\s+){{0,3}}?on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
-           rf"{_MONTHS}\b|tv\b|the\b|my\b|our\b|weekends?\b)"
+           rf"{MONTHS}\b|tv\b|the\b|my\b|our\b|weekends?\b)"
            r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9+])[\w&+'.-]*){0,2})",
            "streaming"),
     _frame(rf"\b(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+)\s+(?:looks\s+after|treats|sees\s+to|jabs)\s+(?:our|my)\s+"
-           rf"(?:\w+\s+)?(?:{'|'.join(_ANIMALS)})", "vet"),
+           rf"(?:\w+\s+)?(?:{'|'.join(ANIMALS)})", "vet"),
     _frame(r"\b(?:long\s+)?runs?\s+with\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
     _frame(r"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
@@ -322,7 +190,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"(?:^|[,;]\s*)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+(?:now\s+)?"
            r"(?:my|our)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+now\b|$)"),
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
-    _frame(rf"\bmy\s+{_REL_MOD}{_REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
+    _frame(rf"\bmy\s+{REL_MOD}{REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
     # the attribute, then its name: "our new vet, Dr Achebe", "my new barber, Theo"
     _frame(r"\b(?:our|my)\s+(?:new\s+|usual\s+|regular\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+"
@@ -331,7 +199,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?:i|we)\s+(?:\w+\s+)?(?P<v>cycle|bike|walk|drive|scoot)\s+(?:in)?to\s+(?:work|the\s+office|uni|school|"
            r"college|campus)\b", "@commute_verb"),
     # "Mochi the cat", "in the data team at Globex"
-    _frame(rf"\b(?P<v>(?-i:[A-Z])[\w'-]+)\s+the\s+(?:{'|'.join(_ANIMALS)})\b", "pet"),
+    _frame(rf"\b(?P<v>(?-i:[A-Z])[\w'-]+)\s+the\s+(?:{'|'.join(ANIMALS)})\b", "pet"),
     _frame(r"\b(?:in|on|with|joined|join)\s+the\s+[\w -]{2,25}?\s+team\s+(?:at|for)\s+"
            r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,3})", "works_at"),
     # a fragment that drops the possessive: "new gym is Anytime Fitness", "new running club: River Pacers",
@@ -343,17 +211,17 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?:\s+(?:this|next)\s+year|\s+these\s+days|\s+right\s+now|\s+at\s+the\s+moment)?"
            rf"(?:\s+is|\s+are|'s|\s+falls)\s+(?:now\s+|still\s+|currently\s+)?(?:called\s+|named\s+)?(?:(?:with|at|in|on|from|by|to)\s+)?"
            rf"{VALUE}"),
-    _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(_ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
+    _frame(rf"\b(?:the|our|my)\s+(?:new\s+)?(?P<attr>{'|'.join(ANIMALS)})'s\s+name\s+is\s+{VALUE}"),
     # pets named beside the animal: "the dog's called Bramble", "a new pup, Ziggy", "our cat Mittens"
-    _frame(rf"\b(?:the|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(_ANIMALS)})(?:'s|\s+is)\s+(?:called|named)\s+"
+    _frame(rf"\b(?:the|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(ANIMALS)})(?:'s|\s+is)\s+(?:called|named)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
-    _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(_ANIMALS)})\s*,\s+"
+    _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+|little\s+)?(?:{'|'.join(ANIMALS)})\s*,\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]+)(?=\s*[,.!;]|$)", "pet"),
-    _frame(rf"\b(?:our|my)\s+(?:new\s+|little\s+|old\s+)?(?:{'|'.join(_ANIMALS)})\s+(?P<v>(?-i:[A-Z])[\w'-]+)\b", "pet"),
-    _frame(rf"^\s*(?P<v>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:our|my)\s+(?:\w+\s+)?(?:{'|'.join(_ANIMALS)})\b", "pet"),
+    _frame(rf"\b(?:our|my)\s+(?:new\s+|little\s+|old\s+)?(?:{'|'.join(ANIMALS)})\s+(?P<v>(?-i:[A-Z])[\w'-]+)\b", "pet"),
+    _frame(rf"^\s*(?P<v>(?-i:[A-Z])[\w'-]+)(?:'s|\s+is)\s+(?:our|my)\s+(?:\w+\s+)?(?:{'|'.join(ANIMALS)})\b", "pet"),
     # a short fragment: "Greece in august!!", "Lisbon in the spring"
     _frame(rf"^\s*(?!(?:work|school|uni|college|home|life|everything|it|this|that|rent|traffic|weather|the|my|our)\b)"
-           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+in\s+(?:the\s+)?(?:{_MONTHS}|spring|summer|"
+           rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+in\s+(?:the\s+)?(?:{MONTHS}|spring|summer|"
            r"autumn|fall|winter)\b[\s!.\u2190-\u2BFF\U0001F000-\U0001FAFF]*$", "trip"),
     _frame(r"\bbooked\s+(?:a\s+(?:trip|holiday|flight|break)s?\s+to\s+)?(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)"
            r"\s+for\b", "trip"),
@@ -365,32 +233,8 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?:from|through|with|at)\s+{VALUE}"),
     _frame(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:have|use|pay\s+for|got|get)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+"
            r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
-    _frame(rf"\b(?:i|we)\s+use\s+{_ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
+    _frame(rf"\b(?:i|we)\s+use\s+{ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
 ]
-
-#: Capitalised words that open a sentence without naming anything.
-DISCOURSE = {"actually", "sorry", "well", "so", "oh", "anyway", "correction", "update", "yes", "no", "ok", "okay",
-              "also", "honestly", "sadly", "luckily", "btw", "wait", "oops", "hey", "hi", "hello", "thanks", "today",
-              "yesterday", "tomorrow", "now", "then", "however", "and", "but", "or", "because", "since", "when",
-              "yeah", "yep", "nope", "ugh", "lol", "haha", "right", "fine", "sure", "great", "cool", "please"}
-
-
-def _attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
-    attr = re.sub(r"\s+", " ", attr.lower()).strip()
-    attr = re.sub(r"\s+(?:rn|btw|lol|tho|atm|fr|haha|now)$", "", attr)  # chat fillers are not part of the attribute
-    value = clean_value(value)
-    if not plausible_value(value):
-        return None
-    if attr in ("go-to", "usual", "fave", "favorite", "favourite", "regular") and kind_of(value):
-        return Candidate("assert", subject, kind_of(value), value, sentence)  # "my go-to is hot chocolate"
-    if attr in ("thing", "jam", "passion", "obsession", "new thing"):  # "tennis is my thing"
-        return Candidate("assert", subject, interest_attribute(value), value, sentence) if subject == USER else None
-    words = attr.split()
-    if words[-1] in _ANIMALS or attr in _ANIMALS:  # "a beagle called Biscuit": the pet's name
-        return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
-    if attr in _NOT_ATTRIBUTES or words[-1] in RELATIONS:
-        return None
-    return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
 
 
 def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
@@ -427,7 +271,7 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 attr_text = groups["attr"]
                 if "app" in groups and raw.split()[0].lower() in DISCOURSE:
                     continue  # "Actually, our anniversary is...": a discourse word, not a name
-                if "app" in groups and not (concept_of(attr_text) or attr_text.split()[-1] in _ANIMALS):
+                if "app" in groups and not (concept_of(attr_text) or attr_text.split()[-1] in ANIMALS):
                     continue  # side by side: only a known attribute or an animal ("Lisbon, the capital" is not)
                 if "ptr" in groups and not (raw.strip()[:1].isupper() or re.search(r"\d", raw) or kind_of(raw)):
                     continue  # pointing back at a value: only a name, a number or a known word ("jazz")
@@ -441,11 +285,11 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                     continue
                 if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
                     continue
-                candidate = _attribute_candidate(attr_text, raw, sentence, subject)
+                candidate = attribute_candidate(attr_text, raw, sentence, subject)
             elif attribute == "@place_lc":
                 value = clean_value(raw)
                 words = value.lower().split()
-                if not words or words[0] in _NOT_PLACES or words[-1] in _NOT_PLACES or len(words) > 2 or \
+                if not words or words[0] in NOT_PLACES or words[-1] in NOT_PLACES or len(words) > 2 or \
                         not re.search(r"(?i)\b(?:i|i'm|i've|we|we're|we've|my|our)\b", sentence):
                     continue
                 subject = RELATIONS[groups["rel"].lower()] if groups.get("rel") else USER
@@ -464,7 +308,7 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 candidate = Candidate("assert", USER, "race", value, sentence) if re.search(
                     r"(?i)\b(?:marathon|half|race|run|10k|5k|ultra|triathlon|ironman|trail)\b", value) else None
             elif attribute == "@pet_pronoun":
-                animal = re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", sentence)
+                animal = re.search(r"(?i)\b(?:" + "|".join(ANIMALS) + r")s?\b", sentence)
                 candidate = Candidate("assert", USER, "pet", clean_value(raw), sentence) if animal else None
             elif attribute in ("@device", "@device_mine"):
                 value = clean_value(raw)
@@ -494,52 +338,3 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                     if plausible_value(value, strict=False) else None
             if candidate is not None:
                 yield match.span(), candidate
-
-
-_Y = rf"(?P<v>(?:dr\.?\s+)?{VALUE_CHARS}{{1,45}}?)" + STOP
-#: Changes that name the attribute and the new value but not the old one, possibly across a ";"
-#: ("I switched banks; I'm with Revolut now", "I upgraded my phone to a OnePlus 12").
-_MESSAGE_FRAMES = (
-    (re.compile(r"(?i)\b(?:switched|changed|swapped)\s+(?P<attr>[a-z]+?)(?:e?s)\b\s*[;,:.]?\s*(?:and\s+)?"
-                r"(?:(?:i|we)(?:'m|\s+am|\s+are)?\s+)?(?:now\s+)?(?:with|at|see|use|using|run\s+with|go\s+to|on|to)\s+"
-                r"(?:a\s+|an\s+|the\s+)?" + _Y), False),
-    (re.compile(r"(?i)\b(?:switched|changed)\s+(?:my\s+|our\s+)?(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:providers?|companies|"
-                r"suppliers?)\s+to\s+" + _Y), False),
-    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my\s+|our\s+|the\s+)?(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
-                r"(?:to|for)\s+(?:a\s+|an\s+|the\s+)?" + _Y), True),
-)
-_OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|'s)\s+(?:off|cancel+ed|"
-                  r"not\s+happening|called\s+off)\b")
-
-
-#: A relative named once, then "she"/"he": "Big news from my sister: she is now living in Osaka".
-_PRONOUN_HOME = re.compile(r"(?i)\b(?:(?:she|he)(?:'s|\s+is|\s+has)?\s+(?:\w+\s+){0,8}?(?:living|lives|moved|"
-                           r"settled|based|relocated)\s+(?:back\s+)?(?:in|to)|(?:her|his)\s+(?:new\s+)?(?:flat|house|"
-                           r"place|home|apartment)\s+is\s+(?:now\s+)?in)\s+"
-                           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)")
-_PRONOUN_NAME = re.compile(r"(?:^|[.!;,]\s+)(?P<v>[A-Z][\w'-]+)\s+is\s+(?:her|his|its|their)\s+name\b")
-_RELATIVE = re.compile(r"(?i)\bmy\s+" + _REL_MOD + r"(?P<rel>" + "|".join(
-    r for r in sorted(RELATIONS, key=len, reverse=True) if r not in ("dog", "cat", "puppy", "kitten", "pet")) + r")\b")
-
-
-def message_candidates(text: str) -> Iterator[Candidate]:
-    """Frames that read across a ";" or name a change of attribute without the old value."""
-    relatives = {RELATIONS[m.group("rel").lower()] for m in _RELATIVE.finditer(text)}
-    if len(relatives) == 1:
-        for match in _PRONOUN_HOME.finditer(text):
-            yield Candidate("assert", next(iter(relatives)), "lives_in", clean_value(match.group("v")), match.group(0))
-    if re.search(r"(?i)\b(?:" + "|".join(_ANIMALS) + r")s?\b", text):
-        for match in _PRONOUN_NAME.finditer(text):
-            yield Candidate("assert", USER, "pet", match.group("v"), match.group(0))
-    for pattern, known_only in _MESSAGE_FRAMES:
-        for match in pattern.finditer(text):
-            attr = match.group("attr").lower()
-            if attr in _NOT_ATTRIBUTES - {"job", "diet"} or (known_only and not concept_of(attr)):
-                continue
-            value = clean_value(match.group("v"))
-            if plausible_value(value, strict=False):
-                yield Candidate("assert", USER, canonical_predicate(attr), value, match.group(0))
-    for match in _OFF.finditer(text):
-        attr = match.group("attr").lower()
-        if concept_of(attr):
-            yield Candidate("retract", USER, canonical_predicate(attr), None, match.group(0))

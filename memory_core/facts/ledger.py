@@ -36,6 +36,7 @@ from typing import Any, Iterable, Sequence
 from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import attributes
+from memory_core.facts.fact_wording import as_sentence, attribute_template, with_subject
 from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Store
 
@@ -90,7 +91,7 @@ PREDICATES: dict[str, Predicate] = {
     "manager": Predicate("work", parent="works_at", phrase="The user's manager is {value}"),
     "likes": Predicate("preference", multi=True, opposite="dislikes", phrase="The user likes {value}"),
     "dislikes": Predicate("preference", multi=True, opposite="likes", phrase="The user dislikes {value}"),
-    "diet": Predicate("health", phrase="The user's diet: {value}"),
+    "diet": Predicate("health", phrase="The user's diet is {value}"),
     "allergy": Predicate("health", multi=True, phrase="The user is allergic to {value}"),
     "condition": Predicate("health", multi=True, phrase="The user has {value}"),
     "contact_method": Predicate("contact", phrase="The user prefers to be contacted by {value}"),
@@ -111,18 +112,23 @@ def predicate_info(predicate: str) -> Predicate:
     family, _, key = predicate.partition(":")
     key_words = key.replace("_", " ")
     if family == "schedule":
-        return Predicate("schedule", phrase=f"The user's {key_words} is {{value}}")
+        return Predicate("schedule", phrase=attribute_template(key_words))
     if family == "plan":
-        return Predicate("plan", phrase=f"The user plans {key_words}: {{value}}")
+        return Predicate("plan", phrase=attribute_template(key_words))
     if family == "favorite":
-        return Predicate("preference", phrase=f"The user's favorite {key_words} is {{value}}")
+        return Predicate("preference", phrase=attribute_template(f"favorite {key_words}"))
     if family == "owns":
-        return Predicate("possession", phrase=f"The user's {key_words} is {{value}}")
+        return Predicate("possession", phrase=attribute_template(key_words))
     if family == "lives_in" or family == "works_at":  # another person's home or work: "sister.lives_in"
         return PREDICATES[family]
     category = attributes.category_of(predicate)
-    label = attributes.label_of(predicate)
-    return Predicate(category or "other", phrase=f"The user's {label} is {{value}}")
+    phrase = _LABEL_PHRASES.get(predicate) or attribute_template(attributes.label_of(predicate))
+    return Predicate(category or "other", phrase=phrase)
+
+
+#: Attributes whose label reads badly before "is" ("The user's team supported is Celtic").
+_LABEL_PHRASES = {"team": "The user supports {value}", "language": "The user is learning {value}",
+                  "subject_studied": "The user studies {value}", "volunteering": "The user volunteers with {value}"}
 
 
 def normalize_value(value: str) -> str:
@@ -177,11 +183,8 @@ class FactChange:
 def fact_text(subject: str, predicate: str, value: str) -> str:
     """The sentence a user reads in the timeline ("The user's gym is FitHub."): no keyword lists."""
     info = predicate_info(predicate)
-    phrase = info.phrase.format(predicate=predicate.replace("_", " "), value=value)
-    if subject != USER:
-        who = subject.replace("_", " ")
-        phrase = phrase.replace("The user's", f"The user's {who}'s", 1).replace("The user ", f"The user's {who} ", 1)
-    return f"{phrase}."
+    template = with_subject(info.phrase, subject, USER)
+    return as_sentence(template.replace("{predicate}", predicate.replace("_", " ")).replace("{value}", value))
 
 
 # -- reading ---------------------------------------------------------------------

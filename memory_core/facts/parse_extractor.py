@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frames import RELATIONS, _attribute_candidate
+from memory_core.facts.frame_words import RELATIONS, attribute_candidate
 from memory_core.facts.parse_frames import USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
 from memory_core.facts.parse_verb_frames import verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
@@ -54,7 +54,7 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     words = attribute.split()
     if words[0] in ("favorite", "favourite") and len(words) > 1:  # the rules' spelling of the same slot
         return Candidate("assert", subject, "favorite:" + "_".join(words[1:]), fact.value, sentence)
-    candidate = _attribute_candidate(attribute, fact.value, sentence, subject)
+    candidate = attribute_candidate(attribute, fact.value, sentence, subject)
     timed = bool(TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split()))
     if candidate is None and (fact.shape in _LEXICON_SHAPES or (timed and fact.named)):  # the verb table named it ("live in" -> home)
         return Candidate("assert", subject, canonical_predicate(attribute), fact.value, sentence)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from memory_core.facts.attributes import concept_of
-from memory_core.facts.frames import DIETS, LANGUAGES, RELATIONS
+from memory_core.facts.frame_words import DIETS, LANGUAGES, RELATIONS
 from memory_core.facts.lexicon import kind_of
 
 _DIET = re.compile(rf"(?i)^{DIETS}$")

@@ -16,7 +16,8 @@ from typing import Sequence
 
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import about_someone_else, continuation_values, unasserted
-from memory_core.facts.changes import Change, KnownFact, good_new_value
+from memory_core.facts.changes import Change, KnownFact
+from memory_core.facts.new_values import good_new_value
 from memory_core.facts.ledger import normalize_value
 from memory_core.facts.lexicon import kind_of
 from memory_core.storage.store import Message, Store

@@ -30,7 +30,7 @@ from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELAT
                                     VALUE_SHAPES, values_of_shape)
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.fact_pass import oldest_pending_id
-from memory_core.facts.frames import RELATIONS
+from memory_core.facts.frame_words import RELATIONS
 from memory_core.llm import Embedder
 from memory_core.storage.store import Message, Store
 

@@ -18,6 +18,10 @@ JAN, JUN = "2025-01-05T10:00:00+00:00", "2025-06-05T10:00:00+00:00"
     ("bakery", "bakery_van", False),         # nested words, another head noun
     ("cousin_city", "city", False),          # someone else's
     ("cleaner", "housekeeper", None),        # only meaning can tell
+    ("favorite:band", "band", False),        # a favourite is no band the user plays in
+    ("favorite:author", "author", False),
+    ("favourite_writer", "favorite:author", True),  # spelling and an equivalent noun
+    ("share_with", "flatmate", True),        # the parse's verb attribute, the rules' noun
 ])
 def test_word_rules_decide_what_they_can_without_a_model(a, b, verdict):
     assert known_verdict(a, b) is verdict and known_verdict(b, a) is verdict
@@ -36,6 +40,26 @@ def test_no_model_is_needed_when_no_pair_is_open(store):
         facts.add_fact(store, "user", "doctor", "Dr. Moss", valid_at=JUN)
     assert open_pairs(store) == []
     assert reconcile_slots(store, AttributeMeaning(_NoModel())) == []
+
+
+def test_a_favourite_band_and_the_users_band_stay_two_facts(store):
+    """The known wrong merge: "Radiohead is my favourite band" then "I play in a band, Night Tram"."""
+    with store.transaction():
+        favourite = facts.add_fact(store, "user", "favorite:band", "Radiohead", valid_at=JAN).fact_id
+        facts.add_fact(store, "user", "band", "Night Tram", valid_at=JUN)
+    assert reconcile_slots(store, AttributeMeaning(_NoModel())) == []
+    assert {f.value for f in facts.current_facts(store)} == {"Radiohead", "Night Tram"}
+    assert facts.get_fact(store, favourite).invalid_at is None
+
+
+def test_other_names_of_one_slot_retire_the_older_value_in_the_ledger(store):
+    with store.transaction():
+        writer = facts.add_fact(store, "user", "favorite:writer", "Haruki Murakami", valid_at=JAN).fact_id
+        shared = facts.add_fact(store, "user", "share_with", "Sven", valid_at=JAN).fact_id
+        facts.add_fact(store, "user", "favourite_author", "Elena Ferrante", valid_at=JUN)
+        facts.add_fact(store, "user", "flatmate", "Amara", valid_at=JUN)
+    assert {f.value for f in facts.current_facts(store)} == {"Elena Ferrante", "Amara"}
+    assert facts.get_fact(store, writer).invalid_at == JUN and facts.get_fact(store, shared).invalid_at == JUN
 
 
 @pytest.mark.embedder

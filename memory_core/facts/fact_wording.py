@@ -1,0 +1,93 @@
+"""Fact text as a person reads it: one English sentence per fact, whatever the attribute's name.
+
+The parse names attributes in the user's own words, and some of them are verbs
+("share with", "volunteer at", "wake up at"): "The user's share with is Sven." reads
+badly. So the sentence follows the attribute's form, not a table per attribute:
+
+* a verb (+ particle) + preposition: "The user shares with Sven.", "The user wakes up at 6:30.";
+* a noun: "The user's gym is FitHub.";
+* another person's fact: "The user's sister lives in Porto.".
+
+The value is always kept verbatim (checks and search read it in the text).
+"""
+from __future__ import annotations
+
+import re
+
+#: A word that ends a verb attribute: the verb's preposition ("share with", "train for", "be based in").
+VERB_PREPOSITIONS = {"in", "at", "for", "with", "on", "to", "by", "from", "as", "into", "onto", "about", "under",
+                     "through", "via", "after", "near"}
+#: Verbs whose third person is not "+s"/"+es"/"-y -> ies".
+_IRREGULAR_3SG = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+_VOWELS = set("aeiou")
+
+
+def third_person(verb: str) -> str:
+    """"share" -> "shares", "teach" -> "teaches", "study" -> "studies", "be" -> "is"."""
+    if verb in _IRREGULAR_3SG:
+        return _IRREGULAR_3SG[verb]
+    if re.search(r"(?:s|sh|ch|x|z)$", verb):
+        return f"{verb}es"
+    if verb.endswith("y") and len(verb) > 1 and verb[-2] not in _VOWELS:
+        return f"{verb[:-1]}ies"
+    return f"{verb}s"
+
+
+def _participle(verb: str) -> str:
+    """"base" -> "based", "locate" -> "located": the lemma the parse gives for "be based in"."""
+    return f"{verb}d" if verb.endswith("e") else f"{verb}ed"
+
+
+def is_verb_attribute(words: str) -> bool:
+    """An attribute of the form verb (+ particle) + preposition: it ends with a preposition and has a verb
+    before it ("share with"); a noun attribute ends with its noun ("gym", "drink of choice" is cut earlier)."""
+    parts = words.split()
+    return len(parts) >= 2 and parts[-1] in VERB_PREPOSITIONS and parts[0] not in VERB_PREPOSITIONS
+
+
+def verb_phrase(words: str) -> str:
+    """The attribute's verb phrase in the third person: "wake up at" -> "wakes up at", "be base in" -> "is based in"."""
+    parts = words.split()
+    if parts[0] == "be" and len(parts) >= 3:
+        return " ".join(["is", _participle(parts[1]), *parts[2:]])
+    return " ".join([third_person(parts[0]), *parts[1:]])
+
+
+def without_repeats(words: str) -> str:
+    """One word said twice in a row once ("favorite favourite band" -> "favorite band")."""
+    kept: list[str] = []
+    for word in words.split():
+        if kept and _spelling(kept[-1]) == _spelling(word):
+            continue
+        kept.append(word)
+    return " ".join(kept)
+
+
+def _spelling(word: str) -> str:
+    return word.lower().replace("favourite", "favorite").replace("colour", "color")
+
+
+def attribute_template(label: str) -> str:
+    """The sentence template for an attribute in words, ``{value}`` where the value goes."""
+    words = without_repeats(re.sub(r"\s+", " ", label.replace("_", " ")).strip())
+    if is_verb_attribute(words):
+        return f"The user {verb_phrase(words)} {{value}}"
+    return f"The user's {words} is {{value}}"
+
+
+def with_subject(phrase: str, subject: str, user: str = "user") -> str:
+    """The sentence of the user's fact made about someone of theirs: "The user lives in" -> "The user's sister lives in"."""
+    if subject == user:
+        return phrase
+    who = subject.replace("_", " ")
+    if phrase.startswith("The user's "):
+        return phrase.replace("The user's", f"The user's {who}'s", 1)
+    if phrase.startswith("The user "):
+        return phrase.replace("The user ", f"The user's {who} ", 1)
+    return phrase
+
+
+def as_sentence(phrase: str) -> str:
+    """Ends with one full stop; a value that already ends with one ("Fontaines D.C.") keeps just its own."""
+    phrase = phrase.rstrip()
+    return phrase if phrase.endswith((".", "!", "?")) else f"{phrase}."

@@ -1,0 +1,178 @@
+"""The words and value shapes the fact frames share: where a value ends, what is no attribute, relations,
+animals, languages, diets, devices; and how a frame's attribute phrase and value become a candidate.
+
+Split from ``frames`` so the regex frames (``frames``), the frames that read a whole message
+(``message_frames``), the change detection and the dependency parse (``parse_extractor``) use one vocabulary.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_core.facts.attributes import canonical_predicate
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.lexicon import kind_of
+
+USER = "user"
+
+#: Words that end a value: "my gym is FitHub now because..." -> "FitHub".
+STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
+        r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
+        r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
+        r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
+        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
+        r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
+        r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
+        r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever))\b|"
+        r"\s*(?:[,.;!?()\"\u2013\u2014]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
+#: A value: no clause punctuation, except a colon inside a time ("6:30").
+VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
+TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
+VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
+ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
+ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
+TIME = r"(?P<v>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
+MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+DATE = rf"(?P<v>(?:{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS}))"
+
+RELATIONS = {
+    "sister": "sister", "sis": "sister", "brother": "brother", "mom": "mother", "mum": "mother", "mother": "mother",
+    "dad": "father", "father": "father", "wife": "spouse", "husband": "spouse", "partner": "partner",
+    "son": "son", "daughter": "daughter", "friend": "friend", "best friend": "best_friend",
+    "dog": "dog", "cat": "cat", "puppy": "dog", "kitten": "cat", "pet": "pet",
+}
+REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
+                                                reverse=True)) + ")"
+REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
+ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
+            "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
+            "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat", "doggo", "pupper",
+            "kitty", "pooch", "fur baby", "furbaby", "greyhound", "whippet", "dachshund", "sausage dog", "pug", "corgi",
+            "husky", "schnauzer", "staffie", "jack russell", "cockapoo", "labradoodle", "chihuahua", "shih tzu",
+            "siamese", "ragdoll", "maine coon", "moggy", "lurcher", "springer", "boxer", "alsatian", "shepherd")
+
+#: Attribute phrases that are not attributes ("my point is...", "my bad").
+NOT_ATTRIBUTES = {"name", "first name", "full name", "guess", "point", "bad", "fault", "turn", "pleasure",
+                   "question", "problem", "day", "week", "life", "head", "back", "plan", "plans", "idea", "job",
+                   "advice", "opinion", "answer", "mind", "heart", "issue", "worry", "concern", "excuse", "treat",
+                   "place", "home", "work", "hope", "dream", "wish", "goal", "feeling", "sense", "favorite",
+                   "favourite", "neighbourhood", "neighborhood", "area", "title", "role", "position", "employer",
+                   "company", "new job", "diet",
+                   # the body, the household and moods: "my knees are sore", "my kids are at school"
+                   "knee", "knees", "back", "leg", "legs", "foot", "feet", "eye", "eyes", "hand", "hands", "arm",
+                   "arms", "shoulder", "shoulders", "stomach", "kids", "children", "parents", "family", "friends",
+                   "tastes", "taste", "mood", "schedule", "week", "weekend", "morning", "evening", "plan", "life"}
+#: A value that starts like this describes a state, not a value ("my laptop is getting slow").
+_NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "being", "kind", "pretty", "super",
+                    "quite", "always", "also", "just", "broken", "dead", "down", "slow", "great", "amazing", "awful",
+                    "terrible", "good", "bad", "fine", "ok", "okay", "nice", "lovely", "busy", "sick", "tired",
+                    "out", "off", "over", "done", "gone", "away", "here", "there", "back", "late", "early", "sure",
+                    "it", "that", "this", "them", "him", "her", "you", "me", "what", "how", "when", "where", "why",
+                    "who", "which", "about", "like", "better", "worse", "mine", "ours", "coming", "due", "ready",
+                    "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running",
+                    "stuck", "acting", "playing", "making", "having", "giving", "taking", "broke", "missing", "lost",
+                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished"}
+LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
+              "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
+              "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
+              "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
+              "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
+DIETS = (r"(?P<v>vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
+          r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
+#: Makers and models people name instead of the thing ("I use a MacBook Air").
+DEVICES = {
+    **{w: "laptop" for w in ("macbook", "thinkpad", "xps", "zenbook", "chromebook", "surface", "latitude", "inspiron",
+                             "ideapad", "spectre", "pavilion", "vivobook", "laptop", "notebook", "framework")},
+    **{w: "phone" for w in ("iphone", "pixel", "galaxy", "fairphone", "oneplus", "nokia", "motorola", "moto", "xiaomi",
+                            "redmi", "huawei", "phone", "smartphone")},
+    **{w: "car" for w in ("tesla", "toyota", "honda", "volkswagen", "vw", "bmw", "audi", "ford", "fiat", "renault",
+                          "peugeot", "volvo", "mercedes", "subaru", "kia", "hyundai", "mazda", "nissan", "prius",
+                          "civic", "corolla", "skoda", "seat", "citroen", "jeep", "chevy", "chevrolet", "mini",
+                          "golf", "polo", "outback", "niro", "focus", "camry", "car")},
+    **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
+}
+LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
+#: A maker or model typed in lowercase, with the model words after it ("my pixel 8", "a honda civic").
+_GENERIC_DEVICE_WORDS = {"laptop", "notebook", "phone", "smartphone", "tablet", "car", "mini", "seat", "focus", "golf",
+                         "polo", "surface", "framework", "galaxy", "latitude", "spectre", "pavilion"}
+_MODEL_WORD = r"(?:[a-z]{0,3}\d+[a-z]*|air|pro|max|mini|ultra|plus|lite|se|fe|x1|xl|" + "|".join(
+    sorted((w for w in DEVICES if w not in ("laptop", "notebook", "phone", "smartphone", "tablet", "car")), key=len,
+           reverse=True)) + r")"
+LOWER_DEVICE = (r"(?<![\w-])(?P<v>(?-i:(?:iPhone|iPad|" + "|".join(sorted((w for w in DEVICES if w not in _GENERIC_DEVICE_WORDS),
+                                                                           key=len, reverse=True))
+                 + r")(?:\s+" + _MODEL_WORD + r"){0,2}))(?![\w-])")
+#: Places typed in lowercase after a verb of living ("i live in lisbon now"); never these words.
+NOT_PLACES = {"a", "an", "the", "my", "our", "his", "her", "their", "town", "here", "there", "it", "this", "that",
+               "with", "together", "peace", "sin", "hope", "fear", "denial", "style", "comfort", "harmony", "one",
+               "two", "sync", "front", "between", "between", "bed", "hospital", "halls", "dorms", "student", "shared",
+               "some", "what", "which", "now", "at", "for", "from", "to", "in", "on", "by", "downtown", "suburbs",
+               "city", "centre", "center", "london-ish"}
+
+
+#: Genre words: an interest in one of these is a music taste, anything else a hobby.
+MUSIC_GENRES = ("jazz", "techno", "bluegrass", "k-pop", "kpop", "pop", "rock", "synthwave", "opera", "classical",
+                "metal", "punk", "folk", "country", "house", "edm", "indie", "blues", "reggae", "soul", "r&b",
+                "disco", "ambient", "lo-fi", "lofi", "hip hop", "hip-hop", "rap", "grime", "drum and bass", "dnb",
+                "dubstep", "trance", "funk", "gospel", "salsa", "afrobeats", "emo", "grunge", "ska", "swing",
+                "music", "songs", "albums", "vinyl")
+
+
+def interest_attribute(value: str) -> str:
+    """An interest in a genre is a music taste; any other interest is a hobby."""
+    words = value.lower()
+    return "music" if any(re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", words) for g in MUSIC_GENRES) else "hobby"
+
+
+def clean_value(value: str) -> str:
+    value = re.sub(r"\s+", " ", value).strip(" '\"-")
+    value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
+                   value)
+    # "booked for June 8", "set for 6:30": the participle says how, the rest is the value
+    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
+                   "", value)
+    value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
+    # "as a flat white", "my Monday salsa": the value is what follows (and is what later messages name)
+    value = re.sub(r"(?i)^(?:as\s+(?:a|an)\s+|(?:my|our)\s+(?=\S+\s))", "", value)
+    # "an old Galaxy S21": how the user feels about the thing, not its name
+    value = re.sub(r"(?i)^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
+                   value)
+    return value.rstrip(".")
+
+
+def plausible_value(value: str, *, strict: bool = True) -> bool:
+    """Short, and (for frames whose verb does not name the attribute) not a state word."""
+    words = value.split()
+    if not words or len(words) > 6 or len(value) > 50:
+        return False
+    if not strict:
+        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
+    if len(words) > 1 and words[0].islower() and words[1].lower() in ("from", "of", "after", "about", "because"):
+        return False  # a state and its cause: "sore from all the swimming", "tired of it"
+    return words[0].lower() not in _NOT_VALUE_START
+
+
+
+#: Capitalised words that open a sentence without naming anything.
+DISCOURSE = {"actually", "sorry", "well", "so", "oh", "anyway", "correction", "update", "yes", "no", "ok", "okay",
+              "also", "honestly", "sadly", "luckily", "btw", "wait", "oops", "hey", "hi", "hello", "thanks", "today",
+              "yesterday", "tomorrow", "now", "then", "however", "and", "but", "or", "because", "since", "when",
+              "yeah", "yep", "nope", "ugh", "lol", "haha", "right", "fine", "sure", "great", "cool", "please"}
+
+
+def attribute_candidate(attr: str, value: str, sentence: str, subject: str = USER) -> Candidate | None:
+    """A fact from an attribute phrase in the user's words and its value, or None when the phrase is no attribute
+    ("my point is"), the value is no value, or the phrase names a relation; pets and interests get their slot."""
+    attr = re.sub(r"\s+", " ", attr.lower()).strip()
+    attr = re.sub(r"\s+(?:rn|btw|lol|tho|atm|fr|haha|now)$", "", attr)  # chat fillers are not part of the attribute
+    value = clean_value(value)
+    if not plausible_value(value):
+        return None
+    if attr in ("go-to", "usual", "fave", "favorite", "favourite", "regular") and kind_of(value):
+        return Candidate("assert", subject, kind_of(value), value, sentence)  # "my go-to is hot chocolate"
+    if attr in ("thing", "jam", "passion", "obsession", "new thing"):  # "tennis is my thing"
+        return Candidate("assert", subject, interest_attribute(value), value, sentence) if subject == USER else None
+    words = attr.split()
+    if words[-1] in ANIMALS or attr in ANIMALS:  # "a beagle called Biscuit": the pet's name
+        return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
+    if attr in NOT_ATTRIBUTES or words[-1] in RELATIONS:
+        return None
+    return Candidate("assert", subject, canonical_predicate(attr), value, sentence)

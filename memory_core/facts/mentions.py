@@ -1,0 +1,88 @@
+"""Where a sentence names a known value: whole words, articles and "Dr." optional, or the name alone inside a
+longer value ("Iceland" for "Iceland, July", "the Golf" for "Volkswagen Golf").
+
+Change detection (``changes``) anchors on these mentions: people name the old value, not the attribute.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory_core.facts.frame_words import DEVICES
+
+
+def normalized(text: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"[^\w\s'+-]", " ", text.casefold())).strip()
+
+
+def find_mention(sentence: str, value: str) -> Span | None:
+    """Where the sentence names ``value``: whole words, articles and "Dr." optional. A value with a
+    name in it may be named by the name alone: "Iceland, July" by "Iceland", "Rotterdam Marathon in
+    April" by "Rotterdam Marathon", "Volkswagen Golf" by "the Golf"."""
+    if "," in value:
+        value = value.split(",", 1)[0]
+    words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
+    while len(words) > 1 and words[0].lower() in ("my", "our", "as"):  # "my Monday salsa", "as a flat white"
+        words = words[1:]
+    if not words:
+        return None
+    found = find_words(sentence, words)
+    if found or len(words) < 2:
+        return found
+    capitals = [w for w in words if w[:1].isupper()]
+    leading = []
+    for word in words:
+        if not word[:1].isupper():
+            break
+        leading.append(word)
+    if leading and len(leading) < len(words) and (words[len(leading)].isalpha() or not CALENDAR.match(leading[-1])):
+        # "Pixel" names "Pixel 8", but "June" does not name "June 8"
+        found = find_words(sentence, leading)
+    if not found and len(capitals) >= 2 and len(words[-1]) >= 4 and words[-1][:1].isupper():
+        found = find_words(sentence, [words[-1]], case=True)
+    if not found and words[0].lower() in DEVICES:  # "Moto finally died" names the Moto G84
+        found = find_words(sentence, [words[0]])
+    return found
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a value is named in a sentence (the parts of ``re.Match`` this module uses)."""
+
+    begin: int
+    finish: int
+    text: str
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+    def group(self, _: int = 0) -> str:
+        return self.text
+
+
+_TOKEN = re.compile(r"[\w'+-]+")
+
+
+def find_words(sentence: str, words: list[str], *, case: bool = False) -> Span | None:
+    """The words in a row (separated by spaces or dots), whole words; no regex built per value."""
+    tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    wanted = words if case else [w.casefold() for w in words]
+
+    def same(token: str, word: str) -> bool:  # "Shah's retired" names "Shah"
+        token = token if case else token.casefold()
+        return token == word or (token.endswith("'s") and token[:-2] == word)
+
+    for i in range(len(tokens) - len(wanted) + 1):
+        window = tokens[i:i + len(wanted)]
+        if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
+                re.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
+            return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
+    return None
+
+
+
+CALENDAR = re.compile(r"(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^(?:mon|tues|wednes|"
+                       r"thurs|fri|satur|sun)day$|^(?:christmas|easter|monday)$")

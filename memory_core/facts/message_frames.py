@@ -1,0 +1,62 @@
+"""Frames that read a whole message, not one sentence: a change of attribute that names only the new value,
+across a ";" ("I switched banks; I'm with Revolut now"), a relative named once then "she"/"he", an event called off.
+
+Split from ``frames`` (the sentence frames); ``extraction`` runs both.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from memory_core.facts.attributes import canonical_predicate, concept_of
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.frame_words import (ANIMALS, NOT_ATTRIBUTES, RELATIONS, REL_MOD, STOP, USER, VALUE_CHARS,
+                                           clean_value, plausible_value)
+
+_Y = rf"(?P<v>(?:dr\.?\s+)?{VALUE_CHARS}{{1,45}}?)" + STOP
+#: Changes that name the attribute and the new value but not the old one, possibly across a ";"
+#: ("I switched banks; I'm with Revolut now", "I upgraded my phone to a OnePlus 12").
+_MESSAGE_FRAMES = (
+    (re.compile(r"(?i)\b(?:switched|changed|swapped)\s+(?P<attr>[a-z]+?)(?:e?s)\b\s*[;,:.]?\s*(?:and\s+)?"
+                r"(?:(?:i|we)(?:'m|\s+am|\s+are)?\s+)?(?:now\s+)?(?:with|at|see|use|using|run\s+with|go\s+to|on|to)\s+"
+                r"(?:a\s+|an\s+|the\s+)?" + _Y), False),
+    (re.compile(r"(?i)\b(?:switched|changed)\s+(?:my\s+|our\s+)?(?P<attr>[a-z]+(?:\s+[a-z]+)?)\s+(?:providers?|companies|"
+                r"suppliers?)\s+to\s+" + _Y), False),
+    (re.compile(r"(?i)\b(?:moved|upgraded|changed|switched|set)\s+(?:my\s+|our\s+|the\s+)?(?P<attr>[a-z-]+(?:\s+[a-z-]+)?)\s+"
+                r"(?:to|for)\s+(?:a\s+|an\s+|the\s+)?" + _Y), True),
+)
+_OFF = re.compile(r"(?i)(?:^|\b(?:the|my|our)\s+)(?P<attr>[a-z]+(?:\s+[a-z]+){0,2}?)\s+(?:is|'s)\s+(?:off|cancel+ed|"
+                  r"not\s+happening|called\s+off)\b")
+
+
+#: A relative named once, then "she"/"he": "Big news from my sister: she is now living in Osaka".
+_PRONOUN_HOME = re.compile(r"(?i)\b(?:(?:she|he)(?:'s|\s+is|\s+has)?\s+(?:\w+\s+){0,8}?(?:living|lives|moved|"
+                           r"settled|based|relocated)\s+(?:back\s+)?(?:in|to)|(?:her|his)\s+(?:new\s+)?(?:flat|house|"
+                           r"place|home|apartment)\s+is\s+(?:now\s+)?in)\s+"
+                           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)")
+_PRONOUN_NAME = re.compile(r"(?:^|[.!;,]\s+)(?P<v>[A-Z][\w'-]+)\s+is\s+(?:her|his|its|their)\s+name\b")
+_RELATIVE = re.compile(r"(?i)\bmy\s+" + REL_MOD + r"(?P<rel>" + "|".join(
+    r for r in sorted(RELATIONS, key=len, reverse=True) if r not in ("dog", "cat", "puppy", "kitten", "pet")) + r")\b")
+
+
+def message_candidates(text: str) -> Iterator[Candidate]:
+    """Frames that read across a ";" or name a change of attribute without the old value."""
+    relatives = {RELATIONS[m.group("rel").lower()] for m in _RELATIVE.finditer(text)}
+    if len(relatives) == 1:
+        for match in _PRONOUN_HOME.finditer(text):
+            yield Candidate("assert", next(iter(relatives)), "lives_in", clean_value(match.group("v")), match.group(0))
+    if re.search(r"(?i)\b(?:" + "|".join(ANIMALS) + r")s?\b", text):
+        for match in _PRONOUN_NAME.finditer(text):
+            yield Candidate("assert", USER, "pet", match.group("v"), match.group(0))
+    for pattern, known_only in _MESSAGE_FRAMES:
+        for match in pattern.finditer(text):
+            attr = match.group("attr").lower()
+            if attr in NOT_ATTRIBUTES - {"job", "diet"} or (known_only and not concept_of(attr)):
+                continue
+            value = clean_value(match.group("v"))
+            if plausible_value(value, strict=False):
+                yield Candidate("assert", USER, canonical_predicate(attr), value, match.group(0))
+    for match in _OFF.finditer(text):
+        attr = match.group("attr").lower()
+        if concept_of(attr):
+            yield Candidate("retract", USER, canonical_predicate(attr), None, match.group(0))

@@ -1,0 +1,185 @@
+"""Which new value succeeds an old one: the frames around the old value ("X for Y", "from X to Y", "Y instead
+of X"), successors said after an ending ("it's all techno now"), a correction ("I meant Y"), the one other value of
+the old one's kind or shape, and the checks every new value passes (``good_new_value``).
+
+Split from ``changes``, which decides *that* a known value ended; ``pending_changes`` uses the checks too.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from memory_core.facts.change_cues import hollow_value
+from memory_core.facts.cues import values_of_shape
+from memory_core.facts.frame_words import DISCOURSE, STOP, TITLE, VALUE_CHARS, clean_value, plausible_value
+from memory_core.facts.lexicon import kind_of, lexical_values
+from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
+
+_Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
+_A = r"(?:(?:a|an|the|my|our|some)\s+)?"
+#: A new value ended by the keyword that follows it ("Y replaced X"), not by a stop word.
+_YK = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)"
+#: Where the new value sits relative to the old one ({x} is the old value, escaped).
+_REPLACEMENTS = (
+    rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",
+    rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}",
+    rf"{{x}}\s+with\s+{_A}{_Y}",
+    rf"(?:\b(?:honestly|now|these\s+days|nowadays)\s+|^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|over|is\s+better\s+than|instead\s+of|"
+    rf"rather\s+than)\s+{_A}{{x}}",
+    rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
+    rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
+    rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
+)
+#: A new value said without the old one, after the old one was ended in the same message.
+_SUCCESSORS = (
+    r"\bit(?:'s|\s+is)\s+(?:all\s+(?:about\s+)?)?(?:now\s+)?" + _A + _Y,
+    r"\b(?:into|on|doing|do|with|drink|listen\s+to|see|use|using)\s+" + _A + _Y + r"\s+(?:now|these\s+days)\b",
+    r"\b(?:took\s+up|started|joined|signed\s+up\s+with|went\s+with|opened\s+one\s+at|fallen\s+for|"
+    r"got|bought|picked\s+up|switched\s+to|moved\s+to|going\s+for|learning|all\s+about|there's|along\s+came|"
+    r"adopted|say\s+hi\s+to|name\s+is|relocated\s+to|moved\s+(?:everything|it\s+all)\s+to|doing|running|"
+    r"(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+)?in|"
+    r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at|"
+    r"signed\s+up\s+(?:at|for)|registered\s+(?:at|with|for)|enrolled\s+(?:at|in)|settled\s+in|"
+    r"(?:begin|start|starting)\s+as\s+[a-z ]{2,30}?\s+at|trying|gave\s+me|given\s+me|"
+    r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
+    r"(?:going|flying|heading)\s+to|bagged|snapped\s+up|treated\s+(?:myself|us)\s+to|splashed\s+out\s+on|"
+    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|(?:gone|went)\s+with|sorted\s+(?:myself\s+)?with|"
+    r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new)\s+" + _A + _Y,
+    r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+in\s*(?:[.!;]|$)",
+    r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
+    r"though|is\s+my\s+\w+\s+now)\b",
+    r"\b(?:new|now)\s+(?:\w+\s+){0,2}?(?:is|are|'s|:)\s+" + _A + _Y,
+    r"\b(?:new\s+\w+(?:\s+\w+)?)\s*[:!,]\s*" + _A + _Y,
+    r"\b(?:hello|hi)\s+" + _A + _Y,
+    r"\b(?:i'd|i\s+would)\s+rather\s+(?:have|eat|drink|do|use|go\s+with|listen\s+to)\s+" + _A + _Y,
+    r"\b(?:now|these\s+days|nowadays)\s*,?\s+(?:i|we)\s+(?:\w+\s+){0,2}?(?:do|use|see|play|drink|listen\s+to|"
+    r"am\s+into|'m\s+into|go\s+to|with|at|on|in)\s+" + _A + _Y,
+)
+#: In the sentence after an ending: "I quit Birchwood Labs. I start at Globex on Monday."
+_NEXT_SUCCESSORS = _SUCCESSORS + (
+    r"\b(?:i|we)(?:'m|\s+am|\s+are)?\s+(?:\w+\s+){0,2}?(?:with|at|to|for|in)\s+" + _A + _Y,
+    r"\b(?:i|we)\s+(?:do|play|drink|use|see|have|drive|take|listen\s+to)\s+(?:it\s+)?" + _A + _Y,
+)
+_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _SUCCESSORS]
+NEXT_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _NEXT_SUCCESSORS]
+CORRECTION = re.compile(
+    r"(?i)\b(?:i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
+    r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
+_PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
+             "life", "time", "work", "home", "the", "a", "now"}
+
+
+def _tail(value: str) -> str:
+    """The value at the end of a clause: "I'm a member of Night Owls RC now" -> "Night Owls RC"."""
+    value = re.sub(r"(?i)\s+(?:now|these\s+days|nowadays|instead)$", "", value.strip())
+    names = re.findall(r"(?:(?:Dr|Mr|Ms|Mrs)\.?\s+)?[A-Z0-9][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*", value)
+    names = [n for n in names if n not in ("I", "I'm", "We", "These", "Now", "The", "My", "Our")]
+    if names and len(value.split()) > 3:
+        return names[-1]
+    parts = re.split(r"(?i)\b(?:of|with|to|at|for|is|'s|am|are|by|into|i'm|i\s+\w+)\s+", value)
+    return parts[-1] if len(value.split()) > 3 else value
+
+
+def good_new_value(value: str, old: str) -> str | None:
+    """The value as it can stand for the new value of ``old``, or None: the checks every new value passes,
+    wherever it was found (here, ``changes``, ``pending_changes``)."""
+    value = clean_value(_tail(value))
+    if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
+        return None
+    if normalized(value) == normalized(old) or value.lower() in _FILLERS:
+        return None
+    if old[:1].isupper() and value.islower() and not kind_of(value):
+        return None  # a name is not succeeded by a common noun ("we lost Mango... there's a kitten now")
+    new_words = {w for w in normalized(value).split() if w not in ("the", "a", "an", "dr")}
+    if new_words <= set(normalized(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
+        return None
+    value = re.sub(r"(?i)\s+(?:on|via|using)\s+.*$", "", value)  # "French on Duolingo": the language
+    value = re.sub(r"(?i)\s+in\s+(?:my|our|the)\s+\w+$", "", value)  # "oat milk in my coffee"
+    if not value:
+        return None
+    if value.split()[0].lower() in DISCOURSE:
+        return None  # "Honestly ginger beer over lemonade": a discourse word is no value
+    if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
+        return None
+    if re.match(r"(?i)^(?:be|being|go|going|get|getting|have|having|do|doing|it|out|up|in|and|or|so)\b", value):
+        return None
+    return value
+
+
+#: Chat words a loose frame may catch as a value ("not running it anymore").
+_FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
+            "atm", "these days", "then", "yet", "already"}
+_OLD = "QQOLDQQ"
+_REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
+
+
+def replacement(sentence: str, mention: Span, old: str) -> str | None:
+    """The new value in a frame around the old one (precompiled: the old value is swapped for a marker)."""
+    marked = sentence[:mention.start()] + _OLD + sentence[mention.end():]
+    for pattern in _REPLACEMENT_PATTERNS:
+        for match in pattern.finditer(marked):
+            value = good_new_value(match.group("y"), old)
+            if value and _OLD not in value:
+                return value
+    return None
+
+
+def first_good(values: Sequence[str], old: str) -> str | None:
+    """The first of ``values`` that can stand as the new value of ``old``."""
+    for value in values:
+        good = good_new_value(value, old)
+        if good:
+            return good
+    return None
+
+
+def successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = ()) -> str | None:
+    for pattern in templates or _SUCCESSOR_PATTERNS:
+        for match in pattern.finditer(sentence):
+            value = good_new_value(match.group("y"), old)
+            if value:
+                return value
+    return None
+
+
+def same_kind_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one value of the old value's lexicon kind named beside it (none if several or of no kind)."""
+    kind = kind_of(old)
+    if kind is None:
+        return None
+    for sentence in sentences:
+        others = {value for _, k, value in lexical_values(sentence) if k == kind and normalized(value) != normalized(old)}
+        if len(others) == 1:
+            return others.pop()
+    return None
+
+
+def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one other value of the old value's shape named beside it: a time for a time, a date for a date,
+    a name for a name ("Starlink is gone, the Spectrum engineer came today"); none if there are several."""
+    shape = {"time": "time", "date": "date"}.get(value_shape(old), "name")
+    if shape == "name" and not re.search(r"[A-Z]", old):
+        return None
+    old_words = set(normalized(old).split()) - {"the", "a", "an", "dr"}
+    for sentence in sentences:
+        others = {}
+        for _, value in values_of_shape(sentence, shape):
+            value = clean_value(value)
+            words = set(normalized(value).split()) - {"the", "a", "an", "dr"}
+            if not words or words <= old_words or CALENDAR.match(value) or value.lower() in _PRONOUNS or \
+                    find_words(value, [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]):
+                continue  # the old value itself, said with more words ("RIP Biscuit")
+            others.setdefault(normalized(value), value)
+        if len(others) == 1:
+            return next(iter(others.values()))
+        if others:
+            return None
+    return None
+
+
+def value_shape(value: str) -> str:
+    if re.search(r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm)\b", value, re.IGNORECASE):
+        return "time"
+    if re.search(r"\d", value):
+        return "date"
+    return "word"

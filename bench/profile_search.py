@@ -59,15 +59,31 @@ def main() -> None:
                 spent[name] = spent.get(name, 0.0) + (time.perf_counter() - started) * 1000
         return wrapper
 
+    # every recall module that holds a stage's function by name (search.py was split: a stage may be called from
+    # bm25, fusion, ... as well as from search), each wrapped once with the same timer
+    import importlib
+    import pkgutil
+
+    import memory_core.recall as package
+    holders = [importlib.import_module(f"memory_core.recall.{info.name}")
+               for info in pkgutil.iter_modules(package.__path__)]
     for name in STAGES:
-        if hasattr(recall, name):
-            setattr(recall, name, timed(name, getattr(recall, name)))
-    if hasattr(recall, "_bm25_kind"):  # BM25 per kind
-        one_kind = recall._bm25_kind
+        original = getattr(recall, name, None) or next((getattr(m, name) for m in holders if hasattr(m, name)), None)
+        if original is None:
+            continue
+        wrapped = timed(name, original)
+        for module in holders:
+            if getattr(module, name, None) is original:
+                setattr(module, name, wrapped)
+    bm25_module = next((m for m in holders if hasattr(m, "_bm25_kind")), None)
+    if bm25_module is not None:  # BM25 per kind
+        one_kind = bm25_module._bm25_kind
 
         def bm25_kind(store, kind, *args):
             return timed(f"_bm25 {kind}", one_kind)(store, kind, *args)
-        recall._bm25_kind = bm25_kind
+        for module in holders:
+            if getattr(module, "_bm25_kind", None) is one_kind:
+                module._bm25_kind = bm25_kind
     if hasattr(recall, "DenseLookup"):  # embedding + dense pass run beside the SQL: what the caller still waits for
         recall.DenseLookup.result = timed("waiting for embedding + dense pass (beside the SQL)",
                                           recall.DenseLookup.result)

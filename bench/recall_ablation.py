@@ -63,9 +63,11 @@ def summarise(per_question: dict[str, dict[str, float]], questions) -> dict:
 def run_variant(store, questions, embedder, settings: dict) -> tuple[dict, dict]:
     from memory_core.recall import search
 
-    saved = {name: getattr(search, name) for name in settings}
+    from bench.recall_settings import owner
+
+    saved = {name: getattr(owner(name), name) for name in settings}
     for name, value in settings.items():
-        setattr(search, name, value)
+        setattr(owner(name), name, value)
     try:
         per_question, abstained = {}, {}
         for question in questions:
@@ -75,7 +77,7 @@ def run_variant(store, questions, embedder, settings: dict) -> tuple[dict, dict]
             abstained[question.id] = result.abstained
     finally:
         for name, value in saved.items():
-            setattr(search, name, value)
+            setattr(owner(name), name, value)
     answerable = [q for q in questions if q.evidence]
     gate = {"false_abstentions": sum(abstained[q.id] for q in answerable), "answerable": len(answerable),
             "unanswerable_abstained": sum(abstained[q.id] for q in questions if not q.evidence),

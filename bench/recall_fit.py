@@ -10,7 +10,7 @@ the same run). The chosen values are copied by hand into the modules (their comm
 bench_recall.py then reports dev and test with them.
 
 ``python -m bench.recall_fit`` writes bench/results/recall_fit.md and .json;
-``python -m bench.recall_fit --grid '{"search.SCORE_BM25": [0.25, 0.5]}'`` runs one grid of your own.
+``python -m bench.recall_fit --grid '{"fusion.SCORE_BM25": [0.25, 0.5]}'`` runs one grid of your own.
 """
 from __future__ import annotations
 
@@ -31,13 +31,13 @@ GRID: list[dict[str, list]] = [
     {"feedback.FEEDBACK_TERMS": [3, 6, 10]},
     {"query_terms.FRAME_WEIGHT": [1.0, 0.3, 0.1, 0.0]},
     {"reserve.RESERVED": [0, 1, 2, 3]},
-    {"search.SCORE_BM25": [0.25, 0.5, 1.0]},
-    {"search.SCORE_COVERAGE": [0.5, 1.0]},
-    {"search.SCORE_DENSE": [1.5, 2.0, 3.0]},
+    {"fusion.SCORE_BM25": [0.25, 0.5, 1.0]},
+    {"fusion.SCORE_COVERAGE": [0.5, 1.0]},
+    {"fusion.SCORE_DENSE": [1.5, 2.0, 3.0]},
 ]
 
 #: The ranking before this fit (main before issue 13's round 3).
-BEFORE = {"W_feedback": 0.0, "query_terms.FRAME_WEIGHT": 1.0, "reserve.RESERVED": 0, "search.SCORE_DENSE": 2.0}
+BEFORE = {"W_feedback": 0.0, "query_terms.FRAME_WEIGHT": 1.0, "reserve.RESERVED": 0, "fusion.SCORE_DENSE": 2.0}
 
 
 def _set(name: str, value) -> None:

@@ -4,7 +4,7 @@ both question conditions (paraphrase and lexical) at once, so no constant serves
 Imports the generated conversations once into a store under bench/work/, then runs the dev
 questions in process for each setting of a small grid, one constant group at a time (coordinate
 search), and prints any@10 / all@10 for each. The winning values are copied by hand into
-memory_core/recall/search.py; bench_recall.py then reports dev and test with them.
+the recall module that defines each (bench/recall_settings.py finds it); bench_recall.py then reports dev and test with them.
 
 ``python -m bench.tune_recall``
 """
@@ -78,6 +78,7 @@ def main() -> None:
     conversations, questions = build()
     dev = [q for q in questions if q.split == "dev"]
     data_dir = imported_store(conversations)
+    from bench.recall_settings import owner
     from memory_core.recall import search
     from memory_core.recall.vectors import backfill_embeddings
     from mneme.session import open_or_create
@@ -93,7 +94,7 @@ def main() -> None:
                 if name.startswith("W_"):
                     search.WEIGHTS[name[2:]] = value
                 else:
-                    setattr(search, name, tuple(value) if isinstance(value, list) else value)
+                    setattr(owner(name), name, tuple(value) if isinstance(value, list) else value)
             started = time.perf_counter()
             metrics = evaluate(store, dev, embedder)
             print(dict(zip(names, values)), metrics, f"{time.perf_counter() - started:.0f}s", flush=True)

@@ -6,7 +6,7 @@ question asked said "that pottery class", the short reply answers it). After a f
 are rare in the store and said in the best few hits -- and not already in the question -- become a second
 query, run as its own fusion channel (``feedback``), whose weight is fitted on dev (bench/recall_fit.py).
 
-Pure logic here: search.py gives the top hits' texts and a document-frequency lookup, and runs the query.
+Pure logic here: feedback_channel.py gives the top hits' texts and a document-frequency lookup, and runs the query.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ chat "happen", "day" or "news" are said somewhere, so IDF alone does not silence
 
 So frame words weigh ``FRAME_WEIGHT`` (about a third) of their IDF in coverage and stay out of the BM25 query unless the
 question has nothing else; content words keep their IDF weight; words that name a speaker are handled as
-speakers by search.py (``_named_speakers``), not as text.
+speakers by speakers.py (``_named_speakers``), not as text.
 
 The list is generic English question vocabulary (interrogatives, speech-act verbs, vague nouns, meta words
 about the chat, the hedges of inference questions), not words of one benchmark's frames. The hedges ("given",

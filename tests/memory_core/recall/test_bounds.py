@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 import memory_core.recall.bounds as bounds
+import memory_core.recall.hydrate as hydrate
 from memory_core.recall import search as recall
 from memory_core.ingest import ingest_message
 from memory_core.recall.vectors import backfill_embeddings, index_for
@@ -229,7 +230,7 @@ def test_searches_with_a_helper_connection_equal_searches_without(corpus_store, 
     monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 10 ** 9)
     alone = {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES}
     monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 1)
-    monkeypatch.setattr(recall, "HYDRATE_BESIDE_FROM", 1)
+    monkeypatch.setattr(hydrate, "HYDRATE_BESIDE_FROM", 1)
     assert {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES} == alone
 
 
@@ -238,7 +239,7 @@ def test_a_helper_that_cannot_connect_leaves_the_work_to_the_caller(corpus_store
 
     expected = {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES[:6]}
     monkeypatch.setattr(helpers, "HELPER_FROM_MESSAGES", 1)
-    monkeypatch.setattr(recall, "HYDRATE_BESIDE_FROM", 1)
+    monkeypatch.setattr(hydrate, "HYDRATE_BESIDE_FROM", 1)
 
     def no_second_connection(self):
         raise OSError("too many open files")

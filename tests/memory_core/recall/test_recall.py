@@ -5,6 +5,7 @@ from datetime import datetime, timezone
 
 import pytest
 
+from memory_core.recall import conversation_context, fusion, ranking
 from memory_core.recall import search as recall
 from memory_core.clock import parse_iso
 from memory_core.storage.db import OperationalError
@@ -272,12 +273,12 @@ def test_the_answer_next_to_the_question_is_found(two_chats, monkeypatch):
         found = _externals(recall.search(two_chats, "How did Tomas's move go?", kinds=("message",), now=NOW))
         return found.index("a2") if "a2" in found else len(found)
 
-    monkeypatch.setattr(recall, "THREAD_BONUS", 0.0)
-    monkeypatch.setattr(recall, "CONTEXT_WEIGHT", 0.0)
+    monkeypatch.setattr(fusion, "THREAD_BONUS", 0.0)
+    monkeypatch.setattr(conversation_context, "CONTEXT_WEIGHT", 0.0)
     without = rank_of_answer()
-    monkeypatch.setattr(recall, "CONTEXT_WEIGHT", 0.3)
+    monkeypatch.setattr(conversation_context, "CONTEXT_WEIGHT", 0.3)
     assert rank_of_answer() < without
-    monkeypatch.setattr(recall, "THREAD_BONUS", 2.0)  # with the thread bonus, the question and its answer lead
+    monkeypatch.setattr(fusion, "THREAD_BONUS", 2.0)  # with the thread bonus, the question and its answer lead
     assert without >= 3 and set(_externals(recall.search(two_chats, "How did Tomas's move go?", kinds=("message",),
                                                          now=NOW, k=2))) == {"a1", "a2"}
 
@@ -288,9 +289,9 @@ def test_the_named_persons_chat_comes_first(two_chats, monkeypatch):
         result = recall.search(two_chats, "Did the move go ok for Tomas?", kinds=("message",), now=NOW)
         return {hit.external_ids[0]: hit.score for hit in result.hits}
 
-    monkeypatch.setattr(recall, "THREAD_BONUS", 0.0)
+    monkeypatch.setattr(fusion, "THREAD_BONUS", 0.0)
     plain = scores()
-    monkeypatch.setattr(recall, "THREAD_BONUS", 2.0)
+    monkeypatch.setattr(fusion, "THREAD_BONUS", 2.0)
     favoured = scores()
     assert plain["a1"] < 1.5 * plain["b3"]
     assert max(favoured, key=favoured.get) == "a1" and favoured["a1"] > 2.5 * favoured["b3"]
@@ -298,7 +299,7 @@ def test_the_named_persons_chat_comes_first(two_chats, monkeypatch):
 
 def test_repeated_small_talk_gives_way_to_distinct_turns(two_chats, monkeypatch):
     """The same "Ooh tell me more." twice in one chat takes one slot; another chat's copy is other evidence."""
-    monkeypatch.setattr(recall, "DEDUPLICATE", True)
+    monkeypatch.setattr(ranking, "DEDUPLICATE", True)
     ranked = recall._distinct_first([recall.Hit("message", n, text, 0.0, "", thread_id=thread) for n, (thread, text) in
                                      enumerate([("a", "Ooh tell me more."), ("a", "Ooh tell me more!"),
                                                 ("b", "Ooh tell me more."), ("a", "Work is a lot.")])])

@@ -43,8 +43,11 @@ _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every
 _STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
          r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
          r"more than|rather than|better than|over|"
-         r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|\s*[,.;:!?()\"]|\s+-|$)")
-_VALUE = r"(?P<v>[^,.;:!?()\"]{1,60}?)" + _STOP
+         r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|"
+         r"\s*(?:[,;:!?()\"]|\.(?!{0}))|\s+-|$)").format(r"(?<=\b[A-Z]\.)\s+[A-Z]")
+#: A value runs on past a middle initial ("Ursula K. Le Guin"): a lone capital's period before a capitalised word.
+_INITIAL_DOT = r"(?<=\b[A-Z])\.(?=\s+[A-Z])"
+_VALUE = rf"(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}){{1,60}}?)" + _STOP
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
 _CAP = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"

@@ -71,3 +71,13 @@ def test_ingest_then_the_fact_pass_extracts_and_resolves(store):
 def test_extraction_handles_huge_and_binary_text():
     big = "I live in Porto. " + "blah " * 200_000
     assert ("assert", "user", "lives_in", "Porto") in triples(big)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("My favourite novelist is Iain M. Banks.", ("assert", "user", "favorite:novelist", "Iain M. Banks")),
+    ("My favorite poet is T. S. Eliot these days.", ("assert", "user", "favorite:poet", "T. S. Eliot")),
+    ("I live in the US. It's sunny.", ("assert", "user", "lives_in", "the US")),
+])
+def test_a_middle_initial_does_not_cut_the_value(text, expected):
+    """A lone capital's period before a capitalised word is an initial, not the value's end."""
+    assert triples(text) == [expected]

@@ -81,3 +81,13 @@ def test_extraction_handles_huge_and_binary_text():
 def test_a_middle_initial_does_not_cut_the_value(text, expected):
     """A lone capital's period before a capitalised word is an initial, not the value's end."""
     assert triples(text) == [expected]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Most months, since it opened, Smith & Sons cuts my hair.", ("assert", "user", "barber", "Smith & Sons")),
+    ("I'm a lifelong Brighton & Hove Albion fan.", ("assert", "user", "team", "Brighton & Hove Albion")),
+    ("Our car is insured with Hastings & Co.", ("assert", "user", "insurance", "Hastings & Co")),
+])
+def test_an_ampersand_joins_a_named_provider(text, expected):
+    """"&" inside a capitalised name keeps the whole name, not its last word."""
+    assert expected in triples(text)

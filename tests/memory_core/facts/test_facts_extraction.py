@@ -91,3 +91,23 @@ def test_a_middle_initial_does_not_cut_the_value(text, expected):
 def test_an_ampersand_joins_a_named_provider(text, expected):
     """"&" inside a capitalised name keeps the whole name, not its last word."""
     assert expected in triples(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I see Dr Okafor for counselling.", ("assert", "user", "therapist", "Dr Okafor")),
+    ("We go to Dr Lindqvist for our teeth.", ("assert", "user", "dentist", "Dr Lindqvist")),
+    ("I usually go to Clip Joint for my haircuts.", ("assert", "user", "barber", "Clip Joint")),
+])
+def test_what_the_user_goes_to_a_provider_for_names_the_attribute(text, expected):
+    """"for <purpose>" names the provider: a Dr seen for counselling is a therapist, not a doctor."""
+    assert triples(text) == [expected]
+
+
+@pytest.mark.parametrize("text", [
+    "I use Olaplex for my hair.",
+    "My brother goes to Clip Joint for his hair.",
+    "I don't go to Clip Joint for my hair anymore.",
+    "I go to Harbour Cafe for the view.",
+])
+def test_no_provider_from_a_product_someone_else_a_denial_or_an_unknown_purpose(text):
+    assert [t for t in triples(text) if t[2] in ("barber", "therapist", "dentist")] == []

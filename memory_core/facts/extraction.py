@@ -30,6 +30,7 @@ from typing import Iterator
 
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
+from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
 from memory_core.facts.purpose_frames import purpose_candidates
@@ -377,7 +378,7 @@ def extract(text: str) -> list[Candidate]:
                     continue
                 seen_spans.append(span)
                 found.append(candidate)
-        for span, candidate in [*purpose_candidates(sentence), *frame_candidates(sentence)]:
+        for span, candidate in [*purpose_candidates(sentence), *frame_candidates(sentence), *fan_candidates(sentence)]:
             if hedge_at < span[1] or any(span[0] < end and start < span[1] for start, end in seen_spans):
                 continue
             if candidate.op == "assert" and _negated(sentence, span):

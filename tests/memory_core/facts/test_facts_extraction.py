@@ -111,3 +111,23 @@ def test_what_the_user_goes_to_a_provider_for_names_the_attribute(text, expected
 ])
 def test_no_provider_from_a_product_someone_else_a_denial_or_an_unknown_purpose(text):
     assert [t for t in triples(text) if t[2] in ("barber", "therapist", "dentist")] == []
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Fleetwood Mac forever!", "Fleetwood Mac"),
+    ("Hibernian til I die", "Hibernian"),
+    ("Terry Pratchett is the GOAT.", "Terry Pratchett"),
+])
+def test_a_verbless_fan_exclamation_names_a_favourite(text, value):
+    assert triples(text) == [("assert", "user", "favorite", value)]
+
+
+@pytest.mark.parametrize("text", [
+    "Dad forever!",
+    "My brother forever",
+    "We are best mates forever.",
+    "Hibernian lost again, I will support them till I die.",
+    "Terry Pratchett is the best.",
+])
+def test_no_favourite_from_love_for_people_a_longer_sentence_or_mere_praise(text):
+    assert [t for t in triples(text) if t[2] == "favorite"] == []

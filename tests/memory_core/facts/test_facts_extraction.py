@@ -131,3 +131,25 @@ def test_a_verbless_fan_exclamation_names_a_favourite(text, value):
 ])
 def test_no_favourite_from_love_for_people_a_longer_sentence_or_mere_praise(text):
     assert [t for t in triples(text) if t[2] == "favorite"] == []
+
+
+@pytest.mark.parametrize("news", [
+    "Tomasz moved to the Leeds office.",
+    "Greta just started at Arup.",
+    "Bilal is moving to Cork.",
+])
+def test_a_named_persons_news_is_no_user_fact(store, news):
+    """A sentence opened by another person's name and a verb of change is their news, not the user's."""
+    ingest_and_extract(store, "t", "user", "I live in Porto.", at=parse_iso("2025-01-01T10:00:00Z"))
+    result = ingest_and_extract(store, "t", "user", news, at=parse_iso("2025-02-01T10:00:00Z"))
+    assert result.fact_ids == [] and result.retired_fact_ids == []
+    assert [(f.predicate, f.value) for f in facts.current_facts(store)] == [("lives_in", "Porto")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Finally moved to Cork!", ("lives_in", "Cork")),
+    ("Bilal and I moved to Cork.", ("lives_in", "Cork")),
+])
+def test_the_users_own_move_still_counts(store, text, expected):
+    ingest_and_extract(store, "t", "user", text, at=parse_iso("2025-02-01T10:00:00Z"))
+    assert expected in [(f.predicate, f.value) for f in facts.current_facts(store)]

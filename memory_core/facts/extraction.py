@@ -54,6 +54,9 @@ _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\
 _CAP = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
 _ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?[A-Z0-9][\w&'.+-]*)*)"
+#: "for now" words between an attribute and its value: "favourite author these days: X".
+_NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
+_FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
 _I = r"(?:\bi|\bwe)"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|officially|currently|still|also|really|already))*"
 
@@ -188,8 +191,9 @@ _RULES: list[_Rule] = [
           rf"don't\s+like|do\s+not\s+like|dont\s+like|don't\s+enjoy|do\s+not\s+enjoy|don't\s+care\s+for)\s+{_VALUE}", "dislikes"),
     _rule(rf"\bi'?m\s+(?:really\s+)?not\s+(?:a\s+)?(?:big\s+)?(?:fan\s+of|into)\s+{_VALUE}", "dislikes"),
     _rule(rf"\bi\s+no\s+longer\s+(?:like|love|enjoy)\s+{_VALUE}", "likes", "retract"),
-    _rule(rf"\bmy\s+(?:new\s+|all-time\s+)?fav(?:ou?rite)?\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:now\s+)?{_VALUE}",
-          "favorite"),
+    # "my favourite author is X", and the fragment at the start: "Favourite author these days: X"
+    _rule(rf"(?:\bmy\s+|^\W*(?:current\s+)?)(?:new\s+|all-time\s+|current\s+)?(?:fave|fav(?:ou?rite)?)\s+(?P<thing>[a-z]+(?:\s+(?!{_NOW_WORD})[a-z]+)?)"
+          rf"{_FOR_NOW}(?:\s+(?:is|are)|\s*[:=]|\s+-)\s+(?:now\s+)?{_VALUE}", "favorite"),
     # health
     _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:a\s+|strictly\s+|fully\s+)?{_DIETS}\b", "diet"),
     _rule(rf"\bi{_ADV}\s+(?:went|became|turned|have\s+gone|'ve\s+gone|switched\s+to\s+being|decided\s+to\s+go)\s+(?:a\s+)?{_DIETS}\b", "diet"),

@@ -153,3 +153,17 @@ def test_a_named_persons_news_is_no_user_fact(store, news):
 def test_the_users_own_move_still_counts(store, text, expected):
     ingest_and_extract(store, "t", "user", text, at=parse_iso("2025-02-01T10:00:00Z"))
     assert expected in [(f.predicate, f.value) for f in facts.current_facts(store)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Favourite poet these days: Mary Oliver.", ("assert", "user", "favorite:poet", "Mary Oliver")),
+    ("fave album rn - Blue Lines", ("assert", "user", "favorite:album", "Blue Lines")),
+    ("My favorite podcast at the moment is Desert Island Discs.",
+     ("assert", "user", "favorite:podcast", "Desert Island Discs")),
+])
+def test_a_favourite_said_as_a_fragment_with_a_colon_or_a_time_word(text, expected):
+    assert triples(text) == [expected]
+
+
+def test_someone_elses_favourite_fragment_is_not_the_users():
+    assert [t for t in triples("Ravi's favourite poet: Mary Oliver.") if t[2].startswith("favorite")] == []

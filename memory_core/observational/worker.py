@@ -146,9 +146,10 @@ class MemoryWorker:
 
     def extract_facts(self, store=None) -> None:
         """The fact pass over messages stored since the last one (the write path only marks them), in their
-        order; also what drains messages a quit left marked. Best effort: a failure leaves them marked."""
+        order; also what drains messages a quit left marked. A model of >= 1B parameters adds validated facts the
+        rules missed (``facts.llm_fact_extractor``); a smaller one is never asked. Best effort: a failure leaves them marked."""
         try:
-            run_fact_pass(store or self.connection(), parser=self.fact_parser)
+            run_fact_pass(store or self.connection(), parser=self.fact_parser, fact_model=self.model)
         except Exception as exc:  # noqa: BLE001 - the messages stay marked; the next pass retries them
             self.engine.state.last_error = f"fact extraction failed: {type(exc).__name__}"
 

@@ -16,10 +16,12 @@ import time
 from pathlib import Path
 
 from memory_core.facts.extraction import extract
-from memory_core.facts.llm_fact_extractor import LLMFactExtractor
+from memory_core.facts.llm_fact_extractor import LLMFactExtractor, said_in
 from memory_core.facts.llm_fact_grammar import FactOutputRejected
 from memory_core.facts.parse_merge import merge_candidates
 
+#: Values in the prompt's own examples: a fact naming one the message does not say was copied from the prompt.
+EXAMPLE_VALUES = {"nurse", "leeds", "pepper", "crumbs"}
 ROOT = Path(__file__).resolve().parent.parent
 SETS = {"dev": ROOT / "bench" / "data" / "fact_timelines_dev.json",
         "test": ROOT / "bench" / "data" / "fact_timelines_test.json"}
@@ -56,7 +58,12 @@ def run(set_name: str, limit: int | None) -> dict:
         rules = extract(text)
         kept = result.candidates if result else []
         added = [c for c in merge_candidates(rules, kept) if any(c is k for k in kept)]
-        rows.append({"seconds": seconds, "parsed": result is not None, "reason": reason,
+        kept_values = {(c.value or "").casefold() for c in kept}
+        refused = [f for f in (result.raw if result else []) if f.value.strip(" .,!;:'\"").casefold() not in kept_values]
+        unsaid = [f for f in refused if not said_in(f.value.strip(" .,!;:'\""), text)]
+        rows.append({"refused_unsaid": len(unsaid),
+                     "refused_example_copy": sum(f.value.casefold() in EXAMPLE_VALUES for f in unsaid),
+                     "refused_other": len(refused) - len(unsaid), "seconds": seconds, "parsed": result is not None, "reason": reason,
                      "proposed": result.proposed if result else 0, "kept": len(kept), "added": len(added),
                      "added_expected": sum(1 for c in added if any(e.casefold() in (c.value or "").casefold()
                                                                    for e in expected)),
@@ -67,6 +74,9 @@ def run(set_name: str, limit: int | None) -> dict:
     return {"set": set_name, "model": "SmolLM2-135M (bundled; forced, below the 1B floor)", "messages": len(rows),
             "parsed": sum(r["parsed"] for r in rows), "empty_lists": sum(r["parsed"] and not r["proposed"] for r in rows),
             "proposed_facts": proposed, "validated_facts": sum(r["kept"] for r in rows),
+            "refused_value_not_said": sum(r["refused_unsaid"] for r in rows),
+            "refused_copied_from_prompt_examples": sum(r["refused_example_copy"] for r in rows),
+            "refused_said_but_failed_other_checks": sum(r["refused_other"] for r in rows),
             "added_beyond_rules": sum(r["added"] for r in rows),
             "added_naming_expected_value": sum(r["added_expected"] for r in rows),
             "messages_rules_found_nothing": sum(not r["rules_found"] for r in rows),

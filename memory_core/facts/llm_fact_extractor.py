@@ -12,7 +12,7 @@ cannot be read, leaves the rule result alone, with an audit event (ids only).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from memory_core.facts.attributes import canonical_predicate
@@ -50,7 +50,7 @@ def _folded(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def _said_in(phrase: str, text: str) -> bool:
+def said_in(phrase: str, text: str) -> bool:
     """The phrase occurs in the text as whole words (case and whitespace aside)."""
     return re.search(rf"(?<!\w){re.escape(_folded(phrase))}(?!\w)", _folded(text)) is not None
 
@@ -69,15 +69,15 @@ def validate_fact(fact: RawFact, text: str) -> Candidate | None:
     subject = "user" if fact.subject in USER_SUBJECTS else fact.subject
     if not value or len(value.split()) > MAX_VALUE_WORDS or _folded(value) in PRONOUNS or hollow_value(value):
         return None
-    if not _said_in(value, text):
+    if not said_in(value, text):
         return None                                  # not said: the model made it up or reworded it
     if not _ATTRIBUTE.match(attribute) or len(attribute.split()) > MAX_ATTRIBUTE_WORDS or attribute in PRONOUNS:
         return None
     if _folded(value) == attribute:
         return None
-    if subject != "user" and (len(subject.split()) > 2 or not _said_in(subject, text)):
+    if subject != "user" and (len(subject.split()) > 2 or not said_in(subject, text)):
         return None
-    source = next((s for s in sentences(text) if _said_in(value, s)), None)
+    source = next((s for s in sentences(text) if said_in(value, s)), None)
     if source is None or not _FIRST_PERSON.search(source) or not _asserting(source):
         return None
     if subject == "user" and about_someone_else(source):
@@ -90,8 +90,12 @@ class LLMFactResult:
     """One message's LLM pass: the facts kept, and why the answer was refused (None: it was read)."""
 
     candidates: list[Candidate]
-    proposed: int = 0
-    rejected_reason: str | None = None
+    #: The model's facts as read, before validation (for measuring; never stored).
+    raw: list[RawFact] = field(default_factory=list)
+
+    @property
+    def proposed(self) -> int:
+        return len(self.raw)
 
 
 class LLMFactExtractor:
@@ -110,7 +114,7 @@ class LLMFactExtractor:
             candidate = validate_fact(fact, text)
             if candidate is not None and all(_folded(c.value or "") != _folded(candidate.value or "") for c in kept):
                 kept.append(candidate)
-        return LLMFactResult(kept[:self.max_facts], proposed=len(raw))
+        return LLMFactResult(kept[:self.max_facts], raw)
 
 
 def fact_extractor_for(model: TextModel | None) -> LLMFactExtractor | None:

@@ -121,3 +121,32 @@ def test_the_strict_parse_refuses_anything_but_the_fact_list():
         else:
             raise AssertionError(output)
     assert parse_fact_output("[]") == []
+
+
+def test_the_memory_worker_lets_its_capable_model_add_facts_and_never_asks_a_small_one(store):
+    from memory_core.observational.engine import OBSERVER_SETTING
+    from memory_core.observational.worker import MemoryWorker
+
+    store.set_setting(OBSERVER_SETTING, "extractive")  # only the fact pass may ask the model here
+    ingest_message(store, "t", "user", BEES, at=JAN)
+    small = SmallModel(completions=[_facts(("user", "hobby", "bees"))])
+    MemoryWorker(store, small).extract_facts(store)
+    assert small.complete_calls == [] and facts.current_facts(store) == []
+    ingest_message(store, "t", "user", BEES, at=JAN)
+    capable = CapableModel(completions=[_facts(("user", "hobby", "bees"))])
+    MemoryWorker(store, capable).extract_facts(store)
+    assert len(capable.complete_calls) == 1 and _values(store) == {"bees": "hobby"}
+
+
+def test_capability_is_counted_from_the_parameters_or_the_gguf_tensors():
+    from types import SimpleNamespace
+
+    from memory_core.llm import is_capable
+    from memory_core.observational.worker import _capable
+
+    def gguf(*shapes):
+        return SimpleNamespace(info=SimpleNamespace(tensors=[SimpleNamespace(shape=s) for s in shapes]))
+
+    assert is_capable(gguf((50_000, 20_000))) and not is_capable(gguf((50_000, 19_999)))
+    assert is_capable(CapableModel()) and not is_capable(SmallModel()) and not is_capable(None)
+    assert _capable is is_capable  # the observer's test and the fact pass's are one

@@ -127,11 +127,20 @@ def fact_extractor_for(model: TextModel | None) -> LLMFactExtractor | None:
     return LLMFactExtractor(background() if callable(background) else model)
 
 
+def worth_asking(text: str) -> bool:
+    """Ask the model only about a message that speaks of the user: one call costs seconds of CPU on the
+    memory thread, and a message with no first-person word holds no fact that could pass ``validate_fact``."""
+    return bool(_FIRST_PERSON.search(text))
+
+
 def join_llm_candidates(rules: Sequence[Candidate], text: str, extractor: LLMFactExtractor) -> tuple[list[Candidate], str | None]:
     """The rule/parse candidates plus the LLM's where they filled nothing; on any failure the rules alone.
 
     Returns the candidates and, when the LLM path failed, its reason for the audit trail (a kind, never text).
+    The model is asked only when ``worth_asking``.
     """
+    if not worth_asking(text):
+        return list(rules), None
     try:
         result = extractor.extract(text)
     except FactOutputRejected as exc:

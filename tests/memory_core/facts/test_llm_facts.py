@@ -150,3 +150,21 @@ def test_capability_is_counted_from_the_parameters_or_the_gguf_tensors():
     assert is_capable(gguf((50_000, 20_000))) and not is_capable(gguf((50_000, 19_999)))
     assert is_capable(CapableModel()) and not is_capable(SmallModel()) and not is_capable(None)
     assert _capable is is_capable  # the observer's test and the fact pass's are one
+
+
+def test_a_message_without_the_user_in_it_is_never_sent_to_the_model():
+    """No first-person word: nothing could validate, so the model's seconds of CPU are not spent."""
+    from memory_core.facts.llm_fact_extractor import LLMFactExtractor, join_llm_candidates
+
+    class CountingModel:
+        calls = 0
+
+        def complete(self, messages, **kwargs):
+            CountingModel.calls += 1
+            return "[]"
+
+    extractor = LLMFactExtractor(CountingModel())
+    assert join_llm_candidates([], "The weather in Lisbon was lovely today.", extractor) == ([], None)
+    assert CountingModel.calls == 0
+    join_llm_candidates([], "I moved to Lisbon last spring.", extractor)
+    assert CountingModel.calls == 1

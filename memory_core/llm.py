@@ -89,3 +89,21 @@ class PrefixPreparer(Protocol):
 
     def prepare_prefix(self, messages: Sequence[dict[str, str]]) -> object:
         ...
+
+
+#: Below this many parameters a model's notes and facts rarely validate: the LLM paths skip it.
+CAPABLE_PARAMETERS = 1_000_000_000
+
+
+def is_capable(model) -> bool:
+    """Small models (under ~1B parameters) write notes that rarely validate; skip the wasted CPU."""
+    params = getattr(model, "parameter_count", None) or getattr(model, "n_params", None)
+    tensors = getattr(getattr(model, "info", None), "tensors", None)
+    if not params and tensors:
+        params = 0
+        for tensor in tensors:
+            size = 1
+            for dim in tensor.shape:
+                size *= int(dim)
+            params += size
+    return bool(params) and int(params) >= CAPABLE_PARAMETERS

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from memory_core.facts.llm_fact_extractor import fact_extractor_for, join_llm_candidates
 from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.resolution import IngestResult, extract_into, parse
+from memory_core.llm import TextModel
 from memory_core.storage import db as dbmod
 from memory_core.storage.store import Message, Store
 
@@ -79,20 +81,29 @@ def _take_next(store: Store) -> Message | None:
             return message
 
 
-def run_fact_pass(store: Store, *, limit: int | None = None, parser: DependencyParser | None = None) -> FactPassReport:
+def run_fact_pass(store: Store, *, limit: int | None = None, parser: DependencyParser | None = None,
+                  fact_model: TextModel | None = None) -> FactPassReport:
     """Extract facts from marked messages, oldest first, until none is left (or ``limit`` were done).
 
     ``parser`` (a dependency parser, ``models.dependency_parser``) adds the tree shapes' facts to the rules';
-    without it the pass is the rules alone. Parsing happens here, before the write lock is taken.
+    without it the pass is the rules alone. ``fact_model`` (a background TextModel) adds validated LLM facts
+    where both found nothing, only when it has >= 1B parameters (``facts.llm_fact_extractor``). Parsing and
+    the model's call happen here, before the write lock is taken.
     """
     report = FactPassReport()
+    extractor = fact_extractor_for(fact_model)
     while limit is None or report.messages < limit:
         upcoming = _peek(store)  # without the write lock: parse the text first (pure CPU, no ledger)
         if upcoming is None:
             break
         try:
             parsed = parse(upcoming, parser) if upcoming.role == "user" else None
+            llm_failure = None
+            if parsed is not None and extractor is not None:
+                parsed.candidates, llm_failure = join_llm_candidates(parsed.candidates, upcoming.text, extractor)
             with store.transaction():
+                if llm_failure is not None:  # the rules' facts go on alone; ids and the failure's kind, never text
+                    store.log_event("fact_llm_fallback", message_id=upcoming.id, reason=llm_failure)
                 message = _take_next(store)
                 ready = parsed if parsed is not None and message is not None and parsed.message_id == message.id \
                     else None

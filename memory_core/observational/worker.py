@@ -23,7 +23,7 @@ from datetime import datetime, tzinfo
 from typing import Callable, Sequence
 
 from memory_core.facts.fact_pass import run_fact_pass
-from memory_core.llm import Embedder, PrefixPreparer, TextModel
+from memory_core.llm import Embedder, PrefixPreparer, TextModel, is_capable
 from memory_core.observational.engine import (
     OBSERVER_SETTING,
     CycleReport,
@@ -53,24 +53,14 @@ def make_engine(store, model=None, embedder: Embedder | None = None, *, config: 
     counter = TokenCounter(model)
     config = config or OMConfig.for_context(getattr(model, "context_length", None) or 4096)
     mode = observer_mode or store.get_setting(OBSERVER_SETTING, "auto")
-    if mode == "auto" and not _capable(model):
+    if mode == "auto" and not is_capable(model):
         mode = "extractive"
     llm = (lambda: background_model(model)) if model is not None and mode != "extractive" else None
     return OMEngine(counter, config, tz=tz, llm=llm, embedder=embedder, observer_mode=mode)
 
 
-def _capable(model) -> bool:
-    """Small models (under ~1B parameters) write notes that rarely validate; skip the wasted CPU."""
-    params = getattr(model, "parameter_count", None) or getattr(model, "n_params", None)
-    tensors = getattr(getattr(model, "info", None), "tensors", None)
-    if not params and tensors:
-        params = 0
-        for tensor in tensors:
-            size = 1
-            for dim in tensor.shape:
-                size *= int(dim)
-            params += size
-    return bool(params) and int(params) >= 1_000_000_000
+#: Kept under its old name: the capability test now lives in ``memory_core.llm`` (the fact pass uses it too).
+_capable = is_capable
 
 
 class MemoryWorker:
@@ -156,9 +146,10 @@ class MemoryWorker:
 
     def extract_facts(self, store=None) -> None:
         """The fact pass over messages stored since the last one (the write path only marks them), in their
-        order; also what drains messages a quit left marked. Best effort: a failure leaves them marked."""
+        order; also what drains messages a quit left marked. A model of >= 1B parameters adds validated facts the
+        rules missed (``facts.llm_fact_extractor``); a smaller one is never asked. Best effort: a failure leaves them marked."""
         try:
-            run_fact_pass(store or self.connection(), parser=self.fact_parser)
+            run_fact_pass(store or self.connection(), parser=self.fact_parser, fact_model=self.model)
         except Exception as exc:  # noqa: BLE001 - the messages stay marked; the next pass retries them
             self.engine.state.last_error = f"fact extraction failed: {type(exc).__name__}"
 

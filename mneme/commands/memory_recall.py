@@ -14,6 +14,7 @@ from memory_core.clock import parse_iso
 from memory_core.errors import InvalidInput
 
 from ..session import open_or_create
+from .fact_model import add_model_option, fact_model
 from .fact_parser import add_parser_option, fact_parser
 from .output import print_json, print_json_line
 
@@ -47,6 +48,7 @@ def register(memory_sub, common) -> None:
     facts.add_argument("--no-embedder", action="store_true",
                        help="skip the background matcher (facts from the rule pass only)")
     add_parser_option(facts)
+    add_model_option(facts)
     facts.set_defaults(handler=run_facts)
 
 
@@ -152,9 +154,15 @@ def _run_batch(store, args, embedder) -> int:
 def extract_pending_facts(store, args=None) -> None:
     """The fact pass over messages the write path marked (rules and changes, no model): before any read
     that shows facts, so ``memory add`` then ``memory facts`` reads what was said."""
-    from memory_core.facts.fact_pass import run_fact_pass
+    from memory_core.facts.fact_pass import pending_count, run_fact_pass
 
-    run_fact_pass(store, parser=fact_parser(args))
+    # None unless ``memory facts --model`` names one of >= 1B parameters (and some message waits for it)
+    model = fact_model(args) if pending_count(store) else None
+    try:
+        run_fact_pass(store, parser=fact_parser(args), fact_model=model)
+    finally:
+        if model is not None:
+            model.close()
 
 
 def catch_up_facts(store, *, semantic: bool = True, args=None) -> None:

@@ -41,6 +41,16 @@ _OTHER_SUBJECT = re.compile(
     rf"(?i)^\W*{_OPENERS}(?P<who>(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})(?:\s+(?-i:[A-Z])[\w'-]+)?|he|she)(?!')"
     r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
     r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)[a-z]+")
+#: A sentence that opens with another person's name and a verb of change: "Priya moved to the Dublin office",
+#: "Tom just got a job at Arup". Not a capitalised opener that is no name ("Finally moved to Leeds").
+_NAMED_OTHER = re.compile(
+    r"^\W*(?P<who>(?!(?i:just|finally|recently|today|yesterday|officially|also|actually|then|now|last|this|"
+    r"update|news|guess|btw|lol|oh|well|anyway|basically|literally|still|already|apparently|so|and|but|"
+    r"we|i|mine|ours|after|before|since)\b)(?![A-Z][a-z]+ly\b)[A-Z][a-z'\u00C0-\u024F-]+(?:\s+[A-Z][a-z'-]+)?)"
+    r"(?i:\s+(?:just|finally|now|also|recently|has|had|'s|is|was|then|already|officially))*"
+    r"(?i:\s+(?:moved|moving|relocated|relocating|transferred|got|started|starting|joined|joining|left|leaving|"
+    r"quit|switched|bought|adopted|married|took|began|changed|been\s+moved|gone))\b")
+_POSSESSIVE = re.compile(r"(?i)\b(?:my|our|mine|ours)\b")
 #: Something that belongs to someone else: "my son's dentist appointment", "her haircut".
 OTHER_OWNER = re.compile(rf"(?i)\b(?:his|her|their)\b|\b(?:{_PERSON})'s\b")
 #: The user speaking as a subject (or being given something: "my mum gave me her old phone").
@@ -52,6 +62,8 @@ def someone_else_until(sentence: str) -> int | None:
     """Where the other person who opens the sentence is named up to, if the sentence tells another person's
     news and never speaks of the user as a subject or receiver; None for the user's own sentence."""
     match = _OTHER_SUBJECT.search(sentence)
+    if match is None and not _POSSESSIVE.search(sentence):  # "Jade moved to Spain so Marco cuts my hair" is the user's
+        match = _NAMED_OTHER.search(sentence)
     if match is None or _FIRST_PERSON.search(sentence):
         return None
     return match.end("who")

@@ -30,8 +30,10 @@ from typing import Iterator
 
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
+from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
+from memory_core.facts.purpose_frames import purpose_candidates
 from memory_core.facts.ledger import USER
 
 # -- building blocks -----------------------------------------------------------------
@@ -43,12 +45,18 @@ _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every
 _STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
          r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
          r"more than|rather than|better than|over|"
-         r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|\s*[,.;:!?()\"]|\s+-|$)")
-_VALUE = r"(?P<v>[^,.;:!?()\"]{1,60}?)" + _STOP
+         r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|"
+         r"\s*(?:[,;:!?()\"]|\.(?!{0}))|\s+-|$)").format(r"(?<=\b[A-Z]\.)\s+[A-Z]")
+#: A value runs on past a middle initial ("Ursula K. Le Guin"): a lone capital's period before a capitalised word.
+_INITIAL_DOT = r"(?<=\b[A-Z])\.(?=\s+[A-Z])"
+_VALUE = rf"(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}){{1,60}}?)" + _STOP
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
 _CAP = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
 _ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?[A-Z0-9][\w&'.+-]*)*)"
+#: "for now" words between an attribute and its value: "favourite author these days: X".
+_NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
+_FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
 _I = r"(?:\bi|\bwe)"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|officially|currently|still|also|really|already))*"
 
@@ -183,8 +191,9 @@ _RULES: list[_Rule] = [
           rf"don't\s+like|do\s+not\s+like|dont\s+like|don't\s+enjoy|do\s+not\s+enjoy|don't\s+care\s+for)\s+{_VALUE}", "dislikes"),
     _rule(rf"\bi'?m\s+(?:really\s+)?not\s+(?:a\s+)?(?:big\s+)?(?:fan\s+of|into)\s+{_VALUE}", "dislikes"),
     _rule(rf"\bi\s+no\s+longer\s+(?:like|love|enjoy)\s+{_VALUE}", "likes", "retract"),
-    _rule(rf"\bmy\s+(?:new\s+|all-time\s+)?fav(?:ou?rite)?\s+(?P<thing>[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+(?:now\s+)?{_VALUE}",
-          "favorite"),
+    # "my favourite author is X", and the fragment at the start: "Favourite author these days: X"
+    _rule(rf"(?:\bmy\s+|^\W*(?:current\s+)?)(?:new\s+|all-time\s+|current\s+)?(?:fave|fav(?:ou?rite)?)\s+(?P<thing>[a-z]+(?:\s+(?!{_NOW_WORD})[a-z]+)?)"
+          rf"{_FOR_NOW}(?:\s+(?:is|are)|\s*[:=]|\s+-)\s+(?:now\s+)?{_VALUE}", "favorite"),
     # health
     _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:a\s+|strictly\s+|fully\s+)?{_DIETS}\b", "diet"),
     _rule(rf"\bi{_ADV}\s+(?:went|became|turned|have\s+gone|'ve\s+gone|switched\s+to\s+being|decided\s+to\s+go)\s+(?:a\s+)?{_DIETS}\b", "diet"),
@@ -373,7 +382,7 @@ def extract(text: str) -> list[Candidate]:
                     continue
                 seen_spans.append(span)
                 found.append(candidate)
-        for span, candidate in frame_candidates(sentence):
+        for span, candidate in [*purpose_candidates(sentence), *frame_candidates(sentence), *fan_candidates(sentence)]:
             if hedge_at < span[1] or any(span[0] < end and start < span[1] for start, end in seen_spans):
                 continue
             if candidate.op == "assert" and _negated(sentence, span):

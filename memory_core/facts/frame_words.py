@@ -28,6 +28,8 @@ STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and
 VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
 TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
 VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
+#: A provider, team or employer named in capitals, up to four words; "&" may join them ("Toni & Guy", "M&S").
+BRAND = r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z0-9])[\w&+'.-]*){0,3})"
 ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
 TIME = r"(?P<v>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"

@@ -22,8 +22,8 @@ from typing import Iterator
 
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (ADV, ANIMALS, ARTICLE, DATE, DEVICES, DIETS, DISCOURSE, LANGUAGE,
-                                           LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
+from memory_core.facts.frame_words import (ADV, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
+                                           LANGUAGE, LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
                                            USER, VALUE, attribute_candidate, clean_value, interest_attribute,
                                            plausible_value)
 from memory_core.facts.lexicon import kind_of
@@ -160,14 +160,14 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
     # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")
     _frame(r"\b(?:support|supporting|root\s+for|rooting\s+for|cheer\s+for|cheering\s+for|follow|following)\s+(?:the\s+)?"
-           r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "team"),
-    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:fan|supporter|season\s+ticket(?:\s+holder)?)\b", "team"),
-    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:cuts|does|styles)\s+my\s+hair\b", "barber"),
-    _frame(r"\bhair(?:cut|cuts)?\s+(?:done\s+|cut\s+)?(?:by|with|at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "barber"),
-    _frame(r"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "insurance"),
-    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+insures\s+(?:my|our)\b", "insurance"),
-    _frame(r"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "streaming"),
-    _frame(r"\b(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})\s+(?:subscription|sub)\b", "streaming"),
+           rf"{BRAND}", "team"),
+    _frame(rf"\b{BRAND}\s+(?:fan|supporter|season\s+ticket(?:\s+holder)?)\b", "team"),
+    _frame(rf"\b{BRAND}\s+(?:cuts|does|styles)\s+my\s+hair\b", "barber"),
+    _frame(rf"\bhair(?:cut|cuts)?\s+(?:done\s+|cut\s+)?(?:by|with|at)\s+{BRAND}", "barber"),
+    _frame(rf"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+{BRAND}", "insurance"),
+    _frame(rf"\b{BRAND}\s+insures\s+(?:my|our)\b", "insurance"),
+    _frame(rf"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+{BRAND}", "streaming"),
+    _frame(rf"\b{BRAND}\s+(?:subscription|sub)\b", "streaming"),
     _frame(rf"\bwatch(?:es|ed|ing)?\s+(?:\w+\s+){{0,3}}?on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
            rf"{MONTHS}\b|tv\b|the\b|my\b|our\b|weekends?\b)"
            r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9+])[\w&+'.-]*){0,2})",
@@ -175,7 +175,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+)\s+(?:looks\s+after|treats|sees\s+to|jabs)\s+(?:our|my)\s+"
            rf"(?:\w+\s+)?(?:{'|'.join(ANIMALS)})", "vet"),
     _frame(r"\b(?:long\s+)?runs?\s+with\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
-    _frame(r"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9])[\w&+'.-]*){0,3})", "works_at"),
+    _frame(rf"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+{BRAND}", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
     _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"

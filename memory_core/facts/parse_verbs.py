@@ -63,12 +63,23 @@ def value_kind(value: str) -> str | None:
     return kind_of(value)
 
 
+#: Musical instruments: learning one is learning an instrument, not a generic skill.
+INSTRUMENTS = {"piano", "guitar", "bass", "bass guitar", "electric guitar", "acoustic guitar", "ukulele", "uke",
+               "violin", "viola", "cello", "double bass", "drums", "drum kit", "flute", "clarinet", "oboe",
+               "bassoon", "saxophone", "sax", "trumpet", "trombone", "tuba", "french horn", "harp", "banjo",
+               "mandolin", "accordion", "harmonica", "keyboard", "keys", "synth", "organ", "recorder", "bagpipes",
+               "sitar", "tabla", "djembe", "bodhrán", "bodhran", "fiddle", "lute", "marimba", "xylophone"}
+
+
 def refine_by_value(attribute: str, value: str) -> str:
-    """"learn" names a language only when its object is one ("learning the ukulele" is no language), "play" an
-    instrument unless the value is a known sport or game; otherwise the value's own kind, or a skill."""
+    """"learn" names a language only when its object is one, an instrument when it is one ("learning the ukulele"),
+    "play" an instrument unless the value is a known sport or game; otherwise the value's own kind, or a skill."""
     kind = value_kind(value)
     if attribute == "language":
-        return "language" if value.strip().lower() in LANGUAGES else (kind or "skill")
+        said = re.sub(r"(?i)^(?:the|a|an|my)\s+", "", value.strip()).lower()
+        if said in LANGUAGES:
+            return "language"
+        return "instrument" if said in INSTRUMENTS else (kind or "skill")
     return kind or attribute
 
 

@@ -71,9 +71,10 @@ class Parsed:
 def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     """The rules' candidates; with a dependency ``parser``, plus what its tree shapes find that they missed."""
     candidates = extract(message.text)
-    if parser is not None:
-        candidates = merge_candidates(candidates, parsed_candidates(parser, message.text))
-    return Parsed(message.id, candidates, list(sentences(message.text)))
+    said = list(sentences(message.text))
+    if parser is not None:  # a rule fact read from someone else's sentence covers nothing: "my aunt lives in Cork"
+        candidates = merge_candidates(user_candidates_in_scope(candidates, said), parsed_candidates(parser, message.text))
+    return Parsed(message.id, candidates, said)
 
 
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:

@@ -101,3 +101,17 @@ def test_a_worker_without_a_parser_runs_the_rules_alone(store):
     finally:
         worker.close()
     assert _current(store) == set()
+
+
+def test_a_relatives_sentence_gives_the_relatives_fact_not_the_users(store, real_parser):
+    """The rules misread "my uncle lives in Galway" as the user's; that misreading must not hide the parse's
+    fact about the uncle, and no user fact comes of it."""
+    from memory_core.clock import parse_iso
+    from memory_core.facts import ledger
+    from memory_core.ingest import ingest_and_extract
+
+    ingest_and_extract(store, "t", "user", "My uncle lives in Galway.", at=parse_iso("2025-02-01T10:00:00Z"),
+                       parser=real_parser)
+    current = {(f.subject, f.predicate, f.value) for f in ledger.current_facts(store)}
+    assert ("uncle", "lives_in", "Galway") in current
+    assert not any(subject == "user" for subject, _, _ in current)

@@ -158,3 +158,12 @@ def test_a_person_word_needs_a_name_for_its_value(real_parser):
 def test_starting_something_at_a_place_is_no_job(real_parser):
     assert not any(p == "works_at" for _, p, _ in _facts(real_parser, "I've started pottery lessons at Clayworks."))
     assert ("user", "works_at", "Clayworks") in _facts(real_parser, "I start at Clayworks next week.")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("I've started learning the banjo.", ("user", "instrument", "banjo")),
+    ("These days I'm learning the trombone.", ("user", "instrument", "trombone")),
+    ("I am learning Italian.", ("user", "language", "Italian")),
+])
+def test_learning_an_instrument_names_the_instrument_not_a_skill(real_parser, text, expected):
+    assert expected in _facts(real_parser, text)

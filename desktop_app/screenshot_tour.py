@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     threads = [t for t in __import__("desktop_app.services", fromlist=["x"]).list_threads(store)]
     first_chat = [t for t in threads if t.title and t.title.startswith(CONVERSATION[0][:12])] or threads
     if first_chat:
-        dark.open_thread(first_chat[0].id)
+        dark.chat.open_thread(first_chat[0].id)
     dark.composer.set_text("Thanks! And remind me what I'm allergic to?")
     shoot(dark, args.out / "chat-dark.png", whole_screen=True)
     dark.close()

@@ -54,4 +54,5 @@ def validity_text(fact: FactItem) -> str:
     tail = f", superseded by {fact.superseded_by}" if fact.superseded_by else ""
     if fact.expired_at and not fact.invalid_at and not fact.superseded_by:
         tail = ", retired"
-    return f"{fact.text}, {span}{tail}"
+    # the stored text is a sentence ("The user lives in Porto."): its full stop moves after the span
+    return f"{fact.text.removesuffix('.')}, {span}{tail}."

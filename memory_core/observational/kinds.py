@@ -93,10 +93,19 @@ def is_question(sentence: str) -> bool:
     return sentence.rstrip().endswith("?") or bool(_QUESTION_START.match(sentence.strip()) and "?" in sentence)
 
 
+_MEMORY_REQUEST = re.compile(r"^(?:(?:please|pls|just|can you|could you|would you)[,\s]+)?"
+                             r"(?:remember (?:that|this)|don'?t forget|do not forget|keep in mind|note that)\b", re.I)
+
+
+def is_memory_request(sentence: str) -> bool:
+    """"(Please) remember that I'm allergic to peanuts", also as a question: the user asks Mneme to keep a fact."""
+    return bool(_MEMORY_REQUEST.match(sentence.strip()))
+
+
 def is_request(sentence: str) -> bool:
     """Asking for something ("Write me a poem", "Could you draft..."): not a fact about the user."""
     text = sentence.strip()
-    if re.match(r"^(?:remind me|remember|don't forget|note that)\b", text, re.I):
+    if is_memory_request(text) or re.match(r"^(?:remind me|remember)\b", text, re.I):
         return False           # "remind me that..." is an explicit memory request: a fact, not a chore
     return bool(_REQUEST_START.match(text))
 
@@ -143,6 +152,8 @@ def sentence_kind(sentence: str, known_names: Collection[str] = ()) -> str | Non
     words = text.split()
     if not words:
         return None
+    if is_memory_request(text):
+        return "remember"
     if is_question(text) or is_request(text):
         # "What can I cook, given I'm lactose intolerant?" still tells us something about the user
         kind = cue_kind(text) if _OWN.search(text) else None

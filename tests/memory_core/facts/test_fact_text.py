@@ -90,3 +90,16 @@ def test_the_checker_can_fail():
     assert _looks_grammatical("The user's share with is Sven.", "Sven")
     assert _looks_grammatical("The user plans trip: Iceland.", "Iceland")
     assert _looks_grammatical("The user's favorite favourite band is X.", "X")
+
+
+def test_the_timeline_line_is_one_sentence_with_its_span():
+    """The facts list shows text + validity: 'The user lives in Porto, since Jan 2025.' (no '., since')."""
+    from memory_core.facts.listing import FactItem, validity_text
+
+    current = FactItem(1, "user", "lives_in", "Porto", "The user lives in Porto.", "home",
+                       "2025-01-10T09:00:00+00:00", None, None, None)
+    past = FactItem(2, "user", "lives_in", "Lisbon", "The user lives in Lisbon.", "home",
+                    "2024-01-10T09:00:00+00:00", "2025-01-10T09:00:00+00:00", None, "Porto")
+    assert validity_text(current).startswith("The user lives in Porto, since ")
+    assert validity_text(current).endswith(".") and ".," not in validity_text(current)
+    assert validity_text(past).endswith(", superseded by Porto.") and ".," not in validity_text(past)

@@ -1,6 +1,8 @@
 """Priority by kind, not phrasing; questions, requests and chatter are not facts about the user."""
 from __future__ import annotations
 
+import pytest
+
 from memory_core.observational.extractive_observer import ExtractiveObserver
 from memory_core.observational.kinds import NOISE_KIND, kind_priority, sentence_kind
 from memory_core.storage.store import Message
@@ -51,3 +53,20 @@ def test_texting_style_statements_are_facts_not_chatter():
     assert sentence_kind("Elsa lost her first tooth last night, big drama", {"Elsa"}) == "other"   # a known name
     for chatter in ("lol ok", "ugh mondays", "long day", "the weather is awful again today"):
         assert sentence_kind(chatter) is None
+
+
+@pytest.mark.parametrize("sentence", [
+    "Please remember that I'm allergic to peanuts.",
+    "Could you remember that my sister is called Ana?",
+    "Keep in mind that I work nights.",
+    "pls don't forget my anniversary is on June 3",
+])
+def test_a_polite_or_questioning_memory_request_is_a_remember_line(sentence):
+    """'Please remember that…' was filed as 'User asked about: …' (seen in the app's own screenshot tour)."""
+    assert sentence_kind(sentence) == "remember"
+
+
+@pytest.mark.parametrize("sentence", ["Do you remember what I said?", "Remind me what I am allergic to?",
+                                      "Please write a poem about my dog."])
+def test_asking_about_memory_or_for_a_chore_is_not_a_remember_line(sentence):
+    assert sentence_kind(sentence) != "remember"

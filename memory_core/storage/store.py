@@ -278,10 +278,13 @@ class Store:
         return [Message.from_row(row) for row in self.db.query(sql, params)]
 
     def delete_messages(self, ids: Iterable[int]) -> None:
-        """Remove messages (Regenerate takes back the last exchange); the FTS triggers follow."""
+        """Remove messages (Regenerate takes back the last exchange); the FTS triggers follow. The audit event
+        (a count only) tells caches kept by the newest message id that ids may be given out again."""
+        ids = list(ids)
         with self.transaction():
             for chunk in chunks(ids):
                 self.db.execute(f"DELETE FROM messages WHERE id IN ({marks(len(chunk))})", chunk)
+            self.log_event("messages_taken_back", count=len(ids))
 
     def messages_by_ids(self, ids: Iterable[int]) -> list[Message]:
         found = [Message.from_row(row) for chunk in chunks(set(ids)) for row in self.db.query(

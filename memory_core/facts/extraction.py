@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
 from memory_core.facts.fan_frames import fan_candidates
@@ -249,10 +250,6 @@ _RULES: list[_Rule] = [
           None, "retract"),
 ]
 
-#: British and American spellings name the same slot ("favourite colour" is "favorite color").
-_SPELLINGS = {"colour": "color", "flavour": "flavor", "neighbour": "neighbor", "programme": "program",
-              "tv_programme": "tv_program", "theatre": "theater"}
-
 #: Sentence ends, but not after a title ("Dr. Patel") or an initial.
 _SENTENCE_SPLIT = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bdr\.)(?<!\b[A-Z]\.)"
                              r"(?<=[.!?;])\s+|\n+")
@@ -303,7 +300,7 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         return None
     elif predicate == "favorite":
         thing = _slug(groups["thing"])
-        predicate = f"favorite:{_SPELLINGS.get(thing, thing)}"
+        predicate = f"favorite:{'_'.join(SPELLINGS.get(w, w) for w in thing.split('_'))}"
     elif predicate == "schedule":
         activity = _slug(groups["act"])
         if not activity or activity in ("it", "that", "work", "a", "time", "to"):

@@ -14,10 +14,11 @@ Writes bench/results/parse_cost.md and .json. Usage: python -m bench.bench_parse
 from __future__ import annotations
 
 import json
-import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from bench.stats import LATENCY_HEADER, latency, latency_row
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "bench" / "results"
@@ -26,10 +27,8 @@ ROUNDS = 3
 
 
 def _ms(samples: list[float]) -> dict[str, float]:
-    ordered = sorted(samples)
-    pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
-    return {"n": len(ordered), "mean_ms": 1000 * statistics.fmean(ordered), "median_ms": 1000 * statistics.median(ordered),
-            "p90_ms": 1000 * pick(0.9), "p95_ms": 1000 * pick(0.95), "max_ms": 1000 * ordered[-1]}
+    """Seconds in, the shared latency figures (ms) out."""
+    return latency([1000 * x for x in samples], (90, 95))
 
 
 def _texts() -> list[str]:
@@ -102,11 +101,8 @@ def main() -> dict:
              f"per-message times, {ROUNDS} rounds for the pure steps, one for the store steps "
              "(a real SQLCipher store per mode). spaCy `en_core_web_sm` 3.8.0 via `models/dependency_parser.py`; "
              f"pipeline load once: {load_s:.2f} s. 2-core machine shared with other jobs: absolute numbers are noisy.",
-             "", "| step | n | mean ms | median ms | p90 ms | p95 ms | max ms |", "|---|---|---|---|---|---|---|"]
-    for label, key in rows:
-        cell = data[key]
-        lines.append(f"| {label} | {cell['n']} | {cell['mean_ms']:.2f} | {cell['median_ms']:.2f} | "
-                     f"{cell['p90_ms']:.2f} | {cell['p95_ms']:.2f} | {cell['max_ms']:.2f} |")
+             ""] + [LATENCY_HEADER[0].format(what="step"), LATENCY_HEADER[1]]
+    lines += [latency_row(label, data[key]) for label, key in rows]
     lines += ["", "The store step (insert, FTS, fact-pass mark) never parses: the parse runs in the fact pass, "
               "after the message is committed (`memory add` runs that pass next, the desktop's memory worker "
               "in the background)."]

@@ -190,7 +190,8 @@ def write_report(summary: dict, extra: dict) -> None:
              "- **topic** (bench/recall_topic.py): template families written before any run of this condition, "
              "naming the people and the event's everyday topic (\"the move\", \"the race\"); multi-hop across two "
              "sessions, relative \"how long before\" and month questions, inference. Added after the ranking "
-             "was fitted on the other two conditions' dev splits: neither of its splits was used for fitting.",
+             "was first fitted on the other two conditions' dev splits; since bench/recall_fit.py (all four conditions) "
+             "its dev split is fitted on too, its test split never.",
              "- **annotator** (bench/recall_annotator.py): questions as an annotator reading the chat writes them: the "
              "person's name, one or two words of the turn (bent half of the time: \"adopted\" -> \"adopt\"), the "
              "event's everyday name and a paraphrase of it mixed; who/what/why, \"when did ...\" (the session date), "

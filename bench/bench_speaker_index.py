@@ -26,7 +26,7 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from bench.search_worker import drop_from_os_cache
-from bench.stats import latency
+from bench.stats import LATENCY_HEADER, latency, latency_row
 from memory_core.recall import speakers
 from memory_core.storage.store import Store
 
@@ -88,14 +88,12 @@ def main() -> dict:
             "load_end": os.getloadavg()}
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "speaker_index.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    row = lambda name, f: (f"| {name} | {f['samples']} | {f['mean_ms']:.2f} | {f['p50_ms']:.2f} | {f['p90_ms']:.2f} | "
-                           f"{f['p95_ms']:.2f} | {f['max_ms']:.2f} |")
     lines = ["# Speaker index between chat turns, cold", "",
              f"{MESSAGES:,} messages with speaker names (40 people, 200 threads), built in {build_s:.0f} s. Cold: a new "
              "SQLCipher connection and the database files evicted from the OS page cache before each call.", "",
-             "| what the next search pays | runs | mean ms | p50 ms | p90 ms | p95 ms | max ms |", "|---|---|---|---|---|---|---|",
-             row("full read of the messages (before: after every new message)", data["full_read"]),
-             row("one new message added to the kept index (now)", data["one_new_message"]), "",
+             LATENCY_HEADER[0].format(what="what the next search pays"), LATENCY_HEADER[1],
+             latency_row("full read of the messages (before: after every new message)", data["full_read"]),
+             latency_row("one new message added to the kept index (now)", data["one_new_message"]), "",
              f"Machine: {platform.machine()}, {os.cpu_count()} CPUs (shared). Load average at end: "
              + ", ".join(f"{x:.1f}" for x in os.getloadavg()) + ".",
              "Not measured: the first search of a process, which still reads everything once (the full-read row)."]

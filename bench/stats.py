@@ -19,3 +19,12 @@ def latency(values: list[float], quantiles: tuple[int, ...] = (95, 99)) -> dict:
     figures.update({f"p{q}_ms": percentile(values, q) for q in quantiles})
     figures["max_ms"] = max(values)
     return figures
+
+
+LATENCY_HEADER = ["| {what} | runs | mean ms | p50 ms | p90 ms | p95 ms | max ms |", "|---|---|---|---|---|---|---|"]
+
+
+def latency_row(label: str, figures: dict) -> str:
+    """One markdown row of ``latency(values, (90, 95))``: mean beside the median, p90, p95 and the maximum."""
+    return (f"| {label} | {figures['samples']} | {figures['mean_ms']:.2f} | {figures['p50_ms']:.2f} | "
+            f"{figures['p90_ms']:.2f} | {figures['p95_ms']:.2f} | {figures['max_ms']:.2f} |")

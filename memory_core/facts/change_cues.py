@@ -111,9 +111,11 @@ EXTRA_END_CUES = re.compile(
     r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"
     r"(?:than|of))\b")
 
-_Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
-_YK = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)"
-_A = r"(?:(?:a|an|the|my|our|some)\s+)?"
+#: A new value ended by a stop word; the same ended by the keyword that follows it ("Y replaced X"); an article.
+NEW_VALUE = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
+NEW_VALUE_KEYED = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)"
+ANY_ARTICLE = r"(?:(?:a|an|the|my|our|some)\s+)?"
+_Y, _YK, _A = NEW_VALUE, NEW_VALUE_KEYED, ANY_ARTICLE
 _COMPARATIVE = (r"(?:\w+er|better|more\s+(?:fun|\w+)|less\s+\w+|way\s+\w+er|far\s+\w+er|much\s+\w+er|"
                 r"half\s+the\s+price|a\s+fraction\s+of\s+the\s+price|the\s+better\s+\w+)")
 #: New value around the old one ({x}), tried before the anchored detector's own frames.

@@ -107,7 +107,9 @@ def run_fact_pass(store: Store, *, limit: int | None = None, parser: DependencyP
                 message = _take_next(store)
                 ready = parsed if parsed is not None and message is not None and parsed.message_id == message.id \
                     else None
-                result = extract_into(store, message, ready or parse(message, parser)) if message is not None else None
+                if ready is None and message is not None and message.role == "user":
+                    ready = parse(message, parser)  # another runner took the peeked one: parse this one here
+                result = extract_into(store, message, ready) if message is not None else None
         except dbmod.OperationalError as exc:
             raise dbmod.translate_storage_error(store.path, exc) from exc
         except Exception as exc:  # noqa: BLE001 - one message the rules choke on must not stop all later ones

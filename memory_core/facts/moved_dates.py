@@ -13,9 +13,9 @@ from typing import Sequence
 
 from memory_core.facts.change_cues import OTHER_OWNER, about_someone_else, unasserted
 from memory_core.facts.changes import Change, KnownFact
+from memory_core.facts.frame_words import MONTHS as _MONTHS
 from memory_core.storage.store import Message, Store
 
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DATE = (rf"(?P<date>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}|"
          rf"(?:next\s+)?{_DAYS}(?:\s+the\s+\d{{1,2}}(?:st|nd|rd|th)?)?))\b")

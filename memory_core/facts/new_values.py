@@ -9,16 +9,13 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from memory_core.facts.change_cues import ANY_ARTICLE as _A, NEW_VALUE as _Y, NEW_VALUE_KEYED as _YK, OLD_MARKER as _OLD
 from memory_core.facts.change_cues import hollow_value
 from memory_core.facts.cues import values_of_shape
-from memory_core.facts.frame_words import DISCOURSE, STOP, TITLE, VALUE_CHARS, clean_value, plausible_value
+from memory_core.facts.frame_words import DISCOURSE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
 
-_Y = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
-_A = r"(?:(?:a|an|the|my|our|some)\s+)?"
-#: A new value ended by the keyword that follows it ("Y replaced X"), not by a stop word.
-_YK = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)"
 #: Where the new value sits relative to the old one ({x} is the old value, escaped).
 _REPLACEMENTS = (
     rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",
@@ -109,7 +106,6 @@ def good_new_value(value: str, old: str) -> str | None:
 #: Chat words a loose frame may catch as a value ("not running it anymore").
 _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
             "atm", "these days", "then", "yet", "already"}
-_OLD = "QQOLDQQ"
 _REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
 
 

@@ -59,10 +59,6 @@ def make_engine(store, model=None, embedder: Embedder | None = None, *, config: 
     return OMEngine(counter, config, tz=tz, llm=llm, embedder=embedder, observer_mode=mode)
 
 
-#: Kept under its old name: the capability test now lives in ``memory_core.llm`` (the fact pass uses it too).
-_capable = is_capable
-
-
 class MemoryWorker:
     """Runs memory jobs when told that memory may be due."""
 

@@ -48,4 +48,5 @@ def test_the_desktop_hands_the_worker_the_shared_parser(monkeypatch):
     monkeypatch.setenv("MNEME_NO_PARSER", "1")
     assert services.fact_parser() is None
     monkeypatch.delenv("MNEME_NO_PARSER")
-    assert services.fact_parser() is shared_parser()
+    handed = services.fact_parser()
+    assert handed is not None and handed is shared_parser()

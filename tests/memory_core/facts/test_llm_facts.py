@@ -142,14 +142,12 @@ def test_capability_is_counted_from_the_parameters_or_the_gguf_tensors():
     from types import SimpleNamespace
 
     from memory_core.llm import is_capable
-    from memory_core.observational.worker import _capable
 
     def gguf(*shapes):
         return SimpleNamespace(info=SimpleNamespace(tensors=[SimpleNamespace(shape=s) for s in shapes]))
 
     assert is_capable(gguf((50_000, 20_000))) and not is_capable(gguf((50_000, 19_999)))
     assert is_capable(CapableModel()) and not is_capable(SmallModel()) and not is_capable(None)
-    assert _capable is is_capable  # the observer's test and the fact pass's are one
 
 
 def test_a_message_without_the_user_in_it_is_never_sent_to_the_model():

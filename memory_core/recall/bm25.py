@@ -164,11 +164,6 @@ def _term_weights(store: Store, kinds: Sequence[str], terms: list[str],
     return {prefix: weight for prefix, weight in weights.items() if weight > 0}
 
 
-def _idf(store: Store, kinds: Sequence[str], word: str) -> float:
-    """Inverse document frequency of a query word over the searched tables (cached for a while)."""
-    return _idf_df(store, kinds, word)[0]
-
-
 def _idf_df(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float]:
     """(IDF, document frequency) of a query word over the searched tables (cached for a while)."""
     expr, _ = _term_expr(word)

@@ -80,9 +80,6 @@ class CandidateReader:
             if missing and self._on_gone is not None:
                 self._on_gone(kind, missing)
 
-    def is_read(self, key: Key) -> bool:
-        return key in self.hits or key in self.gone
-
 
 def listed_keys(lists: dict[str, Sequence[Key]]) -> list[Key]:
     """Every key the channels found, once, kinds in order of first appearance (the one-pass read's order)."""

@@ -136,18 +136,9 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
     return scores
 
 
-def lexical_coverage(text: str, weighted_terms: dict[str, float]) -> float:
-    """Share of the query's IDF weight whose words occur in ``text`` (prefix match, like the FTS query)."""
-    if not weighted_terms:
-        return 0.0
-    have = words(text)
-    total = sum(weighted_terms.values()) or 1.0
-    got = sum(weight for prefix, weight in weighted_terms.items() if any(w.startswith(prefix) for w in have))
-    return got / total
-
-
 def _coverage_matcher(weighted_terms: dict[str, float]):
-    """``lexical_coverage`` for many texts: one compiled pattern per term (a word starting with it)."""
+    """Share of the query's IDF weight whose words occur in a text (prefix match, like the FTS query): one
+    compiled pattern per term (a word starting with it), reused for every candidate."""
     total = sum(weighted_terms.values()) or 1.0
     patterns = [(re.compile(r"(?<![\w'’-])" + re.escape(prefix).replace("'", "['’]"), re.IGNORECASE), weight)
                 for prefix, weight in weighted_terms.items()]

@@ -44,8 +44,11 @@ class HelperConnection:
         return future
 
     def close(self) -> None:
-        """Close the connection once the work handed over so far is done (does not wait for it)."""
+        """Close the connection once the work handed over so far is done, and wait for that (at most one piece of
+        work), so no second connection outlives the search, even one that raised."""
         self._work.put(None)
+        if threading.current_thread() is not self._thread:
+            self._thread.join()
 
     def _serve(self, store: Store) -> None:
         connection: Store | None = None

@@ -44,7 +44,6 @@ switches), ``feedback_channel`` and ``bm25_reserve`` (the feedback and reserve w
 by the assistant (memory_core/assistant.py) and the CLI.
 """
 from __future__ import annotations
-from __future__ import annotations
 
 from datetime import datetime
 from typing import Iterable
@@ -75,8 +74,7 @@ from memory_core.storage.store import Store
 # Names other code and tests read from here (this module was once all of recall). The tunable weights are not
 # re-exported: set them in the module that reads them (fusion, ranking, conversation_context, hydrate, ...).
 from memory_core.recall.bm25 import (  # noqa: E402,F401  (re-exports)
-    _DF_CACHE, DEPTH, _bm25_kind, _document_frequency, _idf, _idf_df, _term_expr)
-from memory_core.recall.fusion import lexical_coverage  # noqa: E402,F401
+    _DF_CACHE, DEPTH, _bm25_kind, _document_frequency, _term_expr)
 from memory_core.recall.hydrate import _hydrate_messages  # noqa: E402,F401
 from memory_core.recall.ranking import _distinct_first  # noqa: E402,F401
 from memory_core.storage.sql import fts_term  # noqa: E402,F401

@@ -44,8 +44,10 @@ def _speaker_index(store: Store) -> tuple[dict[str, str], dict[str, set[str]]]:
         index.add(store.execute(_ROWS))
         _SPEAKERS[str(store.path)] = index
     elif newest > index.newest_message:
-        index.add(store.execute(_ROWS + " AND id > ?", [index.newest_message]))
-        index.newest_message = newest
+        # copy, then swap: another search may be reading the kept index's sets right now
+        updated = _SpeakerIndex(newest, event, dict(index.names), {k: set(v) for k, v in index.threads.items()})
+        updated.add(store.execute(_ROWS + " AND id > ?", [index.newest_message]))
+        index = _SPEAKERS[str(store.path)] = updated
     return index.names, index.threads
 
 

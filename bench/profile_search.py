@@ -41,7 +41,7 @@ def main() -> None:
     from bench.bench_search import MESSAGES, REAL_VECTORS, derived_vectors, queries
     from bench.corpus import cached_vectors, corpus_key, messages
     from bench.search_fixture import PASSPHRASE, search_database
-    from bench.search_worker import drop_from_os_cache
+    from bench.search_worker import drop_from_os_cache, load_word_counts
     from memory_core.storage.store import Store
     from models.embedder import SentenceEmbedder
 
@@ -96,6 +96,7 @@ def main() -> None:
         store = Store.open(data_dir, PASSPHRASE)
         embedder.embed(["warm up the model"])
         vectors.index_for(store, embedder.model_id)
+        load_word_counts(store)  # as the memory worker does at unlock, where this version has them
         recall.search(store, "warm up the speaker index", k=10, embedder=embedder)  # built once per store state
         per_stage: dict[str, list[float]] = {}
         totals = []

@@ -70,6 +70,18 @@ def _dense(index, embedder, queries: list[str]) -> dict:
             "fast_ms": fast_ms, "exact_ms": exact_ms}
 
 
+def load_word_counts(store) -> float | None:
+    """What the app reads at unlock besides the vector index, where this version has it: recall's word counts
+    (memory_core/recall/document_counts.py, loaded by the memory worker at unlock). Seconds taken, or None."""
+    try:
+        from memory_core.recall import document_counts
+    except ImportError:
+        return None
+    started = time.perf_counter()
+    document_counts.load(store)
+    return time.perf_counter() - started
+
+
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     data_dir = Path(sys.argv[1])
@@ -87,7 +99,8 @@ def main() -> None:
     started = time.perf_counter()
     index = index_for(store, embedder.model_id)
     load_s = time.perf_counter() - started
-    print(json.dumps({"ready": True, "index_load_s": load_s, "vectors": len(index),
+    counts_s = load_word_counts(store)
+    print(json.dumps({"ready": True, "index_load_s": load_s, "counts_load_s": counts_s, "vectors": len(index),
                       "code": str(Path(recall.__file__).resolve().parents[2])}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)

@@ -55,6 +55,8 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
                helper: HelperConnection | None = None) -> list[tuple[int, float]]:
     """One kind's (id, FTS5 rank) rows, best first (messages, given a helper connection: two id halves at once)."""
     sql, params = _bm25_sql(store, kind, match, window, now_iso)
+    if params.get("low", 0) > params.get("high", 0):
+        return []  # nothing was said in the time window: FTS5 would still read every word's doclists to say so
     try:
         if kind == "message" and _unfiltered(kind, window):
             between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")

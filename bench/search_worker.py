@@ -7,7 +7,8 @@ measured in the same run under the same machine load. This file only uses
 what both versions have: ``Store.open``, ``recall.search.search``,
 ``recall.vectors.index_for`` and the ``_DF_CACHE`` dict.
 
-Requests are JSON lines: ``{"op": "search", "query": ..., "mode": "cold" | "warm" | "cold_no_embedder"}``,
+Requests are JSON lines: ``{"op": "search", "query": ..., "mode": "cold" | "warm" | "cold_no_embedder" |
+"cold_bare"}`` (``cold_bare``: cold without recall's word counts, which the app reads at unlock),
 ``{"op": "dense", "queries": [...]}``, ``{"op": "quit"}``; each gets one JSON line back.
 """
 from __future__ import annotations
@@ -82,6 +83,22 @@ def load_word_counts(store) -> float | None:
     return time.perf_counter() - started
 
 
+def drop_word_counts(store) -> None:
+    try:
+        from memory_core.recall import document_counts
+    except ImportError:
+        return
+    document_counts.forget(store)
+
+
+def word_counts_loaded(store) -> bool:
+    try:
+        from memory_core.recall import document_counts
+    except ImportError:
+        return True
+    return document_counts.is_loaded(store)
+
+
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     data_dir = Path(sys.argv[1])
@@ -112,6 +129,10 @@ def main() -> None:
         mode = request["mode"]
         use_embedder = embedder if mode != "cold_no_embedder" else None
         connection = store
+        if mode == "cold_bare":  # the old definition of cold: nothing held but the model and the vector index
+            drop_word_counts(store)
+        elif counts_s is not None and not word_counts_loaded(store):
+            load_word_counts(store)  # back to what the app holds from unlock on (untimed)
         if mode.startswith("cold"):
             recall._DF_CACHE.clear()
             drop_from_os_cache(data_dir)

@@ -71,3 +71,19 @@ def test_an_audit_event_drops_the_counts(texts_store):
     texts_store.log_event("forgotten")
     assert document_counts.rows_holding(texts_store, "pottery", True) is None
     assert not document_counts.is_loaded(texts_store)
+
+
+def test_the_memory_worker_reads_the_counts_at_unlock_and_after_a_pass(texts_store):
+    """The app holds the counts from unlock on and brings them up to date between turns, off the search path."""
+    from memory_core.observational.worker import MemoryWorker
+
+    worker = MemoryWorker(texts_store, None)
+    try:
+        worker.warm_recall()
+        assert document_counts.rows_holding(texts_store, "pottery", True) == 3
+        texts_store.add_message("chat", "user", "one more pottery mug")
+        worker.run_pending()
+        assert document_counts._COUNTS[str(texts_store.path)].newest_message == 9
+        assert document_counts.rows_holding(texts_store, "pottery", True) == 4
+    finally:
+        worker.close()

@@ -150,8 +150,8 @@ def write_table(runs: dict) -> None:
                                         f"(1 min) {runs[l]['load_start']:.1f} at start, {runs[l]['load_end']:.1f} "
                                         "at end" for l in labels) + " (2 shared cores).", "",
               "Cold as in search.md (new connection, DF cache cleared, files evicted from the OS page cache before "
-              "each query; model, vector index and the speaker-name cache loaded, as in the app after unlock: one "
-              "untimed search first). Stages nest (`_bm25` holds `_bm25 message`; `settle` holds the reads and "
+              "each query; model, vector index, the speaker-name cache and, where the version has them, recall's word counts "
+              "loaded, as in the app after unlock: one untimed search first). Stages nest (`_bm25` holds `_bm25 message`; `settle` holds the reads and "
               "`_fuse` calls it makes; in the after column messages are read by `_hydrate_messages_beside` (half "
               "on the helper connection), other kinds by `_hydrate`, which no query here needed; `_term_weights` holds `_idf_df`; a time phrase that finds nothing runs the "
               "search twice), so rows need not add up. In the after column the query embedding and the dense pass "

@@ -528,11 +528,16 @@ def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
 
 
 def _drop_cached_word_counts(store: Store) -> None:
-    """Recall's kept word counts and document frequencies go too: they were read from the forgotten text (the
-    next memory pass or unlock reads the counts again)."""
+    """Recall's kept word counts and document frequencies go too: they were read from the forgotten text. The
+    counts are read again at once from what is left (~0.1-0.25 s at 100k messages), so searches after a forget
+    need not count words in SQL until the next memory pass; if that read fails they stay dropped."""
     counts = sys.modules.get(WORD_COUNTS_MODULE)
     if counts is not None:
         counts.forget(store)
+        try:
+            counts.load(store)
+        except Exception:  # noqa: BLE001 - recall counts in SQL without them; the forget itself is done
+            counts.forget(store)
     bm25 = sys.modules.get(BM25_MODULE)
     if bm25 is not None:
         bm25.forget_counts(store)

@@ -14,7 +14,7 @@ The answer is the SQL count's, exactly, or no answer (the caller counts in SQL):
 * rows added since the counts were read are counted in SQL, on the newest rows only (``rowid > newest``);
 * after any audit event (every forget and take-back writes one) or when the newest message id went down, the
   counts are dropped at once (the words of forgotten messages do not stay here) and read again by the next
-  ``load``; forgetting also drops them itself (forgetting/forget.py).
+  ``load``; forgetting drops them itself and reads them again from what is left (forgetting/forget.py).
 """
 from __future__ import annotations
 

@@ -412,8 +412,23 @@ def test_forgetting_drops_recalls_kept_word_counts(store, mem):
     assert document_counts.rows_holding(store, "zyxwvutsq", True) == 1
     assert any(key[0] == str(store.path) for key in bm25._DF_CACHE)
     execute_forget(store, plan_forget(store, "message", gone))
-    assert not document_counts.is_loaded(store)
     assert not any(key[0] == str(store.path) for key in bm25._DF_CACHE)
-    document_counts.load(store)
-    assert document_counts.rows_holding(store, "zyxwvutsq", True) == 0
+    # read again at once from what is left: the forgotten word is not among them, and they are up to date
+    assert document_counts.is_loaded(store)
     assert "zyxwvutsq" not in document_counts._COUNTS[str(store.path)].terms
+    assert document_counts.rows_holding(store, "zyxwvutsq", True) == 0
+    assert document_counts.rows_holding(store, "something", True) == 1
+
+
+def test_a_failed_read_of_the_word_counts_after_a_forget_leaves_them_dropped(store, mem, monkeypatch):
+    from memory_core.recall import document_counts
+
+    gone = mem.message("my zyxwvutsq passport number")
+    document_counts.load(store)
+
+    def failing(_store):
+        raise RuntimeError("no vocabulary")
+    monkeypatch.setattr(document_counts, "load", failing)
+    receipt = execute_forget(store, plan_forget(store, "message", gone))
+    assert not receipt.problems
+    assert not document_counts.is_loaded(store)

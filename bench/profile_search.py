@@ -41,7 +41,7 @@ def main() -> None:
     from bench.bench_search import MESSAGES, REAL_VECTORS, derived_vectors, queries
     from bench.corpus import cached_vectors, corpus_key, messages
     from bench.search_fixture import PASSPHRASE, search_database
-    from bench.search_worker import drop_from_os_cache
+    from bench.search_worker import drop_from_os_cache, load_word_counts
     from memory_core.storage.store import Store
     from models.embedder import SentenceEmbedder
 
@@ -96,6 +96,7 @@ def main() -> None:
         store = Store.open(data_dir, PASSPHRASE)
         embedder.embed(["warm up the model"])
         vectors.index_for(store, embedder.model_id)
+        load_word_counts(store)  # as the memory worker does at unlock, where this version has them
         recall.search(store, "warm up the speaker index", k=10, embedder=embedder)  # built once per store state
         per_stage: dict[str, list[float]] = {}
         totals = []
@@ -149,8 +150,8 @@ def write_table(runs: dict) -> None:
                                         f"(1 min) {runs[l]['load_start']:.1f} at start, {runs[l]['load_end']:.1f} "
                                         "at end" for l in labels) + " (2 shared cores).", "",
               "Cold as in search.md (new connection, DF cache cleared, files evicted from the OS page cache before "
-              "each query; model, vector index and the speaker-name cache loaded, as in the app after unlock: one "
-              "untimed search first). Stages nest (`_bm25` holds `_bm25 message`; `settle` holds the reads and "
+              "each query; model, vector index, the speaker-name cache and, where the version has them, recall's word counts "
+              "loaded, as in the app after unlock: one untimed search first). Stages nest (`_bm25` holds `_bm25 message`; `settle` holds the reads and "
               "`_fuse` calls it makes; in the after column messages are read by `_hydrate_messages_beside` (half "
               "on the helper connection), other kinds by `_hydrate`, which no query here needed; `_term_weights` holds `_idf_df`; a time phrase that finds nothing runs the "
               "search twice), so rows need not add up. In the after column the query embedding and the dense pass "

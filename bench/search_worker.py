@@ -7,7 +7,8 @@ measured in the same run under the same machine load. This file only uses
 what both versions have: ``Store.open``, ``recall.search.search``,
 ``recall.vectors.index_for`` and the ``_DF_CACHE`` dict.
 
-Requests are JSON lines: ``{"op": "search", "query": ..., "mode": "cold" | "warm" | "cold_no_embedder"}``,
+Requests are JSON lines: ``{"op": "search", "query": ..., "mode": "cold" | "warm" | "cold_no_embedder" |
+"cold_bare"}`` (``cold_bare``: cold without recall's word counts, which the app reads at unlock),
 ``{"op": "dense", "queries": [...]}``, ``{"op": "quit"}``; each gets one JSON line back.
 """
 from __future__ import annotations
@@ -70,6 +71,34 @@ def _dense(index, embedder, queries: list[str]) -> dict:
             "fast_ms": fast_ms, "exact_ms": exact_ms}
 
 
+def load_word_counts(store) -> float | None:
+    """What the app reads at unlock besides the vector index, where this version has it: recall's word counts
+    (memory_core/recall/document_counts.py, loaded by the memory worker at unlock). Seconds taken, or None."""
+    try:
+        from memory_core.recall import document_counts
+    except ImportError:
+        return None
+    started = time.perf_counter()
+    document_counts.load(store)
+    return time.perf_counter() - started
+
+
+def drop_word_counts(store) -> None:
+    try:
+        from memory_core.recall import document_counts
+    except ImportError:
+        return
+    document_counts.forget(store)
+
+
+def word_counts_loaded(store) -> bool:
+    try:
+        from memory_core.recall import document_counts
+    except ImportError:
+        return True
+    return document_counts.is_loaded(store)
+
+
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     data_dir = Path(sys.argv[1])
@@ -87,7 +116,8 @@ def main() -> None:
     started = time.perf_counter()
     index = index_for(store, embedder.model_id)
     load_s = time.perf_counter() - started
-    print(json.dumps({"ready": True, "index_load_s": load_s, "vectors": len(index),
+    counts_s = load_word_counts(store)
+    print(json.dumps({"ready": True, "index_load_s": load_s, "counts_load_s": counts_s, "vectors": len(index),
                       "code": str(Path(recall.__file__).resolve().parents[2])}), flush=True)
     for line in sys.stdin:
         request = json.loads(line)
@@ -99,6 +129,10 @@ def main() -> None:
         mode = request["mode"]
         use_embedder = embedder if mode != "cold_no_embedder" else None
         connection = store
+        if mode == "cold_bare":  # the old definition of cold: nothing held but the model and the vector index
+            drop_word_counts(store)
+        elif counts_s is not None and not word_counts_loaded(store):
+            load_word_counts(store)  # back to what the app holds from unlock on (untimed)
         if mode.startswith("cold"):
             recall._DF_CACHE.clear()
             drop_from_os_cache(data_dir)

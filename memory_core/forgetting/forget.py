@@ -51,6 +51,9 @@ SEMANTIC_MATCH = 0.6
 RECALL_DEPTH = 200
 #: The module holding the loaded vector indexes (see ``_drop_cached_vectors``).
 VECTORS_MODULE = "memory_core.recall.vectors"
+#: The modules holding recall's word counts and cached document frequencies (see ``_drop_cached_word_counts``).
+WORD_COUNTS_MODULE = "memory_core.recall.document_counts"
+BM25_MODULE = "memory_core.recall.bm25"
 
 ForgottenCallback = Callable[["ForgetReceipt"], Any]
 
@@ -478,6 +481,7 @@ def execute_forget(store: Store, plan: ForgetPlan, *, on_forgotten: ForgottenCal
                  for fts in (f"{table}_fts",) + EXTRA_FTS.get(table, ())]
     clock = time.perf_counter()
     _drop_cached_vectors(store, plan)
+    _drop_cached_word_counts(store)
     checkpoint = checkpoint_wal(store)
     timings["checkpoint_ms"], clock = _lap(clock)
     problems = verify_forgotten(store, plan)
@@ -521,6 +525,22 @@ def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
     for kind in ITEM_KINDS:
         if plan.ids(kind):
             indexing.invalidate(store, kind, plan.ids(kind))
+
+
+def _drop_cached_word_counts(store: Store) -> None:
+    """Recall's kept word counts and document frequencies go too: they were read from the forgotten text. The
+    counts are read again at once from what is left (~0.1-0.25 s at 100k messages), so searches after a forget
+    need not count words in SQL until the next memory pass; if that read fails they stay dropped."""
+    counts = sys.modules.get(WORD_COUNTS_MODULE)
+    if counts is not None:
+        counts.forget(store)
+        try:
+            counts.load(store)
+        except Exception:  # noqa: BLE001 - recall counts in SQL without them; the forget itself is done
+            counts.forget(store)
+    bm25 = sys.modules.get(BM25_MODULE)
+    if bm25 is not None:
+        bm25.forget_counts(store)
 
 
 def _ids_by_kind(plan: ForgetPlan) -> dict[str, list]:

@@ -125,6 +125,7 @@ class MemoryWorker:
             self.last_handover = self.prepare_next_prefix(store, now)
         if not self.stopping:
             self._match_facts(store)
+            self._refresh_word_counts(store)
         self._checkpoint(store)
         return report
 
@@ -188,9 +189,23 @@ class MemoryWorker:
         except Exception as exc:  # noqa: BLE001 - recall indexing is best effort; memory itself is committed
             self.engine.state.last_error = f"indexing failed: {type(exc).__name__}"
 
+    def _refresh_word_counts(self, store) -> None:
+        """Read recall's word counts again when messages came since (recall/document_counts.py), here between
+        turns, so the next search weighs its words without reading doclists (~0.1-0.2 s at 100k messages)."""
+        try:
+            counts = importlib.import_module("memory_core.recall.document_counts")
+            counts.refresh(store)
+        except ModuleNotFoundError as exc:
+            if exc.name != "memory_core.recall.document_counts":
+                raise
+        except Exception as exc:  # noqa: BLE001 - recall counts in SQL when the kept counts are missing
+            self.engine.state.last_error = f"reading recall's word counts failed: {type(exc).__name__}"
+
     def warm_recall(self) -> None:
-        """Load recall's in-memory vector index now, on this background thread (seconds at 100k vectors),
-        so the first search after unlock does not pay for it. Best effort: search loads it otherwise."""
+        """Load recall's in-memory vector index and word counts now, on this background thread (seconds at
+        100k vectors), so the first search after unlock does not pay for them. Best effort: search loads the
+        index otherwise, and counts words in SQL."""
+        self._refresh_word_counts(self.connection())
         if self.embedder is None:
             return
         try:

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
-from memory_core.recall import query_terms
+from memory_core.recall import document_counts, query_terms
 from memory_core.recall.bm25_halves import ranked_in_halves
 from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import _Window
@@ -55,6 +55,8 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
                helper: HelperConnection | None = None) -> list[tuple[int, float]]:
     """One kind's (id, FTS5 rank) rows, best first (messages, given a helper connection: two id halves at once)."""
     sql, params = _bm25_sql(store, kind, match, window, now_iso)
+    if params.get("low", 0) > params.get("high", 0):
+        return []  # nothing was said in the time window: FTS5 would still read every word's doclists to say so
     try:
         if kind == "message" and _unfiltered(kind, window):
             between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")
@@ -187,11 +189,22 @@ def _idf_df(store: Store, kinds: Sequence[str], word: str) -> tuple[float, float
     return math.log((total - df + 0.5) / (df + 0.5) + 1.0), df
 
 
+def forget_counts(store: Store) -> None:
+    """Drop this store's cached document frequencies (forgetting: they were counted over text that may be gone)."""
+    for key in [key for key in _DF_CACHE if key[0] == str(store.path)]:
+        _DF_CACHE.pop(key, None)
+
+
 def _document_frequency(store: Store, table: str, expr: str) -> int:
     """How many rows of ``table`` hold the term. Messages are counted in the text column of ``message_search``
-    (the same text, the same tokenizer as ``messages_fts``): BM25 has just read those doclists there, so a cold
-    search reads no second index for its word frequencies."""
+    (the same text, the same tokenizer as ``messages_fts``), from the counts kept in memory when they can tell
+    (recall/document_counts.py), else in SQL."""
     if table == "messages":
+        word = expr.strip('"*')
+        kept = document_counts.rows_holding(store, word, expr.endswith("*")) if expr == fts_term(
+            word, prefix=expr.endswith("*")) else None
+        if kept is not None:
+            return kept
         return store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ?",
                              [f"text : {expr}"]).fetchone()[0]
     return store.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?", [expr]).fetchone()[0]

@@ -94,6 +94,8 @@ def words_held(store: Store, prefixes: list[str], message_ids: list[int], lookup
     ones BM25 has just read."""
     held: dict[int, list[str]] = {}
     wanted = set(message_ids)
+    if not wanted:  # (a search without the dense channel has no unread candidates: no doclist to read)
+        return held
     for prefix in prefixes:
         try:
             rows = store.execute("SELECT rowid FROM message_search WHERE message_search MATCH ? LIMIT ?",

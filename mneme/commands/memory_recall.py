@@ -109,6 +109,9 @@ def run_search(args) -> int:
             # a batch is worth embedding everything first: otherwise the items past the limit are keyword-only
             backfill_embeddings(store, embedder, limit=None if args.batch else SEARCH_BACKFILL_LIMIT)
         if args.batch:
+            from memory_core.recall import document_counts
+
+            document_counts.load(store)  # once for the whole batch, as the app does at unlock
             return _run_batch(store, args, embedder)
         result = recall.search(store, args.query, k=args.k, as_of=as_of, embedder=embedder, kinds=_kinds(args.kinds))
     if args.json:

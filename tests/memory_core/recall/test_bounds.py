@@ -245,3 +245,39 @@ def test_a_helper_that_cannot_connect_leaves_the_work_to_the_caller(corpus_store
         raise OSError("too many open files")
     monkeypatch.setattr(type(corpus_store), "connect", no_second_connection)
     assert {query: _answers(corpus_store, query, real_embedder, 10) for query in QUERIES[:6]} == expected
+
+
+def _counting_fts_reads(store, monkeypatch) -> list[str]:
+    """Record every statement that reads ``message_search`` (FTS5 doclists) on ``store``'s connections."""
+    read: list[str] = []
+    execute = type(store).execute
+
+    def spy(self, sql, params=()):
+        if "message_search MATCH" in sql:
+            read.append(sql)
+        return execute(self, sql, params)
+    monkeypatch.setattr(type(store), "execute", spy)
+    return read
+
+
+def test_no_doclist_is_read_for_stand_ins_when_there_are_none(store, monkeypatch):
+    """Without the dense channel there are no unread candidates: their words are not looked up."""
+    store.add_message("chat", "user", "pottery class on Tuesday")
+    read = _counting_fts_reads(store, monkeypatch)
+    assert bounds.words_held(store, ["pottery", "class"], [], 100_000) == {}
+    assert read == []
+    assert bounds.words_held(store, ["pottery"], [1], 100_000) == {1: ["pottery"]}
+
+
+def test_a_time_window_nothing_was_said_in_reads_no_doclist(store, monkeypatch):
+    """BM25 over an empty time window answers nothing without asking FTS5 (which would read every doclist)."""
+    from memory_core.recall.bm25 import _bm25_kind
+    from memory_core.recall.hits import _Window
+
+    store.add_message("chat", "user", "pottery class", at=datetime(2024, 5, 2, tzinfo=timezone.utc))
+    read = _counting_fts_reads(store, monkeypatch)
+    empty = _Window("2030-01-01T00:00:00+00:00", "2030-02-01T00:00:00+00:00", "2031-01-01T00:00:00+00:00", False)
+    assert _bm25_kind(store, "message", '"pottery"*', empty, "2031-01-01T00:00:00+00:00") == []
+    assert read == []
+    said = _Window("2024-05-01T00:00:00+00:00", "2024-06-01T00:00:00+00:00", "2031-01-01T00:00:00+00:00", False)
+    assert [row[0] for row in _bm25_kind(store, "message", '"pottery"*', said, "2031-01-01T00:00:00+00:00")] == [1]

@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import OTHER_OWNER, about_someone_else, unasserted
 from memory_core.facts.changes import Change, KnownFact
+from memory_core.facts.dated_events import USER, message_events, same_day
 from memory_core.facts.frame_words import MONTHS as _MONTHS
 from memory_core.storage.store import Message, Store
 
@@ -60,4 +62,27 @@ def date_moves(store: Store, message: Message, sentences: Sequence[str]) -> list
                 found.append(Change(KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
                                               row["thread_id"], row["created_at"], row["category"]), new, sentence))
                 return found
+    return found or someone_s_event_redated(store, message)
+
+
+def someone_s_event_redated(store: Store, message: Message) -> list[Change]:
+    """A new date for an event said without its owner ("Test on 19 May is off. New date is 4 July.") when the
+    only current fact for that event is someone else's ("Tama's driving test 19 May"): theirs changes. The
+    user's own event is left to its slot (``dated_events``), and a different event changes nothing."""
+    found: list[Change] = []
+    for event in message_events(message.text):
+        if event.owner is not None:
+            continue
+        rows = [r for r in store.query(
+            "SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
+            "WHERE predicate LIKE 'plan:%' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
+            "ORDER BY valid_at DESC, id DESC", [message.created_at])
+            if same_attribute(r["predicate"], event.predicate) and _DATE_VALUE.search(r["value"])]
+        if not rows or len({r["subject"] for r in rows}) != 1 or rows[0]["subject"] == USER:
+            continue
+        row = rows[0]
+        if same_day(row["value"], event.date):
+            continue
+        found.append(Change(KnownFact(row["id"], row["subject"], row["predicate"], row["value"], row["thread_id"],
+                                      row["created_at"], row["category"]), event.date, event.evidence))
     return found

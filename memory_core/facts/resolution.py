@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import KnownFact, detect_changes
+from memory_core.facts.dated_events import with_dated_events
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.parse_extractor import parsed_candidates
@@ -74,7 +75,7 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     said = list(sentences(message.text))
     if parser is not None:  # a rule fact read from someone else's sentence covers nothing: "my aunt lives in Cork"
         candidates = merge_candidates(user_candidates_in_scope(candidates, said), parsed_candidates(parser, message.text))
-    return Parsed(message.id, candidates, said)
+    return Parsed(message.id, with_dated_events(candidates, message.text, parser), said)  # "mum's op = 8 May"
 
 
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:

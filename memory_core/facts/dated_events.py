@@ -1,0 +1,494 @@
+"""Dated things in a person's life: "Eye test for me on 12 May.", "mum's op = 8 May", "Tama's driving test 19 May".
+
+Why a module of its own: the slot rules read "my <appointment> is on <date>"; people put a date beside an
+event noun in many more ways (a fragment, "=", "booked for", "X of my mother", "the 3 June eye test"), about
+themselves and about the people in their life, and later move, cancel, rebook and correct it. One idea
+here: an event, its owner, and the date that holds for it now.
+
+* **Event**: a noun phrase whose head names a dated one-off (``EVENT_HEADS``: test, op, MOT, wedding,
+  renewal...) with its kind ("driving test", "knee op" -> knee operation, "test for driving" -> driving
+  test, "the dentist" -> dentist appointment); a few verbs name one too ("is to be married on": a wedding,
+  "having her hip done on": a hip operation). With a dependency parse, a sentence the noun shapes miss is
+  read from its tree (the verb the date hangs from, and that verb's subject as the owner).
+* **Owner**: "my", "for me" (the user); a relation ("mum's op", "operation of my mother": mother); a name
+  ("Sinead's wedding", "my friend Sinead": Sinead). Another thing of the user's ("the pickup's MOT")
+  stays the user's. Unspoken ("the MOT", "Test on 19 May"): the user here; ``moved_dates`` gives a later
+  change the owner of the event it changes.
+* **Date**: a day date as written ("12 May", "May 12th", "the 20th"), never rewritten. Of several, the
+  one that holds now: not one set aside ("from 14 May", "not 7 June", "instead of 15 May", "it was 21
+  June", "I said 14 May by mistake", "on 12 May is off", "the 3 June eye test is now ...").
+* **Not a fact**: a question, a hedge ("if", "hope"), a negation ("my op isn't on 8 May"), a cancelled
+  date with no new one, and a past one-off ("I had my eye test on 3 May"): only day dates are read, and
+  a past-tense verb of doing before the date gives nothing. What is kept is an upcoming dated thing: a
+  ``plan:<event>`` fact (named like ``plan:dentist_appointment``) in the ``plan`` category, whose
+  staleness window (60 days) lets it fade once the day has passed; it is never deleted.
+
+A new date for the same owner's event is a new value of the same single-valued slot, so the ledger
+retires the old one (``invalid_at``, ``supersedes``); a different event ("eye test" vs "driving test")
+is another slot and retires nothing.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+from memory_core.facts.attributes import same_attribute
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.change_cues import PERSON_NOUNS, unasserted
+from memory_core.facts.extraction import sentences as split_sentences
+from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence, Token
+from memory_core.facts.parse_tree import Tree, is_question
+
+USER = "user"
+PLAN = "plan:"
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+          r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+#: A day date as people write it: "12 May", "12th of May", "May 12th", "the 20th"; a year may follow.
+DATE = re.compile(
+    rf"(?i)(?<![\w/-])(?:{_DAY}\s+(?:of\s+)?{_MONTH}\b|{_MONTH}\.?\s+{_DAY}(?![\d:])\b|"
+    rf"(?<=the\s)\d{{1,2}}(?:st|nd|rd|th)\b(?!\s+(?:of\s+)?{_MONTH}\b))(?:,?\s+(?:19|20)\d\d\b)?")
+
+#: Nouns that name a dated one-off, with the word stored for each.
+EVENT_HEADS = {
+    "appointment": "appointment", "appt": "appointment", "test": "test", "exam": "exam", "exams": "exam",
+    "op": "operation", "operation": "operation", "surgery": "operation", "procedure": "procedure",
+    "scan": "scan", "mri": "mri", "x-ray": "x-ray", "checkup": "checkup", "check-up": "checkup",
+    "mot": "mot", "service": "service", "wedding": "wedding", "funeral": "funeral", "christening": "christening",
+    "interview": "interview", "hearing": "hearing", "deadline": "deadline", "renewal": "renewal",
+    "assessment": "assessment", "audition": "audition", "graduation": "graduation", "ceremony": "ceremony",
+    "recital": "recital", "consultation": "consultation", "jab": "jab", "vaccination": "vaccination",
+    "injection": "injection", "screening": "screening", "biopsy": "biopsy", "smear": "smear test",
+    "induction": "induction", "flight": "flight", "concert": "concert", "gig": "gig", "viewing": "viewing",
+    "inspection": "inspection", "completion": "completion", "reunion": "reunion", "party": "party",
+    "due date": "due date", "birthday": "birthday", "hen do": "hen do", "stag do": "stag do",
+    "driving lesson": "driving lesson", "check": "check",
+}
+#: Providers named for their appointment: "I've got the dentist on 3 May" is a dentist appointment.
+PROVIDER_VISITS = {"dentist", "dentists", "optician", "opticians", "doctor", "doctors", "gp", "physio", "vet", "vets",
+                   "hairdresser", "hairdressers", "barber", "barbers", "surgeon", "consultant", "midwife", "nurse",
+                   "orthodontist", "chiropodist", "podiatrist", "osteopath", "hygienist", "dermatologist"}
+_EVENT_WORDS = sorted({*EVENT_HEADS, *PROVIDER_VISITS}, key=len, reverse=True)
+_EVENT = rf"(?P<head>{'|'.join(re.escape(w) for w in _EVENT_WORDS)})"
+#: Words before the head that say whose or which, not what kind: dropped from the event's name.
+_NOT_KIND = {"my", "our", "the", "a", "an", "his", "her", "their", "its", "your", "next", "upcoming", "big", "first",
+             "second", "final", "new", "this", "that", "last", "actual", "real", "official", "me", "for", "of",
+             "on", "is", "and", "to", "at", "in", "i", "i've", "got", "have", "booked", "had", "with", "so",
+             "one", "another", "same", "other", "little", "wee", "proper", "own", "s", "young", "old", "ma",
+             "reminder", "self", "forget", "don't", "dont", "sorting", "lifts", "practising", "bought", "present",
+             "now", "then", "by", "off", "off,"}
+#: People a possessive may name beyond ``PERSON_NOUNS`` (what they are called when they are theirs).
+_MORE_PEOPLE = {"lad": "lad", "lass": "lass", "wee one": "child", "hubby": "spouse", "missus": "spouse",
+                "mam": "mother", "ma": "mother", "nana": "grandmother", "granny": "grandmother", "mommy": "mother",
+                "mummy": "mother", "daddy": "father", "pa": "father", "da": "father", "oldest": "child",
+                "eldest": "child", "youngest": "child", "kids": "children"}
+_RELATION_SUBJECTS = {"mum": "mother", "mom": "mother", "mother": "mother", "dad": "father", "father": "father",
+                      "wife": "spouse", "husband": "spouse", "sis": "sister", "bro": "brother", "kid": "child",
+                      "boyfriend": "partner", "girlfriend": "partner", "fiance": "partner", "fiancé": "partner",
+                      "fiancée": "partner", "best friend": "best_friend", **_MORE_PEOPLE}
+_PEOPLE_WORDS = {*PERSON_NOUNS, *_MORE_PEOPLE}
+
+#: A date set aside by what comes before it ("from", "not", "instead of", "it was", "said").
+_DENIED_BEFORE = re.compile(
+    r"(?i)(?:\bfrom|\bnot(?:\s+on)?|\binstead\s+of(?:\s+on)?|\brather\s+than(?:\s+on)?|\bwas(?:\s+on)?|"
+    r"\bwere(?:\s+on)?|\bsaid|\bthought(?:\s+it\s+was)?|\bno\s+longer(?:\s+on)?|\boriginally(?:\s+on)?|"
+    r"\bused\s+to\s+be(?:\s+on)?|\bmoved|\bcancell?ed|\bcancel|\bscrapped|\bscrap|\bdropped|\bdrop)"
+    r"\s+(?:the\s+)?$")
+#: ... or by what follows it ("on 12 May is off", "14 May by mistake", "the 3 June eye test is now").
+_DENIED_AFTER = re.compile(
+    r"(?i)^\s*(?:(?:\w+\s+){0,3}?(?:is|'s|are|has\s+been|got|was)\s+(?:now\s+)?(?:off|cancell?ed|called\s+off|"
+    r"gone|scrapped|postponed|not\s+happening|moved|rescheduled|pushed|changed|now|no\s+more)\b|"
+    r"by\s+mistake|wrong|was\s+wrong|(?:slot\s+)?is\s+gone|(?:slot|date|one)\s+(?:is|'s)\s+off)")
+#: A cancellation in a clause: its date stops holding and, alone, gives no new date.
+_CANCELLED = re.compile(r"(?i)\b(?:is|'s|are|been|got)\s+(?:now\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
+                        r"\bcancell?ed\b|\bcalled\s+off\b")
+#: A sentence without an event that gives the event just named its new date: "New date for mum: 26 June."
+_REBOOKED = re.compile(r"(?i)\b(?:new\s+(?:date|slot|day|appointment|booking|one)|rebook(?:ed)?|re-booked|"
+                       r"booked\s+(?:in|me|her|him|us|them)?\s*(?:for|on)|now(?:\s+on)?|instead|moved\s+to|"
+                       r"pushed\s+(?:back\s+)?to|it'?s\s+(?:now\s+)?on)\b")
+#: A one-off already done: "I had my eye test on 3 May", "he passed his test on 2 May".
+_PAST = re.compile(r"(?i)\b(?:had(?!\s+to\b)|went(?:\s+to|\s+for)?|did|passed|failed|sat|attended|was\s+at)\b")
+_NEGATED = re.compile(r"(?i)\b(?:not|never|no)\b|n't\b")
+_NEGATION_OK = re.compile(r"(?i)\b(?:don'?t|do\s+not|never)\s+(?:forget|let\s+me\s+forget)\b|\bnot\s+(?:on\s+)?"
+                          r"(?=\d|the\s+\d|" + _MONTH + r")|\bno\s+(?:later|earlier)\b|\bnot\s+\d")
+_CLAUSE_BREAK = re.compile(r"\s+-\s+|\s+\u2013\s+|;|,\s+(?:but|and|so)\s+|\s+but\s+|\.\s")
+
+
+_MONTH_NUMBERS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
+                                              "nov", "dec"), 1)}
+
+
+def same_day(a: str, b: str) -> bool:
+    """"21 June" and "June 21st" are one day; two texts without a readable day compare as written."""
+    def day(text: str) -> tuple[int, int] | None:
+        number = re.search(r"\d{1,2}(?!\d)", text)
+        month = re.search(r"(?i)\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", text)
+        return (int(number.group(0)), _MONTH_NUMBERS[month.group(1).lower()]) if number and month else None
+    known = day(a), day(b)
+    return known[0] == known[1] if None not in known else a.strip().lower() == b.strip().lower()
+
+
+@dataclass(frozen=True)
+class DatedEvent:
+    """One event said with the date that holds for it; ``owner`` None when the sentence does not say whose."""
+    event: str
+    owner: str | None
+    date: str
+    evidence: str
+
+    @property
+    def predicate(self) -> str:
+        return PLAN + re.sub(r"[^\w]+", "_", self.event).strip("_")
+
+    def candidate(self) -> Candidate:
+        return Candidate("assert", self.owner or USER, self.predicate, self.date, self.evidence)
+
+
+@dataclass(frozen=True)
+class _Mention:
+    event: str
+    owner: str | None
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _Date:
+    text: str
+    start: int
+    end: int
+    kept: bool
+
+
+def _subject_of(word: str) -> str | None:
+    """The subject a person word names ("mum" -> mother), a name as written, or None for a thing."""
+    word = word.strip().lower().replace("\u2019", "'")
+    if word in _RELATION_SUBJECTS:
+        return _RELATION_SUBJECTS[word]
+    if word in _PEOPLE_WORDS:
+        return word.replace(" ", "_")
+    return None
+
+
+def _owner_word(word: str, original: str) -> str | None:
+    """Whose a possessive word makes the event: "mum's"/"mums" -> mother, "Sinead's" -> Sinead, "my" -> user."""
+    bare = re.sub(r"(?:'s|s'|\u2019s|')$", "", word)
+    lowered = bare.lower()
+    word = word.lower()
+    if lowered in ("my", "our", "me", "mine"):
+        return USER
+    subject = _subject_of(lowered)
+    if subject is None and word.lower().endswith("s") and not re.search(r"'|\u2019", word):
+        subject = _subject_of(lowered[:-1]) if lowered[:-1] in _PEOPLE_WORDS else None  # "mums knee op"
+    if subject is None and re.search(r"(?:'s|s'|\u2019s)$", word) and original[:1].isupper() and \
+            bare.lower() not in _EVENT_WORDS and bare.lower() not in _NOT_KIND:
+        return bare  # a name: "Sinead's wedding"
+    return subject
+
+
+def _kind_words(before: str) -> tuple[list[str], str | None]:
+    """The kind words of an event phrase (up to two, "driving", "knee") and any owner said among them."""
+    words = re.findall(r"[\w'\u2019-]+", before)
+    kind: list[str] = []
+    owner: str | None = None
+    for raw in reversed(words[-4:]):
+        lowered = raw.lower().replace("\u2019", "'")
+        possessive = lowered.endswith(("'s", "s'")) or (lowered.endswith("s") and lowered[:-1] in _PEOPLE_WORDS)
+        if lowered in ("my", "our") or possessive:
+            found = _owner_word(raw.replace("\u2019", "'"), raw)
+            if found is not None:
+                owner = found
+            elif possessive:  # "the pickup's MOT": the user's pickup
+                owner = owner or None
+            break
+        if lowered in _NOT_KIND or re.fullmatch(r"\d+\w*", lowered) or DATE.fullmatch(raw) or \
+                re.fullmatch(_MONTH, lowered) or len(kind) == 2:
+            break
+        if lowered in _PEOPLE_WORDS:  # "mum op": the owner, not a kind
+            owner = _subject_of(lowered)
+            break
+        kind.insert(0, lowered)
+    return kind, owner
+
+
+_AFTER_OWNER = re.compile(
+    r"(?i)^\s+(?:of|for)\s+(?:(?P<my>my|our)\s+)?(?:(?P<rel>best\s+friend|[a-z]+)\b\s*)?"
+    r"(?P<name>(?-i:[A-Z])[\w'-]+)?")
+_FOR_KIND = re.compile(r"(?i)^\s+for\s+(?:(?:my|our|the)\s+)?(?P<kind>[a-z]+ing|car|van|pickup|truck|bike)\b")
+
+
+def _mentions(sentence: str) -> list[_Mention]:
+    """The event noun phrases of a sentence, each with its kind words and any owner said around it."""
+    found: list[_Mention] = []
+    for match in re.finditer(rf"(?i)(?<![\w-]){_EVENT}(?![\w-])", sentence):
+        head = match.group("head").lower()
+        kind, owner = _kind_words(sentence[:match.start()])
+        if head in PROVIDER_VISITS:
+            if kind or re.match(r"(?i)\s+(?:appointment|appt|check|checkup|check-up|visit)\b", sentence[match.end():]):
+                continue  # "dentist appointment" is read at its head; "the dentist's surgery" is a place
+            kind, name = [head.rstrip("s") if head not in ("physio",) else head], "appointment"
+        else:
+            name = EVENT_HEADS[head]
+            if match.group("head").isupper() and len(head) > 1:
+                name = match.group("head")  # "MOT", "MRI": as the user writes them
+        after = sentence[match.end():]
+        at_provider = re.match(rf"(?i)\s+(?:at|with)\s+(?:the\s+|my\s+)?(?P<p>{'|'.join(PROVIDER_VISITS)})\b", after)
+        if name == "appointment" and not kind and at_provider:  # "an appointment at the optician"
+            kind = [at_provider.group("p").rstrip("s")]
+        for_kind = _FOR_KIND.match(after)
+        if for_kind and for_kind.group("kind").lower() not in ("morning", "evening"):
+            kind = [for_kind.group("kind").lower(), *kind][:2]  # "test for driving", "MOT for my car"
+        if owner is None:
+            owner = _owner_after(after)
+        event = " ".join([*kind, name])
+        found.append(_Mention(event, owner, match.start() - len(" ".join(kind)), match.end()))
+    return _providers_as_agents(found)
+
+
+def _providers_as_agents(found: list[_Mention]) -> list[_Mention]:
+    """A provider beside another event is who acts on it, not a visit: "The optician moved my eye test";
+    a bare "appointment" then is theirs: "The dentist moved my appointment" is the dentist appointment."""
+    visits = [m for m in found if m.event.endswith(" appointment") and m.event.split()[0] in
+              {p.rstrip("s") if p != "physio" else p for p in PROVIDER_VISITS}]
+    others = [m for m in found if m not in visits]
+    if not visits or not others:
+        return found
+    kind = visits[0].event
+    return [_Mention(kind, m.owner, m.start, m.end) if m.event == "appointment" else m for m in others]
+
+
+def _owner_after(after: str) -> str | None:
+    """An owner said after the event: "operation of my mother", "wedding of my friend Sinead", "for me"."""
+    if re.match(r"(?i)\s+for\s+me\b", after):
+        return USER
+    match = _AFTER_OWNER.match(after)
+    if match is None:
+        return None
+    if match.group("name"):
+        return match.group("name")
+    rel = (match.group("rel") or "").lower()
+    if match.group("my") and rel:
+        return _subject_of(rel)
+    return _subject_of(rel) if rel in _PEOPLE_WORDS else None
+
+
+def _dates(sentence: str) -> list[_Date]:
+    found = []
+    for match in DATE.finditer(sentence):
+        before, after = sentence[:match.start()], sentence[match.end():]
+        kept = not (_DENIED_BEFORE.search(before) or _DENIED_AFTER.match(after))
+        found.append(_Date(match.group(0).strip(), match.start(), match.end(), kept))
+    return found
+
+
+_VERB_EVENTS = [
+    (re.compile(rf"(?i)(?P<who>\b(?:my|our)\s+[a-z]+(?:\s+(?-i:[A-Z])\w+)?|(?-i:\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))(?:\s+[^,.;]{{0,40}}?)?"
+                r"\s+(?:is|are|'s)\s+(?:to\s+be\s+|getting\s+|being\s+)?(?:married|wed)\b"), "wedding"),
+    (re.compile(r"(?i)(?P<who>\b(?:my|our)\s+[a-z]+|\b(?:i|we)|(?-i:\b[A-Z][a-z]+))(?:'s|\s+is|\s+are|'m|\s+am|'re)?"
+                r"\s+(?:having|getting)\s+(?:her|his|their|my|our|a|an)\s+(?P<part>[a-z]+)\s+(?:done|operated\s+on|"
+                r"replaced|seen\s+to)\b"), "operation"),
+]
+
+
+def _verb_mentions(sentence: str) -> list[_Mention]:
+    """Events said by a verb: "Sinead is to be married on 12 July", "my mother's having her hip done on 15 May"."""
+    found = []
+    for pattern, name in _VERB_EVENTS:
+        match = pattern.search(sentence)
+        if match is None:
+            continue
+        who = match.group("who")
+        words = who.split()
+        if words[0].lower() in ("i", "we"):
+            owner: str | None = USER
+        elif words[0].lower() in ("my", "our"):
+            owner = words[-1] if words[-1][:1].isupper() else _subject_of(words[-1])
+        else:  # "Young Sinead": the name, not the word before it
+            names = [w for w in words if w.lower() not in _NOT_KIND]
+            owner = names[-1] if names else None
+        part = match.groupdict().get("part")
+        event = f"{part} {name}" if part else name
+        found.append(_Mention(event, owner, match.start(), match.end()))
+    return found
+
+
+def _asserted(sentence: str, at: int) -> bool:
+    """Not a question, a hedge, a negation or a one-off already done, up to the date at ``at``."""
+    if sentence.rstrip().endswith("?") or unasserted(sentence, at):
+        return False
+    head = _NEGATION_OK.sub(" ", sentence[:at])
+    return not _NEGATED.search(head) and not _PAST.search(sentence[:at])
+
+
+def _clause_of(sentence: str, at: int) -> tuple[int, int]:
+    starts = [m.end() for m in _CLAUSE_BREAK.finditer(sentence) if m.end() <= at]
+    ends = [m.start() for m in _CLAUSE_BREAK.finditer(sentence) if m.start() >= at]
+    return (max(starts) if starts else 0), (min(ends) if ends else len(sentence))
+
+
+def sentence_events(sentence: str, tree: Tree | None = None) -> tuple[list[DatedEvent], list[_Mention]]:
+    """The dated events a sentence states, and the events it names without a date that holds (cancelled,
+    or moved in another sentence) for the next sentence to date."""
+    mentions = _mentions(sentence) or _verb_mentions(sentence)
+    if not mentions and tree is not None:
+        mentions = tree_mentions(tree)
+    dates = _dates(sentence)
+    if not mentions:
+        return [], []
+    if sentence.rstrip().endswith("?"):
+        return [], []
+    kept = [d for d in dates if d.kept]
+    found: list[DatedEvent] = []
+    undated: list[_Mention] = []
+    for mention in mentions:
+        if not kept:
+            undated.append(mention)
+            continue
+        # the kept date nearest after the event in its clause, else the last kept date of the sentence
+        clause = _clause_of(sentence, mention.start)
+        near = [d for d in kept if clause[0] <= d.start <= clause[1]]
+        date = (near or kept)[-1]
+        if _CANCELLED.search(sentence[clause[0]:clause[1]]) and not near and len(kept) == len(dates):
+            undated.append(mention)
+            continue
+        if not _asserted(sentence, min(date.start, mention.start) if date.start < mention.start else date.start):
+            continue
+        found.append(DatedEvent(mention.event, mention.owner, date.text, sentence))
+    return _one_per_event(found), undated
+
+
+def _one_per_event(events: list[DatedEvent]) -> list[DatedEvent]:
+    """One date per (owner, event): "dentist" and "dentist appointment" said twice are one."""
+    kept: dict[tuple[str | None, str], DatedEvent] = {}
+    for event in events:
+        kept[(event.owner, event.event)] = event
+    return list(kept.values())
+
+
+def message_events(text: str, parser: DependencyParser | None = None) -> list[DatedEvent]:
+    """The dated events of a message, in order; an event cancelled or moved in one sentence takes the date
+    the next sentence gives ("The 8 May operation is off. New date for mum: 26 June.")."""
+    said = list(split_sentences(text))
+    trees = _trees(parser, said, text)
+    found: list[DatedEvent] = []
+    waiting: list[_Mention] = []
+    for sentence in said:
+        tree = trees.get(sentence)
+        events, undated = sentence_events(sentence, tree)
+        if not events and waiting and not _mentions(sentence):
+            events = _continued(sentence, waiting)
+        found += events
+        waiting = undated or ([] if events else waiting)
+    return _one_per_event(found)
+
+
+def _continued(sentence: str, waiting: list[_Mention]) -> list[DatedEvent]:
+    """A new date for the event the sentence before left without one, said with a cue of rebooking."""
+    kept = [d for d in _dates(sentence) if d.kept]
+    cue = _REBOOKED.search(sentence)
+    if not kept or cue is None or len(waiting) != 1 or not _asserted(sentence, kept[-1].start):
+        return []
+    mention = waiting[0]
+    owner = mention.owner or _owner_after(" " + sentence[cue.end():]) or _owner_after(sentence[:kept[-1].start])
+    return [DatedEvent(mention.event, owner, kept[-1].text, sentence)]
+
+
+def dated_event_candidates(text: str, parser: DependencyParser | None = None) -> list[Candidate]:
+    """The message's dated events as candidates for the ledger (``plan:<event>``, the date as written)."""
+    return [event.candidate() for event in message_events(text, parser)]
+
+
+def with_dated_events(candidates: list[Candidate], text: str, parser: DependencyParser | None = None) -> list[Candidate]:
+    """``candidates`` (the rules') plus the message's dated events on slots they leave empty: a rule that
+    read the same event ("my dentist appointment is on May 2 at 3pm") wins, so one message never
+    supersedes its own fact."""
+    dated = dated_event_candidates(text, parser)
+
+    def same_slot(rule: Candidate, event: Candidate) -> bool:
+        return rule.op == "assert" and rule.subject == event.subject and bool(rule.predicate) and \
+            same_attribute(rule.predicate or "", event.predicate or "")
+
+    # a rule that read another value for the event's slot wins; one that read the same day gives way to the
+    # event's ``plan:`` naming (its category and staleness window)
+    added = [e for e in dated if not any(same_slot(r, e) and not same_day(r.value or "", e.value or "")
+                                         for r in candidates)]
+    kept = [c for c in candidates if not _dates_an_event(c, dated) and not any(same_slot(c, e) for e in added)]
+    fuller = [next((Candidate(e.op, e.subject, e.predicate, r.value, e.evidence) for r in candidates
+                    if same_slot(r, e) and len(r.value or "") > len(e.value or "")), e) for e in added]
+    return [*kept, *fuller]  # "May 2 at 3pm" keeps its time
+
+
+def _dates_an_event(candidate: Candidate, dated: list[Candidate]) -> bool:
+    """Another attribute given a dated event's date (or a piece of it: "Test for driving is on 10 June" is no
+    car called "June"): the date is the event's, not that attribute's value."""
+    if candidate.op != "assert" or not candidate.value or (candidate.predicate or "").startswith(PLAN) or any(
+            candidate.subject == e.subject and same_attribute(candidate.predicate or "", e.predicate or "") for e in dated):
+        return False
+    said = set(re.findall(r"\w+", candidate.value.lower()))
+    return any(said and said <= set(re.findall(r"\w+", (event.value or "").lower())) for event in dated)
+
+
+# -- the tree, where the noun shapes find no event ------------------------------------------
+#: Verbs (lemmas) that name an event: "is to be married on 12 July" is a wedding.
+VERB_EVENT_LEMMAS = {"marry": "wedding", "wed": "wedding", "operate": "operation", "graduate": "graduation",
+                     "christen": "christening", "bury": "funeral", "induce": "induction"}
+
+
+def _trees(parser: DependencyParser | None, said: Sequence[str], text: str) -> dict[str, Tree]:
+    """Trees only for sentences with a date and no event the noun shapes know (most messages: none, no parse)."""
+    if parser is None:
+        return {}
+    wanted = [s for s in said if DATE.search(s) and not _mentions(s) and not _verb_mentions(s)]
+    if not wanted:
+        return {}
+    trees: dict[str, Tree] = {}
+    for sentence in wanted:
+        for parsed in parser.parse(sentence):
+            trees.setdefault(sentence, Tree(ParsedSentence(sentence, _reindexed(parsed, sentence))))
+    return trees
+
+
+def _reindexed(parsed: ParsedSentence, sentence: str) -> tuple[Token, ...]:
+    """Token offsets relative to ``sentence`` (the parser may split it; the first piece is kept)."""
+    shift = sentence.find(parsed.text) if parsed.text else 0
+    return tuple(Token(t.i, t.text, t.lemma, t.pos, t.tag, t.dep, t.head, t.ent_type, t.idx + max(shift, 0))
+                 for t in parsed.tokens)
+
+
+def tree_mentions(tree: Tree) -> list[_Mention]:
+    """Events a tree names by its verb: the date's verb is one of ``VERB_EVENT_LEMMAS``, or "have X done"
+    (an operation on X); its subject is the owner."""
+    if is_question(tree.sentence):
+        return []
+    found: list[_Mention] = []
+    for token in tree.tokens:
+        if token.pos not in ("VERB", "AUX"):
+            continue
+        name = VERB_EVENT_LEMMAS.get(token.lemma)
+        if name is None and token.lemma == "do" and token.tag == "VBN":
+            obj = tree.child(token, "nsubj", "dobj", "nsubjpass")
+            if obj is not None and obj.pos == "NOUN":
+                name = f"{obj.lemma} operation"  # "having her hip done"
+        if name is None:
+            continue
+        owner = _tree_owner(tree, token)
+        found.append(_Mention(name, owner, token.idx, token.idx + len(token.text)))
+    return found
+
+
+def _tree_owner(tree: Tree, verb: Token) -> str | None:
+    current: Token | None = verb
+    while current is not None:
+        subject = tree.child(current, "nsubj", "nsubjpass")
+        if subject is not None:
+            if subject.text.lower() in ("i", "we"):
+                return USER
+            if subject.pos == "PROPN":
+                return subject.text
+            if any(p.text.lower() in ("my", "our") for p in tree.children(subject, "poss")):
+                return _subject_of(subject.text) or USER
+            return _subject_of(subject.text)
+        current = tree.head(current)
+    return None

@@ -64,7 +64,8 @@ EVENT_HEADS = {
     "induction": "induction", "flight": "flight", "concert": "concert", "gig": "gig", "viewing": "viewing",
     "inspection": "inspection", "completion": "completion", "reunion": "reunion", "party": "party",
     "due date": "due date", "birthday": "birthday", "hen do": "hen do", "stag do": "stag do",
-    "driving lesson": "driving lesson", "check": "check",
+    "driving lesson": "driving lesson", "check": "check", "viva": "viva", "defence": "defence",
+    "defense": "defense", "appraisal": "appraisal", "meeting": "meeting", "tribunal": "tribunal",
 }
 #: Providers named for their appointment: "I've got the dentist on 3 May" is a dentist appointment.
 PROVIDER_VISITS = {"dentist", "dentists", "optician", "opticians", "doctor", "doctors", "gp", "physio", "vet", "vets",
@@ -83,7 +84,9 @@ _NOT_KIND = {"my", "our", "the", "a", "an", "his", "her", "their", "its", "your"
 _MORE_PEOPLE = {"lad": "lad", "lass": "lass", "wee one": "child", "hubby": "spouse", "missus": "spouse",
                 "mam": "mother", "ma": "mother", "nana": "grandmother", "granny": "grandmother", "mommy": "mother",
                 "mummy": "mother", "daddy": "father", "pa": "father", "da": "father", "oldest": "child",
-                "eldest": "child", "youngest": "child", "kids": "children"}
+                "eldest": "child", "youngest": "child", "kids": "children", "grandad": "grandfather",
+                "granddad": "grandfather", "grandpa": "grandfather", "grandma": "grandmother", "gran": "grandmother",
+                "nan": "grandmother"}
 _RELATION_SUBJECTS = {"mum": "mother", "mom": "mother", "mother": "mother", "dad": "father", "father": "father",
                       "wife": "spouse", "husband": "spouse", "sis": "sister", "bro": "brother", "kid": "child",
                       "boyfriend": "partner", "girlfriend": "partner", "fiance": "partner", "fiancé": "partner",
@@ -464,9 +467,9 @@ def tree_mentions(tree: Tree) -> list[_Mention]:
         return []
     found: list[_Mention] = []
     for token in tree.tokens:
-        if token.pos not in ("VERB", "AUX"):
-            continue
-        name = VERB_EVENT_LEMMAS.get(token.lemma)
+        if token.pos not in ("VERB", "AUX", "ADJ") or token.tag == "VBD":
+            continue  # "my brother married Ana on 3 May": done, not upcoming
+        name = VERB_EVENT_LEMMAS.get(token.lemma) or VERB_EVENT_LEMMAS.get(token.text.lower().removesuffix("ied") + "y")
         if name is None and token.lemma == "do" and token.tag == "VBN":
             obj = tree.child(token, "nsubj", "dobj", "nsubjpass")
             if obj is not None and obj.pos == "NOUN":
@@ -485,10 +488,11 @@ def _tree_owner(tree: Tree, verb: Token) -> str | None:
         if subject is not None:
             if subject.text.lower() in ("i", "we"):
                 return USER
-            if subject.pos == "PROPN":
+            if subject.pos == "PROPN" and _subject_of(subject.text) is None:
                 return subject.text
-            if any(p.text.lower() in ("my", "our") for p in tree.children(subject, "poss")):
-                return _subject_of(subject.text) or USER
-            return _subject_of(subject.text)
+            if _subject_of(subject.text) is not None:
+                return _subject_of(subject.text)
+            if subject.pos != "NOUN":  # "his cataract done": the thing done, not whose; look further up
+                return None
         current = tree.head(current)
     return None

@@ -63,7 +63,7 @@ EVENT_HEADS = {
     "injection": "injection", "screening": "screening", "biopsy": "biopsy", "smear": "smear test",
     "induction": "induction", "flight": "flight", "concert": "concert", "gig": "gig", "viewing": "viewing",
     "inspection": "inspection", "completion": "completion", "reunion": "reunion", "party": "party",
-    "due date": "due date", "birthday": "birthday", "hen do": "hen do", "stag do": "stag do",
+    "due date": "due date", "hen do": "hen do", "stag do": "stag do",
     "driving lesson": "driving lesson", "check": "check", "viva": "viva", "defence": "defence",
     "defense": "defense", "appraisal": "appraisal", "meeting": "meeting", "tribunal": "tribunal",
 }
@@ -104,9 +104,6 @@ _DENIED_AFTER = re.compile(
     r"(?i)^\s*(?:(?:\w+\s+){0,3}?(?:is|'s|are|has\s+been|got|was)\s+(?:now\s+)?(?:off|cancell?ed|called\s+off|"
     r"gone|scrapped|postponed|not\s+happening|moved|rescheduled|pushed|changed|now|no\s+more)\b|"
     r"by\s+mistake|wrong|was\s+wrong|(?:slot\s+)?is\s+gone|(?:slot|date|one)\s+(?:is|'s)\s+off)")
-#: A cancellation in a clause: its date stops holding and, alone, gives no new date.
-_CANCELLED = re.compile(r"(?i)\b(?:is|'s|are|been|got)\s+(?:now\s+)?(?:off|cancell?ed|called\s+off|scrapped)\b|"
-                        r"\bcancell?ed\b|\bcalled\s+off\b")
 #: A sentence without an event that gives the event just named its new date: "New date for mum: 26 June."
 _REBOOKED = re.compile(r"(?i)\b(?:new\s+(?:date|slot|day|appointment|booking|one)|rebook(?:ed)?|re-booked|"
                        r"booked\s+(?:in|me|her|him|us|them)?\s*(?:for|on)|now(?:\s+on)?|instead|moved\s+to|"
@@ -116,7 +113,6 @@ _PAST = re.compile(r"(?i)\b(?:had(?!\s+to\b)|went(?:\s+to|\s+for)?|did|passed|fa
 _NEGATED = re.compile(r"(?i)\b(?:not|never|no)\b|n't\b")
 _NEGATION_OK = re.compile(r"(?i)\b(?:don'?t|do\s+not|never)\s+(?:forget|let\s+me\s+forget)\b|\bnot\s+(?:on\s+)?"
                           r"(?=\d|the\s+\d|" + _MONTH + r")|\bno\s+(?:later|earlier)\b|\bnot\s+\d")
-_CLAUSE_BREAK = re.compile(r"\s+-\s+|\s+\u2013\s+|;|,\s+(?:but|and|so)\s+|\s+but\s+|\.\s")
 
 
 _MONTH_NUMBERS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct",
@@ -186,9 +182,14 @@ def _owner_word(word: str, original: str) -> str | None:
     if subject is None and word.lower().endswith("s") and not re.search(r"'|\u2019", word):
         subject = _subject_of(lowered[:-1]) if lowered[:-1] in _PEOPLE_WORDS else None  # "mums knee op"
     if subject is None and re.search(r"(?:'s|s'|\u2019s)$", word) and original[:1].isupper() and \
-            bare.lower() not in _EVENT_WORDS and bare.lower() not in _NOT_KIND:
+            bare.lower() not in _EVENT_WORDS and bare.lower() not in _NOT_KIND and not _TIME_WORD.fullmatch(bare):
         return bare  # a name: "Sinead's wedding"
     return subject
+
+
+#: Capitalised words with "'s" that are no one's name: "Tomorrow's interview", "Friday's MOT".
+_TIME_WORD = re.compile(rf"(?i)today|tomorrow|tonight|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|{_MONTH}|"
+                        r"next|this|that|everyone|everybody|nobody|someone|somebody|it|there|here|who|what|one")
 
 
 def _kind_words(before: str) -> tuple[list[str], str | None]:
@@ -206,7 +207,7 @@ def _kind_words(before: str) -> tuple[list[str], str | None]:
             elif possessive:  # "the pickup's MOT": the user's pickup
                 owner = owner or None
             break
-        if lowered in _NOT_KIND or re.fullmatch(r"\d+\w*", lowered) or DATE.fullmatch(raw) or \
+        if lowered in _NOT_KIND or "'" in lowered or re.fullmatch(r"\d+\w*", lowered) or DATE.fullmatch(raw) or \
                 re.fullmatch(_MONTH, lowered) or len(kind) == 2:
             break
         if lowered in _PEOPLE_WORDS:  # "mum op": the owner, not a kind
@@ -225,9 +226,17 @@ _FOR_KIND = re.compile(r"(?i)^\s+for\s+(?:(?:my|our|the)\s+)?(?P<kind>[a-z]+ing|
 def _mentions(sentence: str) -> list[_Mention]:
     """The event noun phrases of a sentence, each with its kind words and any owner said around it."""
     found: list[_Mention] = []
+    agents: list[str] = []
     for match in re.finditer(rf"(?i)(?<![\w-]){_EVENT}(?![\w-])", sentence):
         head = match.group("head").lower()
+        if head.endswith("ing") and re.search(r"(?i)\b(?:am|is|are|was|were|be|been|i'm|we're|you're|they're|"
+                                              r"he's|she's|it's|i|we|you|they)\s+$",
+                                              sentence[:match.start()]):
+            continue  # "I'm meeting Tom on 3 May": a verb, not the event noun
         kind, owner = _kind_words(sentence[:match.start()])
+        if head in PROVIDER_VISITS and _AGENT_VERB.match(sentence[match.end():]):
+            agents.append(head.rstrip("s") if head != "physio" else head)
+            continue  # "The optician moved my eye test": who acts on the event, not a visit
         if head in PROVIDER_VISITS:
             if kind or re.match(r"(?i)\s+(?:appointment|appt|check|checkup|check-up|visit)\b", sentence[match.end():]):
                 continue  # "dentist appointment" is read at its head; "the dentist's surgery" is a place
@@ -247,19 +256,19 @@ def _mentions(sentence: str) -> list[_Mention]:
             owner = _owner_after(after)
         event = " ".join([*kind, name])
         found.append(_Mention(event, owner, match.start() - len(" ".join(kind)), match.end()))
-    return _providers_as_agents(found)
-
-
-def _providers_as_agents(found: list[_Mention]) -> list[_Mention]:
-    """A provider beside another event is who acts on it, not a visit: "The optician moved my eye test";
-    a bare "appointment" then is theirs: "The dentist moved my appointment" is the dentist appointment."""
-    visits = [m for m in found if m.event.endswith(" appointment") and m.event.split()[0] in
-              {p.rstrip("s") if p != "physio" else p for p in PROVIDER_VISITS}]
-    others = [m for m in found if m not in visits]
-    if not visits or not others:
+    if not agents:
         return found
-    kind = visits[0].event
-    return [_Mention(kind, m.owner, m.start, m.end) if m.event == "appointment" else m for m in others]
+    if not found:  # "Dentist rang, November 20 is off, rebooked for December 4": their appointment
+        return [_Mention(f"{agents[0]} appointment", None, 0, 0)]
+    # "The dentist moved my appointment": the bare appointment is the dentist appointment
+    return [_Mention(f"{agents[0]} appointment", m.owner, m.start, m.end) if m.event == "appointment" else m
+            for m in found]
+
+
+#: A provider doing something to an event: "the optician moved ...", "Dentist rang, ...", "the vet's cancelled".
+_AGENT_VERB = re.compile(r"(?i)^(?:'s|s)?\s+(?:(?:has|have|'ve|just|then|now)\s+)*(?:moved|rang|phoned|called|changed|"
+                         r"cancell?ed|pushed|rebooked|re-booked|rescheduled|said|says|wants|texted|emailed|bumped|"
+                         r"put|shifted|postponed|brought|sent|wrote|rung|messaged)\b")
 
 
 def _owner_after(after: str) -> str | None:
@@ -325,12 +334,6 @@ def _asserted(sentence: str, at: int) -> bool:
     return not _NEGATED.search(head) and not _PAST.search(sentence[:at])
 
 
-def _clause_of(sentence: str, at: int) -> tuple[int, int]:
-    starts = [m.end() for m in _CLAUSE_BREAK.finditer(sentence) if m.end() <= at]
-    ends = [m.start() for m in _CLAUSE_BREAK.finditer(sentence) if m.start() >= at]
-    return (max(starts) if starts else 0), (min(ends) if ends else len(sentence))
-
-
 def sentence_events(sentence: str, tree: Tree | None = None) -> tuple[list[DatedEvent], list[_Mention]]:
     """The dated events a sentence states, and the events it names without a date that holds (cancelled,
     or moved in another sentence) for the next sentence to date."""
@@ -345,21 +348,37 @@ def sentence_events(sentence: str, tree: Tree | None = None) -> tuple[list[Dated
     kept = [d for d in dates if d.kept]
     found: list[DatedEvent] = []
     undated: list[_Mention] = []
-    for mention in mentions:
-        if not kept:
+    ordered = sorted(mentions, key=lambda m: m.start)
+    for number, mention in enumerate(ordered):
+        date = _date_of(mention, ordered, number, kept, len(sentence))
+        if date is None:  # "the 8 May operation is off", "moved the MOT" (the date in the next sentence)
             undated.append(mention)
             continue
-        # the kept date nearest after the event in its clause, else the last kept date of the sentence
-        clause = _clause_of(sentence, mention.start)
-        near = [d for d in kept if clause[0] <= d.start <= clause[1]]
-        date = (near or kept)[-1]
-        if _CANCELLED.search(sentence[clause[0]:clause[1]]) and not near and len(kept) == len(dates):
-            undated.append(mention)
-            continue
-        if not _asserted(sentence, min(date.start, mention.start) if date.start < mention.start else date.start):
+        if not _asserted(sentence, max(date.start, mention.start)) or _done(sentence):
             continue
         found.append(DatedEvent(mention.event, mention.owner, date.text, sentence))
     return _one_per_event(found), undated
+
+
+def _date_of(mention: _Mention, ordered: list[_Mention], number: int, kept: list[_Date], length: int) -> _Date | None:
+    """The date that holds for one event: the first kept date after it (up to the next event), else the
+    last one before it (after the event before): "Dentist on 3 May and eye test on 12 May", "On 20 May I
+    have the dentist", "moved the MOT from 14 May to 2 June"."""
+    window_end = ordered[number + 1].start if number + 1 < len(ordered) else length
+    window_start = ordered[number - 1].end if number > 0 else 0
+    after = [d for d in kept if mention.end <= d.start < window_end]
+    before = [d for d in kept if window_start <= d.start and d.end <= mention.start]
+    return after[0] if after else (before[-1] if before else None)
+
+
+#: Said of a day gone by: "The wedding on 3 May was lovely", "the op on 2 March went well", "last week".
+_DONE = re.compile(r"(?i)\b(?:yesterday|last\s+(?:week|month|year|night|time)|ago|went\s+(?:well|fine|ok|okay|great|"
+                   r"badly)|was\s+(?:lovely|great|amazing|fine|grand|brilliant|awful|good|bad|fun|beautiful)|"
+                   r"were\s+(?:lovely|great|amazing|fine|grand|brilliant|awful|good|bad|fun|beautiful))\b")
+
+
+def _done(sentence: str) -> bool:
+    return bool(_DONE.search(sentence))
 
 
 def _one_per_event(events: list[DatedEvent]) -> list[DatedEvent]:

@@ -35,7 +35,7 @@ from typing import Sequence
 
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.change_cues import PERSON_NOUNS, unasserted
+from memory_core.facts.change_cues import CHANGE_VERBS, PERSON_NOUNS, unasserted
 from memory_core.facts.extraction import sentences as split_sentences
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence, Token
 from memory_core.facts.parse_tree import Tree, is_question
@@ -109,7 +109,8 @@ _REBOOKED = re.compile(r"(?i)\b(?:new\s+(?:date|slot|day|appointment|booking|one
                        r"booked\s+(?:in|me|her|him|us|them)?\s*(?:for|on)|now(?:\s+on)?|instead|moved\s+to|"
                        r"pushed\s+(?:back\s+)?to|it'?s\s+(?:now\s+)?on)\b")
 #: A one-off already done: "I had my eye test on 3 May", "he passed his test on 2 May".
-_PAST = re.compile(r"(?i)\b(?:had(?!\s+to\b)|went(?:\s+to|\s+for)?|did|passed|failed|sat|attended|was\s+at)\b")
+_PAST = re.compile(r"(?i)\b(?:had(?!\s+to\b)|went(?:\s+to|\s+for)?|did|passed|failed|sat|attended|was\s+at|came|"
+                   r"happened|took\s+place|got\s+married|got\s+engaged)\b")
 _NEGATED = re.compile(r"(?i)\b(?:not|never|no)\b|n't\b")
 _NEGATION_OK = re.compile(r"(?i)\b(?:don'?t|do\s+not|never)\s+(?:forget|let\s+me\s+forget)\b|\bnot\s+(?:on\s+)?"
                           r"(?=\d|the\s+\d|" + _MONTH + r")|\bno\s+(?:later|earlier)\b|\bnot\s+\d")
@@ -200,6 +201,9 @@ def _kind_words(before: str) -> tuple[list[str], str | None]:
     for raw in reversed(words[-4:]):
         lowered = raw.lower().replace("\u2019", "'")
         possessive = lowered.endswith(("'s", "s'")) or (lowered.endswith("s") and lowered[:-1] in _PEOPLE_WORDS)
+        if lowered in ("his", "her", "their"):
+            owner = _SOMEONE  # whose: the person the sentence named before ("Mum said her scan ...")
+            break
         if lowered in ("my", "our") or possessive:
             found = _owner_word(raw.replace("\u2019", "'"), raw)
             if found is not None:
@@ -254,6 +258,10 @@ def _mentions(sentence: str) -> list[_Mention]:
             kind = [for_kind.group("kind").lower(), *kind][:2]  # "test for driving", "MOT for my car"
         if owner is None:
             owner = _owner_after(after)
+        if owner == _SOMEONE:
+            owner = _person_before(sentence[:match.start()])
+            if owner is None:
+                continue  # "her scan", with no one named: someone else's, not the user's
         event = " ".join([*kind, name])
         found.append(_Mention(event, owner, match.start() - len(" ".join(kind)), match.end()))
     if not agents:
@@ -271,6 +279,23 @@ _AGENT_VERB = re.compile(r"(?i)^(?:'s|s)?\s+(?:(?:has|have|'ve|just|then|now)\s+
                          r"put|shifted|postponed|brought|sent|wrote|rung|messaged)\b")
 
 
+_SOMEONE = "\0someone"
+
+
+def _person_before(text: str) -> str | None:
+    """The last person a sentence names before an event called "her/his/their" one: "Mum said her scan" -> mother."""
+    found = None
+    for match in re.finditer(r"[\w'\u2019-]+", text):
+        word = match.group(0)
+        bare = re.sub(r"(?:'s|\u2019s)$", "", word)
+        subject = _subject_of(bare)
+        if subject is None and bare[:1].isupper() and match.start() > 0 and bare.lower() not in _NOT_KIND \
+                and not _TIME_WORD.fullmatch(bare) and bare.lower() not in ("i", "i'm", "i've"):
+            subject = bare  # a name mid-sentence ("Dr" aside): "so Tom moved his ..."
+        found = subject or found
+    return found
+
+
 def _owner_after(after: str) -> str | None:
     """An owner said after the event: "operation of my mother", "wedding of my friend Sinead", "for me"."""
     if re.match(r"(?i)\s+for\s+me\b", after):
@@ -286,11 +311,19 @@ def _owner_after(after: str) -> str | None:
     return _subject_of(rel) if rel in _PEOPLE_WORDS else None
 
 
+#: A date that bounds rather than dates: "book the MOT before 14 May", "exams until 20 June".
+_BOUND_BEFORE = re.compile(r"(?i)\b(?:before|after|until|till|til|since|between|around|about|latest|earliest)\s+(?:the\s+)?$")
+
+
 def _dates(sentence: str) -> list[_Date]:
+    """Each day date with whether it holds; a range without a verb of change ("exams from 3 June to 20 June")
+    dates no one event."""
     found = []
+    is_range = bool(re.search(r"(?i)\bfrom\s+(?:the\s+)?\S+\s+\S*\s*(?:to|till|until|-)\s", sentence)) and \
+        not CHANGE_VERBS.search(sentence) and not re.search(r"(?i)\b(?:postponed|put\s+back|brought\s+forward)\b", sentence)
     for match in DATE.finditer(sentence):
         before, after = sentence[:match.start()], sentence[match.end():]
-        kept = not (_DENIED_BEFORE.search(before) or _DENIED_AFTER.match(after))
+        kept = not (is_range or _DENIED_BEFORE.search(before) or _DENIED_AFTER.match(after) or _BOUND_BEFORE.search(before))
         found.append(_Date(match.group(0).strip(), match.start(), match.end(), kept))
     return found
 
@@ -486,8 +519,9 @@ def tree_mentions(tree: Tree) -> list[_Mention]:
         return []
     found: list[_Mention] = []
     for token in tree.tokens:
-        if token.pos not in ("VERB", "AUX", "ADJ") or token.tag == "VBD":
-            continue  # "my brother married Ana on 3 May": done, not upcoming
+        if token.pos not in ("VERB", "AUX", "ADJ") or token.tag == "VBD" or any(
+                a.tag == "VBD" for a in tree.children(token, "aux", "auxpass")):
+            continue  # "my brother married Ana on 3 May", "we got married on 3 May": done, not upcoming
         name = VERB_EVENT_LEMMAS.get(token.lemma) or VERB_EVENT_LEMMAS.get(token.text.lower().removesuffix("ied") + "y")
         if name is None and token.lemma == "do" and token.tag == "VBN":
             obj = tree.child(token, "nsubj", "dobj", "nsubjpass")

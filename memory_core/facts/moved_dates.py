@@ -5,6 +5,10 @@ the thing and the new date instead. This finds "moved/rescheduled/pushed/bumped
 <thing> to <date>" and "<thing> got moved to <date>", then the user's current fact
 whose attribute shares the thing's words ("haircut" in ``plan:haircut_appointment``)
 and whose value is a date, the most recent if several, and changes it to the new date.
+
+An event said without its owner ("Test on 19 May is off. New date is 4 July.", read by ``dated_events``)
+changes the one current fact for that event when it is someone else's ("Tama's driving test"): the
+user's own event is superseded on its slot by the new date itself.
 """
 from __future__ import annotations
 
@@ -75,7 +79,7 @@ def someone_s_event_redated(store: Store, message: Message) -> list[Change]:
             continue
         rows = [r for r in store.query(
             "SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
-            "WHERE predicate LIKE 'plan:%' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
+            "WHERE predicate >= 'plan:' AND predicate < 'plan;' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
             "ORDER BY valid_at DESC, id DESC", [message.created_at])
             if same_attribute(r["predicate"], event.predicate) and _DATE_VALUE.search(r["value"])]
         if not rows or len({r["subject"] for r in rows}) != 1 or rows[0]["subject"] == USER:

@@ -78,8 +78,7 @@ _NOT_KIND = {"my", "our", "the", "a", "an", "his", "her", "their", "its", "your"
              "second", "final", "new", "this", "that", "last", "actual", "real", "official", "me", "for", "of",
              "on", "is", "and", "to", "at", "in", "i", "i've", "got", "have", "booked", "had", "with", "so",
              "one", "another", "same", "other", "little", "wee", "proper", "own", "s", "young", "old", "ma",
-             "reminder", "self", "forget", "don't", "dont", "sorting", "lifts", "practising", "bought", "present",
-             "now", "then", "by", "off", "off,"}
+             "now", "then", "by", "off", "about", "from", "up", "it", "we", "you", "they", "he", "she", "be"}
 #: People a possessive may name beyond ``PERSON_NOUNS`` (what they are called when they are theirs).
 _MORE_PEOPLE = {"lad": "lad", "lass": "lass", "wee one": "child", "hubby": "spouse", "missus": "spouse",
                 "mam": "mother", "ma": "mother", "nana": "grandmother", "granny": "grandmother", "mommy": "mother",
@@ -163,7 +162,7 @@ class _Date:
 
 
 def _subject_of(word: str) -> str | None:
-    """The subject a person word names ("mum" -> mother), a name as written, or None for a thing."""
+    """The subject a person word names ("mum" -> mother, "neighbour" -> neighbour), or None for a thing or a name."""
     word = word.strip().lower().replace("\u2019", "'")
     if word in _RELATION_SUBJECTS:
         return _RELATION_SUBJECTS[word]
@@ -175,12 +174,11 @@ def _subject_of(word: str) -> str | None:
 def _owner_word(word: str, original: str) -> str | None:
     """Whose a possessive word makes the event: "mum's"/"mums" -> mother, "Sinead's" -> Sinead, "my" -> user."""
     bare = re.sub(r"(?:'s|s'|\u2019s|')$", "", word)
-    lowered = bare.lower()
-    word = word.lower()
+    lowered, word = bare.lower(), word.lower()
     if lowered in ("my", "our", "me", "mine"):
         return USER
     subject = _subject_of(lowered)
-    if subject is None and word.lower().endswith("s") and not re.search(r"'|\u2019", word):
+    if subject is None and word.endswith("s") and not re.search(r"'|\u2019", word):
         subject = _subject_of(lowered[:-1]) if lowered[:-1] in _PEOPLE_WORDS else None  # "mums knee op"
     if subject is None and re.search(r"(?:'s|s'|\u2019s)$", word) and original[:1].isupper() and \
             bare.lower() not in _EVENT_WORDS and bare.lower() not in _NOT_KIND and not _TIME_WORD.fullmatch(bare):
@@ -194,8 +192,9 @@ _TIME_WORD = re.compile(rf"(?i)today|tomorrow|tonight|yesterday|(?:mon|tues|wedn
 
 
 def _kind_words(before: str) -> tuple[list[str], str | None]:
-    """The kind words of an event phrase (up to two, "driving", "knee") and any owner said among them."""
-    words = re.findall(r"[\w'\u2019-]+", before)
+    """The kind words of an event phrase (up to two, "driving", "knee") and any owner said among them; a
+    punctuation mark ends the phrase ("Reminder to self: MOT on 14 May" is the MOT)."""
+    words = re.findall(r"[\w'\u2019-]+", re.split(r"[,.;:!?()=\u2013\u2014\"]|\s-\s", before)[-1])
     kind: list[str] = []
     owner: str | None = None
     for raw in reversed(words[-4:]):
@@ -205,11 +204,7 @@ def _kind_words(before: str) -> tuple[list[str], str | None]:
             owner = _SOMEONE  # whose: the person the sentence named before ("Mum said her scan ...")
             break
         if lowered in ("my", "our") or possessive:
-            found = _owner_word(raw.replace("\u2019", "'"), raw)
-            if found is not None:
-                owner = found
-            elif possessive:  # "the pickup's MOT": the user's pickup
-                owner = owner or None
+            owner = _owner_word(raw.replace("\u2019", "'"), raw)  # None: "the pickup's MOT" is the user's
             break
         if lowered in _NOT_KIND or "'" in lowered or re.fullmatch(r"\d+\w*", lowered) or DATE.fullmatch(raw) or \
                 re.fullmatch(_MONTH, lowered) or len(kind) == 2:

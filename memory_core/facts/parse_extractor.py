@@ -26,7 +26,8 @@ MAX_SENTENCE_CHARS = 400
 _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love", "like", "want", "need", "thing",
                 "stuff", "one", "way", "lot", "reason", "problem", "point"}
 #: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
-_LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person"}
+_LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person",
+                   "activity", "pointed-back", "habitual-place"}
 #: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
            "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
@@ -39,7 +40,7 @@ _SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mo
 
 def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     attribute = re.sub(r"\s+", " ", fact.attribute.lower()).strip()
-    if not attribute or attribute in _TOO_GENERAL:
+    if not attribute or (attribute in _TOO_GENERAL and fact.shape != "habitual-place"):
         return None
     if not (fact.named or fact.known):
         return None  # an unknown attribute with a plain word as value is more often chatter than a fact

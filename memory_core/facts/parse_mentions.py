@@ -21,7 +21,7 @@ from memory_core.facts.parse_frames import NOT_ATTRIBUTE_HEADS, USER, TreeFact, 
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
                                           HEDGE_VERBS, MODALS, PRONOUNS, Tree, clause_negated, lower)
-from memory_core.facts.parse_values import has_name, plausible
+from memory_core.facts.parse_values import has_name, plausible, value_phrase
 
 #: Entities that are when or how much, never a provider or a place ("Monday meeting", "Christmas dinner").
 _NOT_VALUE_ENTITIES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
@@ -100,9 +100,10 @@ def _name_run(tree: Tree, head: Token, names: list[Token]) -> str | None:
 def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
     """"the X wifi", "X bill", "my X account": a name that modifies one of the user's nouns."""
     for noun in tree.tokens:
-        if noun.pos != "NOUN" or noun.ent_type in _NOT_VALUE_ENTITIES or lower(noun) in PEOPLE:
+        if noun.pos != "NOUN" or not noun.text.islower() or noun.ent_type in _NOT_VALUE_ENTITIES or \
+                lower(noun) in PEOPLE:  # a capitalised noun is part of the name ("Lisbon Half")
             continue
-        names = [c for c in tree.children(noun, "compound") if c.i < noun.i and c.pos == "PROPN"
+        names = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "PROPN"
                  and c.ent_type not in _NOT_VALUE_ENTITIES and c.ent_type != "PERSON"]
         if not names or _someone_elses(tree, noun) or not stated(tree, noun):
             continue
@@ -119,8 +120,10 @@ def _users_person(tree: Tree, noun: Token) -> bool:
         lower(p) in FIRST_PERSON_POSSESSIVE for p in tree.children(noun, "poss"))
 
 
-def _place(tree: Tree, token: Token | None) -> str | None:
-    if token is None or token.pos != "PROPN" or token.ent_type not in _PLACE_ENTITIES:
+def _place(tree: Tree, token: Token | None, where: bool = False) -> str | None:
+    """A place's name; ``where``: any name a "where" clause describes (the tagger may not know it for a place)."""
+    if token is None or token.pos != "PROPN" or not (token.ent_type in _PLACE_ENTITIES or (
+            where and any(lower(a) == "where" for c in tree.children(token, "relcl") for a in tree.children(c)))):
         return None
     words = [t for t in tree.subtree(token) if t.pos == "PROPN" or lower(t) in ("of", "de", "da", "upon")]
     words = [t for t in words if t.i <= token.i]
@@ -134,12 +137,16 @@ def located_people(tree: Tree) -> Iterator[TreeFact]:
     for noun in tree.tokens:
         if not _users_person(tree, noun) or not stated(tree, noun):
             continue
-        for prep in tree.children(noun, "prep"):
+        preps = tree.children(noun, "prep")
+        verb = tree.head(noun)
+        if noun.dep == "dobj" and verb is not None and verb.tag in ("VB", "VBP", "VBZ", "VBG"):
+            preps += tree.children(verb, "prep")  # "to see my mum in Galway": the place hangs from the verb
+        for prep in preps:
             place = _place(tree, tree.child(prep, "pobj")) if lower(prep) == "in" else None
             if place:
                 yield TreeFact(noun.lemma, "home", place, "person-in-place", True, True)
     for token in tree.tokens:
-        if _place(tree, token) is None:
+        if _place(tree, token, where=True) is None:
             continue
         for clause in tree.children(token, "relcl"):
             if not any(lower(a) == "where" for a in tree.children(clause, "advmod")) or not stated(tree, clause):
@@ -147,7 +154,7 @@ def located_people(tree: Tree) -> Iterator[TreeFact]:
             subject = tree.child(clause, "nsubj")
             if subject is not None and _users_person(tree, subject) and clause.lemma in ("live", "have", "stay",
                                                                                        "rent", "own", "be"):
-                yield TreeFact(subject.lemma, "home", _place(tree, token), "where-person", True, True)
+                yield TreeFact(subject.lemma, "home", _place(tree, token, where=True), "where-person", True, True)
 
 
 def _person_names(tree: Tree) -> list[str]:
@@ -183,9 +190,51 @@ def pronoun_roles(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
         named += _person_names(tree)
 
 
+#: Nouns for a regular activity: the noun before one names what the user does ("violin practice").
+ACTIVITY_HEADS = {"class", "lesson", "practice", "session", "rehearsal", "training", "course", "club", "workshop"}
+
+
+def activity_mentions(tree: Tree) -> Iterator[TreeFact]:
+    """"violin practice then dinner", "Thursday pottery class tonight": what the user's regular activity is."""
+    for noun in tree.tokens:
+        if noun.lemma not in ACTIVITY_HEADS or noun.pos not in ("NOUN", "PROPN") or _someone_elses(tree, noun) \
+                or not stated(tree, noun):
+            continue
+        kinds = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "NOUN"
+                 and c.ent_type not in _NOT_VALUE_ENTITIES and c.text.islower()]
+        if kinds:
+            words = [t for t in tree.tokens[kinds[0].i:noun.i] if t.pos == "NOUN" and t.ent_type not in
+                     _NOT_VALUE_ENTITIES]
+            value = tree.text(words) if words else ""
+            if plausible(value, words[-1]) if words else False:
+                yield TreeFact(USER, noun.lemma, value, "activity", False, True)
+
+
+def pointed_back(tree: Tree) -> Iterator[TreeFact]:
+    """"Lisbon Half in May, that's the target": a name said first, then given its attribute by "that's"."""
+    for verb in tree.tokens:
+        if verb.lemma != "be" or verb.dep in ("aux", "auxpass") or not stated(tree, verb):
+            continue
+        subject, attribute = tree.child(verb, "nsubj"), tree.child(verb, "attr")
+        if subject is None or lower(subject) not in ("that", "this", "it") or attribute is None or \
+                attribute.pos != "NOUN" or tree.children(attribute, "prep", "relcl", "acl"):
+            continue
+        if not any(lower(d) in ("the", "my", "our") for d in tree.children(attribute, "det", "poss")):
+            continue
+        said = next((t for t in tree.children(verb, "dep", "npadvmod", "nmod", "intj")
+                     if t.i < subject.i and t.pos in ("NOUN", "PROPN")), None)
+        if said is None or not has_name(tree, said):
+            continue
+        value = value_phrase(tree, said)
+        if value:
+            yield TreeFact(USER, attribute_words(tree, attribute), value, "pointed-back", True, True)
+
+
 def mention_facts(tree: Tree) -> Iterator[TreeFact]:
     yield from compound_mentions(tree)
     yield from located_people(tree)
+    yield from activity_mentions(tree)
+    yield from pointed_back(tree)
 
 
 __all__ = ("mention_facts", "pronoun_roles", "stated", "has_name")

@@ -23,6 +23,12 @@ def _facts(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     # a person named, then given a role by a pronoun
     ("Liam and I go climbing on Fridays; he's my boyfriend.", ("user", "partner", "Liam")),
     ("I met Noor at the allotment years ago. She's my best friend.", ("user", "best_friend", "Noor")),
+    # a regular activity named by the noun before "practice", "class", ...
+    ("violin practice then dinner", ("user", "practice", "violin")),
+    # a name said first, then given its attribute by "that's"
+    ("Lisbon Half in May, that's the target, 4 runs a week", ("user", "target", "Lisbon Half")),
+    # a habit of going somewhere named
+    ("My son goes to Hillcrest Primary.", ("son", "go_to", "Hillcrest Primary")),
 ])
 def test_said_in_passing(real_parser, text, expected):
     found = _facts(real_parser, text)
@@ -36,7 +42,9 @@ def test_said_in_passing(real_parser, text, expected):
     "Monday meeting ran late",
     "We might visit my aunt in Cork.",
     "Liam and Priya came for dinner; he's my boyfriend.",  # two people named: whose role is unknown
+    "I go to Rome in May.",  # one date: a plan, not a habit
 ])
 def test_nothing_said_in_passing(real_parser, text):
-    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya")}
+    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya")
+             or f[1] == "go_to"}
     assert not found, found

@@ -32,6 +32,8 @@ details go to the JSON only.
 
 ``--set dev|test`` runs our own DEV/TEST timelines (``bench/data/fact_timelines_{dev,test}.json``,
 same schema, written by ``bench/data/write_fact_timelines.py``) into ``fact_timelines_{dev,test}.md/json``;
+``--set dev2`` runs a second dev set (35 other attribute kinds, 4 other personas; written by hand by
+``bench/data/write_fact_timelines_dev2.py``) into ``fact_timelines_dev2.md/json``;
 the default ``--set heldout`` is the held-out set above. ``--in-process`` runs the same protocol
 through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
 background matcher), loading the embedder once instead of once per ``memory facts`` call: a dev run
@@ -61,7 +63,8 @@ CHECKS_FILE = Path(os.environ.get("MNEME_FACT_CHECK_FILE", ROOT / "bench" / "hel
 #: --set NAME -> (timelines file, split kept or None for all, results file stem)
 SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
         "dev": (ROOT / "bench" / "data" / "fact_timelines_dev.json", "dev", "fact_timelines_dev"),
-        "test": (ROOT / "bench" / "data" / "fact_timelines_test.json", "test", "fact_timelines_test")}
+        "test": (ROOT / "bench" / "data" / "fact_timelines_test.json", "test", "fact_timelines_test"),
+        "dev2": (ROOT / "bench" / "data" / "fact_timelines_dev2.json", "dev2", "fact_timelines_dev2")}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))
@@ -275,13 +278,18 @@ def _pct(cell: dict[str, Any]) -> str:
     return "–" if cell["total"] == 0 else f"{100 * cell['rate']:.1f}% ({cell['passed']}/{cell['total']})"
 
 
+_GENERATORS = {"dev2": "write_fact_timelines_dev2.py"}
+
+
 def render_markdown(summary: dict[str, Any], meta: dict[str, Any]) -> str:
     name = meta.get("set_name", "heldout")
     provenance = ("hand-written by an outsider to `memory_core/facts` and committed before the first run; "
                   "never tuned on." if name == "heldout" else
-                  f"our own {name.upper()} split (`bench/data/write_fact_timelines.py`), hand-written in one pass "
-                  "and committed before its first run; split by attribute kind and persona"
-                  + ("; tune on dev only." if name == "dev" else "; never tuned on."))
+                  f"our own {name.upper()} split (`bench/data/{_GENERATORS.get(name, 'write_fact_timelines.py')}`), "
+                  "hand-written in one pass and committed before its first run; split by attribute kind and persona"
+                  + ("; tune on dev only." if name == "dev" else
+                     "; a second dev set (35 new attribute kinds, 4 new personas), tuned on." if name == "dev2"
+                     else "; never tuned on."))
     path = ("`mneme.cli.main` in one process (same parser and handlers, embedder loaded once)"
             if meta.get("in_process") else "the real CLI")
     title = "Held-out fact checks" if name == "heldout" else f"Fact timelines, {name} split"

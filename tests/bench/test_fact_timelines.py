@@ -80,3 +80,26 @@ def test_in_process_and_cli_paths_read_the_same_facts():
         assert (sorted(here.after_d1), sorted(here.after_d2), sorted(here.as_of)) == \
             (sorted(there.after_d1), sorted(there.after_d2), sorted(there.as_of))
         assert fact_checks.score(timeline, here) == fact_checks.score(timeline, there)
+
+
+def test_the_dev2_set_is_what_its_generator_writes_and_has_the_promised_shape():
+    from bench.data import write_fact_timelines_dev2 as dev2
+
+    timelines = _load("fact_timelines_dev2.json")
+    assert timelines == json.loads(json.dumps(dev2.build()))
+    assert fact_checks.load_timelines("dev2") == timelines
+    assert len(timelines) >= 240 and len({t["id"] for t in timelines}) == len(timelines)
+    assert {t["split"] for t in timelines} == {"dev2"}
+    kinds = {t["kind"] for t in timelines}
+    first = _load("fact_timelines.json")
+    assert len(kinds) == 35 and not kinds & {t["kind"] for t in first}
+    assert not {t["persona"] for t in timelines} & {t["persona"] for t in first}
+    assert Counter(t["type"] for t in timelines) == {"change": 140, "no_change": 70, "unrelated": 35}
+    assert min(Counter(t["change_kind"] for t in timelines if t["change_kind"]).values()) >= 8
+    for timeline in timelines:
+        assert timeline["d1"] < timeline["as_of"] < timeline["d2"] and timeline["old"]
+        assert timeline["d1"][:4] in ("2024", "2025")
+        assert timeline["check_as_of"] == (timeline["change_kind"] != "correction")
+        assert timeline["old"][0] in timeline["statement"]
+        if timeline["new"]:
+            assert timeline["type"] == "change" and timeline["new"][0] in timeline["later"]

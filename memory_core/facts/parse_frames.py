@@ -245,11 +245,16 @@ def parenthetical_facts(tree: Tree) -> Iterator[TreeFact | None]:
             if not role.text.islower() or not name.text[:1].isupper() or lower(name) in PRONOUNS:
                 continue
             owned = any(lower(p) in ("my", "our") for p in tree.children(role, "poss"))
-            if not (owned or known_role(lower(role))) or owner_noun(tree, role) is not None:
+            # "maya's nursery (Little Acorns)": the role of a person the user names by first name
+            named_owner = next((p for p in tree.children(role, "poss") if p.pos == "PROPN" and p.ent_type in (
+                "", "PERSON", "NORP") and not tree.children(p, "compound")), None)
+            if not (owned or named_owner is not None or known_role(lower(role))) or \
+                    owner_noun(tree, role) is not None:
                 continue
             value = value_phrase(tree, name)
             if value is not None and _presupposed(tree, head):
-                yield TreeFact(USER, lower(role), value, "parenthetical", True, True)
+                who = lower(named_owner) if named_owner is not None else USER
+                yield TreeFact(who, lower(role), value, "parenthetical", True, True)
 
 
 def _clause_ok(tree: Tree, token: Token) -> bool:

@@ -41,7 +41,8 @@ class TreeFact:
 
 def attribute_words(tree: Tree, noun: Token) -> str:
     """The attribute a noun names, with its modifiers ("favourite writer", "running club"), lemmatized head."""
-    words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and t.pos != "PROPN"]
+    words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and (
+        t.pos != "PROPN" or t.text.islower())]  # a word written in lower case is no name, whatever its tag
     return " ".join(words + [noun.lemma if noun.tag in ("NNS",) else lower(noun)])
 
 

@@ -71,7 +71,11 @@ def _someone_elses(tree: Tree, noun: Token) -> bool:
     for owner in tree.children(noun, "poss"):
         if lower(owner) not in FIRST_PERSON_POSSESSIVE:
             return True
+    link = noun
     for ancestor in tree.ancestors(noun):
+        if link.dep in ("dep", "parataxis"):
+            return False  # a note loosely hung on another clause ("X on 9 May, they rang") is not that clause's
+        link = ancestor
         if ancestor.pos not in ("VERB", "AUX"):
             continue
         subject = tree.child(ancestor, "nsubj", "nsubjpass")

@@ -64,7 +64,7 @@ EVENT_HEADS = {
     "induction": "induction", "flight": "flight", "concert": "concert", "gig": "gig", "viewing": "viewing",
     "inspection": "inspection", "completion": "completion", "reunion": "reunion", "party": "party",
     "due date": "due date", "hen do": "hen do", "stag do": "stag do",
-    "driving lesson": "driving lesson", "check": "check", "viva": "viva", "defence": "defence",
+    "driving lesson": "driving lesson", "check": "checkup", "viva": "viva", "defence": "defence",
     "defense": "defense", "appraisal": "appraisal", "meeting": "meeting", "tribunal": "tribunal",
 }
 #: Providers named for their appointment: "I've got the dentist on 3 May" is a dentist appointment.

@@ -81,8 +81,11 @@ def with_subject(phrase: str, subject: str, user: str = "user") -> str:
     if subject == user:
         return phrase
     who = subject.replace("_", " ")
-    if who[:1].isupper():
-        return phrase.replace("The user's", f"{who}'s", 1).replace("The user ", f"{who} ", 1)
+    if who[:1].isupper():  # someone the user names ("Zara"), not one of their relations: "Zara's coach is ..."
+        if phrase.startswith("The user's "):
+            return phrase.replace("The user's", f"{who}'s", 1)
+        if phrase.startswith("The user "):
+            return phrase.replace("The user ", f"{who} ", 1)
     if phrase.startswith("The user's "):
         return phrase.replace("The user's", f"The user's {who}'s", 1)
     if phrase.startswith("The user "):

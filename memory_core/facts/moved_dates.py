@@ -35,10 +35,11 @@ _MOVED = [re.compile(p, re.IGNORECASE) for p in (
 )]
 _GENERIC = {"appointment", "appt", "booking", "session", "it", "that", "this", "one", "slot", "date", "visit",
             "meeting", "the", "my", "our", "a", "an"}
-_DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)?)\b")
+DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)?)\b")
 
 
-def _words(text: str) -> set[str]:
+def thing_words(text: str) -> set[str]:
+    """What a dated attribute is about, without the words any appointment has ("dentist" of "dentist appt")."""
     return {w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower().replace("dental", "dentist"))} - _GENERIC
 
 
@@ -52,14 +53,14 @@ def date_moves(store: Store, message: Message, sentences: Sequence[str]) -> list
             match = pattern.search(sentence)
             if match is None or unasserted(sentence, match.start("date")) or OTHER_OWNER.search(match.group(0)):
                 continue  # a thought, or someone else's appointment ("my son's dentist appointment")
-            thing = _words(match.group("thing"))
+            thing = thing_words(match.group("thing"))
             if not thing:
                 continue
             rows = [r for r in store.query(
                 "SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
                 "WHERE subject = 'user' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
                 "ORDER BY valid_at DESC, id DESC", [message.created_at])
-                if thing & _words(r["predicate"].replace("_", " ").replace(":", " ")) and _DATE_VALUE.search(r["value"])]
+                if thing & thing_words(r["predicate"].replace("_", " ").replace(":", " ")) and DATE_VALUE.search(r["value"])]
             new = match.group("date")
             if rows and rows[0]["value"].lower() != new.lower():
                 row = rows[0]
@@ -81,7 +82,7 @@ def someone_s_event_redated(store: Store, message: Message) -> list[Change]:
             "SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
             "WHERE predicate >= 'plan:' AND predicate < 'plan;' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
             "ORDER BY valid_at DESC, id DESC", [message.created_at])
-            if same_attribute(r["predicate"], event.predicate) and _DATE_VALUE.search(r["value"])]
+            if same_attribute(r["predicate"], event.predicate) and DATE_VALUE.search(r["value"])]
         if not rows or len({r["subject"] for r in rows}) != 1 or rows[0]["subject"] == USER:
             continue
         row = rows[0]

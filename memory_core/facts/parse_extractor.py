@@ -27,7 +27,8 @@ _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love"
                 "stuff", "one", "way", "lot", "reason", "problem", "point"}
 #: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
 _LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person",
-                   "activity", "pointed-back", "habitual-place"}
+                   "activity", "pointed-back", "habitual-place",
+                   "dated-event", "nickname"}
 #: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
            "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
@@ -50,7 +51,8 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
             return None  # "my partner is allergic": a person's value is their name
         return Candidate("assert", USER, _SUBJECTS.get(attribute, _SUBJECTS[attribute.split()[-1]]), fact.value,
                          sentence)  # "best friend" is its own relation, not any friend
-    if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS:
+    if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS and \
+            not subject[:1].isupper():  # someone named ("Zara") stays the subject
         attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour
     if fact.value.lower() in (attribute, attribute.split()[-1]):
         return None  # "I play in a band": the attribute said again is no value
@@ -101,8 +103,12 @@ def parse_candidates(sentences: Iterable[ParsedSentence]) -> list[Candidate]:
     return [c for index, sentence in enumerate(sentences) for c in sentence_candidates(sentence, across.get(index, ()))]
 
 
+#: "X = Y" in a note is "X is Y" (the parser reads "=" as a preposition).
+_EQUALS = re.compile(r"\s+=\s+")
+
+
 def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
-    return parse_candidates(parser.parse(text))
+    return parse_candidates(parser.parse(_EQUALS.sub(" is ", text)))
 
 
 __all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "sentence_candidates")

@@ -41,7 +41,8 @@ class TreeFact:
 
 def attribute_words(tree: Tree, noun: Token) -> str:
     """The attribute a noun names, with its modifiers ("favourite writer", "running club"), lemmatized head."""
-    words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and t.pos != "PROPN"]
+    words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and (
+        t.pos != "PROPN" or t.text.islower())]  # a word written in lower case is no name, whatever its tag
     return " ".join(words + [noun.lemma if noun.tag in ("NNS",) else lower(noun)])
 
 
@@ -49,6 +50,28 @@ def _who(tree: Tree, noun: Token) -> str:
     """Whose attribute: the user's, or the user's sister's ("my sister's job")."""
     owner = owner_noun(tree, noun)
     return owner.lemma if owner is not None else USER
+
+
+#: Entities that are no person, though a name: a firm's or a place's noun is no one the user knows.
+_NOT_PERSON_ENTITIES = {"ORG", "GPE", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "DATE", "TIME", "MONEY"}
+
+
+def named_owner(tree: Tree, noun: Token) -> str | None:
+    """Someone the user names as the noun's owner, by first name ("Zara's coach"): the name as written."""
+    for owner in tree.children(noun, "poss"):
+        if owner.pos == "PROPN" and owner.ent_type not in _NOT_PERSON_ENTITIES and owner.text[:1].isupper() \
+                and not tree.children(owner, "compound", "poss", "det"):
+            return owner.text
+        # "the boy's teacher", "the little one's nursery": one of the user's people, said with "the"
+        if owner.pos == "NOUN" and any(lower(d) == "the" for d in tree.children(owner, "det")) and \
+                lower(owner) in _PEOPLE_SAID_WITH_THE:
+            return owner.lemma
+    return None
+
+
+#: Words for a child or partner said with "the" in a family's talk ("the boy", "the lad", "the wee one").
+_PEOPLE_SAID_WITH_THE = {"boy", "girl", "lad", "lass", "kid", "kids", "baby", "one", "eldest", "youngest", "twins",
+                         "missus", "wife", "husband", "dog", "cat"}
 
 
 #: Head nouns that name no attribute ("the only hour I get", "the thing I love").
@@ -102,6 +125,9 @@ def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
         return owner.lemma, attribute_words(tree, noun)  # "my sister's job is ...": the sister's
     if is_users_noun(tree, noun):
         return USER, attribute_words(tree, noun)
+    named = named_owner(tree, noun)
+    if named is not None and noun.lemma != "name":  # "Zara's piano teacher is Y": a fact about Zara
+        return named, attribute_words(tree, noun)
     if _described_by_user(tree, noun):
         return USER, _favourite(tree, noun) + attribute_words(tree, noun)
     of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)

@@ -15,6 +15,7 @@ A hedge (a modal, a condition, a wish), a negation or a question anywhere above 
 """
 from __future__ import annotations
 
+import re
 from typing import Iterator, Sequence
 
 from memory_core.facts.parse_frames import NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
@@ -70,7 +71,11 @@ def _someone_elses(tree: Tree, noun: Token) -> bool:
     for owner in tree.children(noun, "poss"):
         if lower(owner) not in FIRST_PERSON_POSSESSIVE:
             return True
+    link = noun
     for ancestor in tree.ancestors(noun):
+        if link.dep in ("dep", "parataxis"):
+            return False  # a note loosely hung on another clause ("X on 9 May, they rang") is not that clause's
+        link = ancestor
         if ancestor.pos not in ("VERB", "AUX"):
             continue
         subject = tree.child(ancestor, "nsubj", "nsubjpass")
@@ -104,7 +109,7 @@ def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
                 lower(noun) in PEOPLE:  # a capitalised noun is part of the name ("Lisbon Half")
             continue
         names = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "PROPN"
-                 and c.ent_type not in _NOT_VALUE_ENTITIES and c.ent_type != "PERSON"]
+                 and c.ent_type not in _NOT_VALUE_ENTITIES | {"PERSON", "NORP", "LANGUAGE"}]  # not "Italian"
         if not names or _someone_elses(tree, noun) or not stated(tree, noun):
             continue
         attribute = " ".join(w for w in attribute_words(tree, noun).split() if w not in PRONOUNS)
@@ -230,7 +235,86 @@ def pointed_back(tree: Tree) -> Iterator[TreeFact]:
             yield TreeFact(USER, attribute_words(tree, attribute), value, "pointed-back", True, True)
 
 
+_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+           "dec"}
+_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+
+def calendar_date(tree: Tree, head: Token | None) -> str | None:
+    """A day on the calendar ("14 July", "March 3rd", "Friday the 9th"), as written; never a duration."""
+    if head is None or head.ent_type != "DATE":
+        return None
+    words = [t for t in tree.subtree(head) if t.ent_type == "DATE" or t.i == head.i]
+    if not any(lower(t) in _MONTHS | _WEEKDAYS or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?",
+                                                               lower(t)) for t in words):
+        return None
+    if any(lower(t) in ("years", "months", "weeks", "days", "ago", "last", "every", "each") for t in words):
+        return None
+    return tree.text(words)
+
+
+def _dates_of(tree: Tree, noun: Token) -> Iterator[Token]:
+    """Where a date hangs from an event noun: "X on 3 May", "X = 3 May", "X is (on/due on) 3 May"."""
+    for prep in tree.children(noun, "prep"):
+        if lower(prep) in ("on", "for", "=", "is"):
+            yield from tree.children(prep, "pobj", "appos")
+    yield from tree.children(noun, "appos", "npadvmod")
+    verb = tree.head(noun)
+    if noun.dep == "nsubj" and verb is not None and verb.lemma in ("be", "fall"):
+        yield from tree.children(verb, "attr")
+        for link in [verb, *tree.children(verb, "acomp")]:
+            for prep in tree.children(link, "prep"):
+                if lower(prep) in ("on", "for"):
+                    yield from tree.children(prep, "pobj")
+
+
+def dated_events(tree: Tree) -> Iterator[TreeFact]:
+    """"eye test on 3 June", "Jamie's graduation = 14 July", "the van's service is due on 3 March": when an
+    event of the user's (or of someone they name) is."""
+    for noun in tree.tokens:
+        if noun.pos != "NOUN" or noun.ent_type == "DATE" or not (noun.text.islower() or noun.i == 0) or \
+                not stated(tree, noun):
+            continue
+        date = next((d for d in map(lambda t: calendar_date(tree, t), _dates_of(tree, noun)) if d), None)
+        if date is None:
+            continue
+        owner = next((o for o in tree.children(noun, "poss")), None)
+        of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
+        person = tree.child(of, "pobj") if of is not None else None  # "wedding of my cousin Rhea"
+        if owner is not None and lower(owner) in FIRST_PERSON_POSSESSIVE:
+            who = USER
+        elif owner is not None and owner.pos == "PROPN":
+            who = owner.text
+        elif owner is not None and _users_person(tree, owner):
+            who = owner.lemma
+        elif owner is not None:
+            continue  # "his exam", "the company's launch"
+        elif person is not None and _users_person(tree, person):
+            who = person.lemma
+        else:
+            who = USER
+        if who == USER and _someone_elses(tree, noun):
+            continue
+        attribute = " ".join(w for w in attribute_words(tree, noun).split() if w not in PRONOUNS)
+        if attribute and attribute.split()[-1] not in NOT_ATTRIBUTE_HEADS:
+            yield TreeFact(who, attribute, date, "dated-event", True, True)
+
+
+def nicknames(tree: Tree) -> Iterator[TreeFact]:
+    """"everyone at work calls me Duck": what people call the user."""
+    for verb in tree.tokens:
+        if verb.lemma != "call" or not any(lower(o) == "me" for o in tree.children(verb, "dobj")) or \
+                not stated(tree, verb):
+            continue
+        name = tree.child(verb, "oprd", "attr", "xcomp", "npadvmod")
+        if name is not None and name.text[:1].isupper() and lower(name) not in PRONOUNS:
+            yield TreeFact(USER, "nickname", name.text, "nickname", True, True)
+
+
 def mention_facts(tree: Tree) -> Iterator[TreeFact]:
+    yield from dated_events(tree)
+    yield from nicknames(tree)
     yield from compound_mentions(tree)
     yield from located_people(tree)
     yield from activity_mentions(tree)

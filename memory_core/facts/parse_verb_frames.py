@@ -35,6 +35,8 @@ def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
             who = USER
         elif is_users_noun(tree, subject) and subject.pos == "NOUN":
             who = subject.lemma  # "my sister lives in Y"
+        elif _first_name(tree, subject):
+            who = subject.text  # "Omar works at Y": a fact about Omar, never the user
         elif lower(subject) in ("he", "she", "they"):
             dislocated = next((t for t in tree.children(verb, *DISLOCATED_DEPS)
                                if t.i < subject.i and t.pos == "NOUN" and is_users_noun(tree, t)), None)
@@ -109,3 +111,9 @@ def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:
                 lower(token) in ("every", "each") or token.text.lower().endswith("s")):
             return False
     return True
+
+
+def _first_name(tree: Tree, token: Token) -> bool:
+    """A person named by a single first name ("Omar", "priti" typed in lower case is not caught)."""
+    return token.pos == "PROPN" and token.text[:1].isupper() and token.ent_type in ("PERSON", "", "NORP") and \
+        not tree.children(token, "compound", "det", "poss", "amod") and token.dep in ("nsubj",)

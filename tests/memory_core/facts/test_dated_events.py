@@ -111,3 +111,9 @@ def test_the_parse_reads_an_event_said_by_its_verb(store, real_parser):
     say(store, "My sister gets married on 3 August.", parser=real_parser)
     say(store, "Dad is being operated on 4 March at the Royal.", 1, 2, parser=real_parser)
     assert {("sister", "plan:wedding", "3 August"), ("father", "plan:operation", "4 March")} <= dated(store)
+
+
+def test_two_tests_are_two_events(store):
+    say(store, "My eye test is on 2 April.", 1)
+    say(store, "My driving test is on 9 April.", 2)
+    assert {("user", "plan:eye_test", "2 April"), ("user", "plan:driving_test", "9 April")} <= dated(store)

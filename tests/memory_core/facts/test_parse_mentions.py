@@ -29,6 +29,14 @@ def _facts(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     ("Lisbon Half in May, that's the target, 4 runs a week", ("user", "target", "Lisbon Half")),
     # a habit of going somewhere named
     ("My son goes to Hillcrest Primary.", ("son", "go_to", "Hillcrest Primary")),
+    # someone the user names by first name: the fact is theirs
+    ("Zara's piano teacher is Mrs Lindqvist.", ("Zara", "piano_teacher", "Mrs Lindqvist")),
+    ("Omar works at Arup now.", ("Omar", "works_at", "Arup")),
+    # when an event is, said in a note, with "=" or with "is due on"
+    ("Jamie's graduation = 14 July", ("Jamie", "graduation", "14 July")),
+    ("The van's service is due on 3 March.", ("user", "van_service", "3 March")),
+    # what people call the user
+    ("everyone at work calls me Duck", ("user", "nickname", "Duck")),
 ])
 def test_said_in_passing(real_parser, text, expected):
     found = _facts(real_parser, text)
@@ -43,8 +51,32 @@ def test_said_in_passing(real_parser, text, expected):
     "We might visit my aunt in Cork.",
     "Liam and Priya came for dinner; he's my boyfriend.",  # two people named: whose role is unknown
     "I go to Rome in May.",  # one date: a plan, not a habit
+    "the Italian textbooks are in a box",  # a nationality is no provider
+    "We've been together for three years now.",  # a duration is no date
 ])
 def test_nothing_said_in_passing(real_parser, text):
-    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya")
+    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya", "Italian", "three years")
              or f[1] == "go_to"}
     assert not found, found
+
+
+def test_named_person_reads_as_their_fact():
+    from memory_core.facts.ledger import fact_text
+    assert fact_text("Zara", "piano_teacher", "Mrs Lindqvist") == "Zara's piano teacher is Mrs Lindqvist."
+    assert fact_text("Omar", "works_at", "Arup").startswith("Omar ")
+
+
+def test_a_date_said_again_for_the_same_thing_moves_it(store, real_parser):
+    """"vet checkup on 3 April", then "vet check now 9 May": the thing's own word ("vet") is shared and both
+    values are dates, so the new date replaces the old although the attribute is worded otherwise."""
+    from memory_core.clock import parse_iso
+    from memory_core.facts import ledger as facts
+    from memory_core.facts.fact_pass import run_fact_pass
+    from memory_core.ingest import ingest_message
+
+    ingest_message(store, "t", "user", "My vet checkup is on 3 April.", at=parse_iso("2025-01-01T10:00:00Z"))
+    run_fact_pass(store, parser=real_parser)
+    ingest_message(store, "t", "user", "vet check on 9 May now, they rang", at=parse_iso("2025-02-01T10:00:00Z"))
+    run_fact_pass(store, parser=real_parser)
+    values = {f.value for f in facts.current_facts(store)}
+    assert "9 May" in values and "3 April" not in values, values

@@ -466,8 +466,13 @@ def with_dated_events(candidates: list[Candidate], text: str, parser: Dependency
                                          for r in candidates)]
     kept = [c for c in candidates if not _dates_an_event(c, dated) and not any(same_slot(c, e) for e in added)]
     fuller = [next((Candidate(e.op, e.subject, e.predicate, r.value, e.evidence) for r in candidates
-                    if same_slot(r, e) and len(r.value or "") > len(e.value or "")), e) for e in added]
+                    if same_slot(r, e) and _with_time(r.value or "", e.value or "")), e) for e in added]
     return [*kept, *fuller]  # "May 2 at 3pm" keeps its time
+
+
+def _with_time(value: str, date: str) -> bool:
+    """The event's date and more of the same moment ("May 2 at 3pm"), not a second date ("3 July instead of 15 May")."""
+    return value.lower().startswith(date.lower()) and len(value) > len(date) and len(DATE.findall(value)) == 1
 
 
 def _dates_an_event(candidate: Candidate, dated: list[Candidate]) -> bool:
@@ -476,6 +481,8 @@ def _dates_an_event(candidate: Candidate, dated: list[Candidate]) -> bool:
     if candidate.op != "assert" or not candidate.value or (candidate.predicate or "").startswith(PLAN) or any(
             candidate.subject == e.subject and same_attribute(candidate.predicate or "", e.predicate or "") for e in dated):
         return False
+    if dated and DATE.search(candidate.value):  # "Mum's knee op is 3 July instead of 15 May" read as one value
+        return True
     said = set(re.findall(r"\w+", candidate.value.lower()))
     return any(said and said <= set(re.findall(r"\w+", (event.value or "").lower())) for event in dated)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_hedged, clause_subject,
                                           denied_value, is_first_person, lower, owner_noun, present_tense)
@@ -61,7 +62,7 @@ def named_owner(tree: Tree, noun: Token) -> str | None:
     for owner in tree.children(noun, "poss"):
         if owner.pos == "PROPN" and owner.ent_type not in _NOT_PERSON_ENTITIES and owner.text[:1].isupper() \
                 and not tree.children(owner, "compound", "poss", "det"):
-            return owner.text
+            return owner.lemma if lower(owner) in RELATIONS else owner.text  # "Mum's op" is the mother's
         # "the boy's teacher", "the little one's nursery": one of the user's people, said with "the"
         if owner.pos == "NOUN" and any(lower(d) == "the" for d in tree.children(owner, "det")) and \
                 lower(owner) in _PEOPLE_SAID_WITH_THE:

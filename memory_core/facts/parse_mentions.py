@@ -245,7 +245,13 @@ def calendar_date(tree: Tree, head: Token | None) -> str | None:
     """A day on the calendar ("14 July", "March 3rd", "Friday the 9th"), as written; never a duration."""
     if head is None or head.ent_type != "DATE":
         return None
-    words = [t for t in tree.subtree(head) if t.ent_type == "DATE" or t.i == head.i]
+    low = high = head.i  # the date's own words: the run of date words around its head ("3 July", not "instead of")
+    while low - 1 >= 0 and tree[low - 1].ent_type == "DATE" and lower(tree[low - 1]) not in ("instead", "of", "not"):
+        low -= 1
+    while high + 1 < len(tree.tokens) and tree[high + 1].ent_type == "DATE" and tree[high + 1].head != high + 1 \
+            and lower(tree[high + 1]) not in ("instead", "of", "not", "rather"):
+        high += 1
+    words = list(tree.tokens[low:high + 1])
     if not any(lower(t) in _MONTHS | _WEEKDAYS or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?",
                                                                lower(t)) for t in words):
         return None

@@ -107,8 +107,44 @@ def parse_candidates(sentences: Iterable[ParsedSentence]) -> list[Candidate]:
 _EQUALS = re.compile(r"\s+=\s+")
 
 
+#: Where chat runs two statements together: a semicolon or a dash between them, or a comma before a new
+#: subject or a request ("..., she's so strict", "..., can you remind me").
+_JOINS = re.compile(r"\s*;\s*|\s+[-\u2013\u2014]+\s+")
+_COMMA_CLAUSE = re.compile(r",(?=\s+(?:i|i'm|im|i'll|i've|ive|we|we're|were|we'll|she|she's|shes|he|he's|hes|they|"
+                           r"they're|theyre|can\s+you|could\s+you|will\s+you|pls|please|"
+                           r"hope|ugh|lol|need|so\s+i|btw)\b)", re.IGNORECASE)
+#: A clause opened by one of these is held up by what follows the comma ("If we move, we'd live in Y").
+_SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|whether|when|whenever|once|until|before|after|while|though|although|"
+                          r"because|since|as\s+soon\s+as|in\s+case)\b")
+
+
+def _join(match: re.Match[str], text: str) -> str:
+    """A semicolon always ends a statement; a dash only between two of three words or more ("the dentist -
+    Dr Moss" is a role and its name, "quick one before pickup - X is Y" two statements)."""
+    said = match.group(0)
+    if ";" not in said:
+        left = re.split(r"[.!?,;:()]", text[:match.start()])[-1].split()
+        right = re.split(r"[.!?,;:()]", text[match.end():])[0].split()
+        if len(left) < 3 or len(right) < 3:
+            return said
+    return (" ." if said.startswith(" ") else ".") + " " * (len(said) - (2 if said.startswith(" ") else 1))
+
+
+def clauses(text: str) -> str:
+    """The message with each run-on statement ended by a full stop, the same length as it was, so the parser
+    reads each statement as a sentence of its own (a hedge or a request in one clause holds up no other)."""
+    text = _JOINS.sub(lambda m: _join(m, text), text)
+    out = list(text)
+    for match in _COMMA_CLAUSE.finditer(text):
+        before = text[max(text.rfind(".", 0, match.start()), 0):match.start()]
+        # "My mother, she lives in Y": a noun phrase said first is the subject the pronoun picks up
+        if not _SUBORDINATE.search(before) and len(re.split(r"[,:]", before)[-1].split()) > 3:
+            out[match.start()] = "."
+    return "".join(out)
+
+
 def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
-    return parse_candidates(parser.parse(_EQUALS.sub(" is ", text)))
+    return parse_candidates(parser.parse(clauses(_EQUALS.sub(" is ", text))))
 
 
 __all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "sentence_candidates")

@@ -65,11 +65,11 @@ def stated(tree: Tree, token: Token) -> bool:
     return True
 
 
-def _someone_elses(tree: Tree, noun: Token) -> bool:
+def _someone_elses(tree: Tree, noun: Token, *, owner_read: bool = False) -> bool:
     """The noun belongs to someone other than the user ("his X account", "Ana's X contract"), or its clause
-    has another person as subject ("Tom got a X phone")."""
+    has another person as subject ("Tom got a X phone"); ``owner_read``: the caller has judged the owner."""
     for owner in tree.children(noun, "poss"):
-        if lower(owner) not in FIRST_PERSON_POSSESSIVE:
+        if lower(owner) not in FIRST_PERSON_POSSESSIVE and not owner_read:
             return True
     link = noun
     for ancestor in tree.ancestors(noun):
@@ -279,8 +279,8 @@ def dated_events(tree: Tree) -> Iterator[TreeFact]:
     """"eye test on 3 June", "Jamie's graduation = 14 July", "the van's service is due on 3 March": when an
     event of the user's (or of someone they name) is."""
     for noun in tree.tokens:
-        if noun.pos != "NOUN" or noun.ent_type == "DATE" or not (noun.text.islower() or noun.i == 0) or \
-                not stated(tree, noun):
+        if noun.pos != "NOUN" or noun.ent_type == "DATE" or not (noun.text.islower() or noun.i == 0 or
+                                                                  noun.text.isupper()) or not stated(tree, noun):
             continue
         date = next((d for d in map(lambda t: calendar_date(tree, t), _dates_of(tree, noun)) if d), None)
         if date is None:
@@ -294,15 +294,20 @@ def dated_events(tree: Tree) -> Iterator[TreeFact]:
             who = owner.text
         elif owner is not None and _users_person(tree, owner):
             who = owner.lemma
+        elif owner is not None and owner.pos == "NOUN" and lower(owner) not in PEOPLE and any(
+                lower(d) in ("the", "my", "our") for d in tree.children(owner, "det", "poss")):
+            who = USER  # "the pickup's MOT": a thing of the user's; its name goes into the attribute
         elif owner is not None:
             continue  # "his exam", "the company's launch"
         elif person is not None and _users_person(tree, person):
             who = person.lemma
         else:
             who = USER
-        if who == USER and _someone_elses(tree, noun):
+        if who == USER and _someone_elses(tree, noun, owner_read=True):
             continue
         attribute = " ".join(w for w in attribute_words(tree, noun).split() if w not in PRONOUNS)
+        if who == USER and owner is not None and owner.pos == "NOUN":
+            attribute = f"{owner.lemma} {attribute}"
         if attribute and attribute.split()[-1] not in NOT_ATTRIBUTE_HEADS:
             yield TreeFact(who, attribute, date, "dated-event", True, True)
 

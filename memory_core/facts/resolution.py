@@ -39,6 +39,12 @@ def _value_key(value: str) -> str:
     return factsmod.normalize_value(value.split(",", 1)[0])
 
 
+def _within(value: str, ended: list[str]) -> bool:
+    """The value is one a change just ended, or part of one ("pottery" of the ended "Thursday pottery")."""
+    words = set(_value_key(value).split())
+    return bool(words) and any(words <= set(key.split()) for key in ended)
+
+
 #: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
 RECENT_THREAD_FACTS = 20
 
@@ -135,7 +141,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     for change in changes:
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
         restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
-                       _value_key(c.value or "") not in ended and
+                       not _within(c.value or "", ended) and
                        same_attribute(c.predicate, change.old.predicate) for c in candidates)
         if change.value and not restated:  # the frames name the new value with its attribute: they win
             placed.append(_value_key(change.value))
@@ -151,8 +157,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
                                replaces=change.old.id))
     for candidate in (c for c in candidates if c.op == "assert"):
-        if _value_key(candidate.value or "") in ended + placed:
-            continue  # a value a change already ended or placed on its attribute
+        if _value_key(candidate.value or "") in placed or _within(candidate.value or "", ended):
+            continue  # a value a change already ended ("pottery" of "Thursday pottery") or placed on its attribute
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
         if replaced is None:

@@ -80,3 +80,25 @@ def test_a_date_said_again_for_the_same_thing_moves_it(store, real_parser):
     run_fact_pass(store, parser=real_parser)
     values = {f.value for f in facts.current_facts(store)}
     assert "9 May" in values and "3 April" not in values, values
+
+
+@pytest.mark.parametrize("text, expected", [
+    # run-on chat: a request or a worry after a comma, a dash or a semicolon holds up no other statement
+    ("small thing before lunch - Ravi's tutor is Mr Osei, can you remind me to pay him", ("Ravi", "tutor", "Mr Osei")),
+    ("The trailer's service is due on 9 October; I'll take it in myself.", ("user", "trailer_service", "9 October")),
+    ("My oldest and dearest friend is Hamish; we met at school.", ("user", "friend", "Hamish")),
+])
+def test_run_on_statements_are_read_one_by_one(real_parser, text, expected):
+    found = _facts(real_parser, text)
+    assert expected in found, found
+
+
+def test_clauses_keep_the_length_and_the_holds():
+    from memory_core.facts.parse_extractor import clauses
+    for text in ("my gran's op is on 8 May, shes nervous", "If we move, we'd live in Leeds",
+                 "Dr. Patel - my GP", "My mother, she lives in Faro"):
+        assert len(clauses(text)) == len(text)
+    assert clauses("my gran's op is on 8 May, shes nervous") == "my gran's op is on 8 May. shes nervous"
+    assert clauses("If we move, we'd live in Leeds") == "If we move, we'd live in Leeds"  # the condition holds
+    assert clauses("Dr. Patel - my GP") == "Dr. Patel - my GP"  # a role and its name
+    assert clauses("My mother, she lives in Faro") == "My mother, she lives in Faro"  # the subject picked up

@@ -110,7 +110,9 @@ EQUIVALENTS = {"writer": "author", "novelist": "author", "roommate": "flatmate",
                "flat mate": "flatmate", "share with": "flatmate", "share flat with": "flatmate",
                "live with": "flatmate", "room with": "flatmate", "counsellor": "therapist",
                "counselor": "therapist", "psychotherapist": "therapist", "physio": "physiotherapist",
-               "singer": "vocalist", "film": "movie", "tv show": "show", "series": "show"}
+               "singer": "vocalist", "film": "movie", "tv show": "show", "series": "show",
+               # dated events (``dated_events``): one visit under its two names
+               "optician appointment": "eye test", "eye exam": "eye test", "sight test": "eye test"}
 
 
 def attribute_words(predicate: str) -> str:

@@ -46,7 +46,7 @@ _OTHER_SUBJECT = re.compile(
 _NAMED_OTHER = re.compile(
     r"^\W*(?P<who>(?!(?i:just|finally|recently|today|yesterday|officially|also|actually|then|now|last|this|"
     r"update|news|guess|btw|lol|oh|well|anyway|basically|literally|still|already|apparently|so|and|but|"
-    r"we|i|mine|ours|after|before|since)\b)(?![A-Z][a-z]+ly\b)[A-Z][a-z'\u00C0-\u024F-]+(?:\s+[A-Z][a-z'-]+)?)"
+    r"we|i|mine|ours|after|before|since|they|you|it|there|this|that|these|those)\b)(?![A-Z][a-z]+ly\b)[A-Z][a-z'\u00C0-\u024F-]+(?:\s+[A-Z][a-z'-]+)?)"
     r"(?i:\s+(?:just|finally|now|also|recently|has|had|'s|is|was|then|already|officially))*"
     r"(?i:\s+(?:moved|moving|relocated|relocating|transferred|got|started|starting|joined|joining|left|leaving|"
     r"quit|switched|bought|adopted|married|took|began|changed|been\s+moved|gone))\b")

@@ -82,6 +82,26 @@ class Change:
     value: str | None
     evidence: str
 
+#: Words that say what holds now is not what held before ("these days", "now", "switched", "instead").
+_CONTRAST = re.compile(r"(?i)\b(?:these\s+days|nowadays|now|from\s+now\s+on|switched|swapped|instead|any\s*more|"
+                       r"no\s+longer|not\s+any\s+more)\b")
+#: Words that keep the old value beside the new one ("still", "as well", "too").
+_KEEPING = re.compile(r"(?i)\b(?:still|as\s+well|too|also|both|alongside|plus)\b")
+
+
+def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
+    """The one other value of the old value's kind or shape, in a sentence that says it holds now instead
+    (a contrast word and no word that keeps both); None when there is none or more than one."""
+    for sentence in sentences:
+        if not _CONTRAST.search(sentence) or _KEEPING.search(sentence):
+            continue
+        value = same_kind_value([sentence], old) or (same_shape_value([sentence], old) if kind_of(old) is None
+                                                     else None)
+        if value is not None and not unasserted(sentence, len(sentence)):
+            return value
+    return None
+
+
 def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None) -> list[Change]:
     """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order."""
     known = list(known)
@@ -102,11 +122,16 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             compared = first_good(compared_values(marked), fact.value)
             if not compared and old_value_preferred(marked):
                 continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
+            contrasted = None
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest)):
-                continue
+                # no ending word, but another value of its shape said to hold now instead ("X has lost its
+                # charm for me. These days I use Y.")
+                contrasted = contrast_successor(sentences[index:index + 2], fact.value)
+                if contrasted is None:
+                    continue
             if unasserted(sentence, mention.end()):
                 continue  # "sometimes I think about leaving X", "I'm not dropping X"
-            new_value = compared or replacement(sentence, mention, fact.value) or \
+            new_value = contrasted or compared or replacement(sentence, mention, fact.value) or \
                 first_good(successor_values(rest), fact.value) or successor(rest, fact.value)
             if new_value is None and index + 1 < len(sentences):  # "I quit Acme. I start at Globex on Monday."
                 following = sentences[index + 1]

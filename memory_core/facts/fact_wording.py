@@ -76,15 +76,33 @@ def attribute_template(label: str) -> str:
 
 
 def with_subject(phrase: str, subject: str, user: str = "user") -> str:
-    """The sentence of the user's fact made about someone of theirs: "The user lives in" -> "The user's sister lives in"."""
+    """The sentence of the user's fact made about someone of theirs: "The user lives in" -> "The user's sister lives in";
+    someone named ("Sinead") is named alone: "Sinead's wedding is on 7 June"."""
     if subject == user:
         return phrase
     who = subject.replace("_", " ")
+    if who[:1].isupper():  # someone the user names ("Zara"), not one of their relations: "Zara's coach is ..."
+        if phrase.startswith("The user's "):
+            return phrase.replace("The user's", f"{who}'s", 1)
+        if phrase.startswith("The user "):
+            return phrase.replace("The user ", f"{who} ", 1)
     if phrase.startswith("The user's "):
         return phrase.replace("The user's", f"The user's {who}'s", 1)
     if phrase.startswith("The user "):
         return phrase.replace("The user ", f"The user's {who} ", 1)
     return phrase
+
+
+#: A day date as a value: "12 May", "May 12th", "the 20th".
+_DAY_DATE = re.compile(r"(?i)^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?[a-z]{3,9})?(?:,?\s+\d{4})?$|"
+                       r"^(?i:[a-z]{3,9})\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?$")
+
+
+def with_value(phrase: str, value: str) -> str:
+    """The value put in its place; a day date is "on" it: "The user's eye test is on 12 May"."""
+    if _DAY_DATE.match(value.strip()) and re.search(r"\bis \{value\}", phrase):
+        phrase = phrase.replace("is {value}", "is on {value}", 1)
+    return phrase.replace("{value}", value)
 
 
 def as_sentence(phrase: str) -> str:

@@ -137,6 +137,8 @@ def clean_value(value: str) -> str:
     # "an old Galaxy S21": how the user feels about the thing, not its name
     value = re.sub(r"(?i)^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
                    value)
+    # "a programme called The Rest Is History": the name is the value, the noun before it says what it is
+    value = re.sub(r"^(?:(?:a|an|the|this|that)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:called|named)\s+(?=[A-Z0-9])", "", value)
     return value.rstrip(".")
 
 

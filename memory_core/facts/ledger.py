@@ -36,7 +36,7 @@ from typing import Any, Iterable, Sequence
 from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import attributes
-from memory_core.facts.fact_wording import as_sentence, attribute_template, with_subject
+from memory_core.facts.fact_wording import as_sentence, attribute_template, with_subject, with_value
 from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Store
 
@@ -184,7 +184,7 @@ def fact_text(subject: str, predicate: str, value: str) -> str:
     """The sentence a user reads in the timeline ("The user's gym is FitHub."): no keyword lists."""
     info = predicate_info(predicate)
     template = with_subject(info.phrase, subject, USER)
-    return as_sentence(template.replace("{predicate}", predicate.replace("_", " ")).replace("{value}", value))
+    return as_sentence(with_value(template.replace("{predicate}", predicate.replace("_", " ")), value))
 
 
 # -- reading ---------------------------------------------------------------------

@@ -5,14 +5,20 @@ the thing and the new date instead. This finds "moved/rescheduled/pushed/bumped
 <thing> to <date>" and "<thing> got moved to <date>", then the user's current fact
 whose attribute shares the thing's words ("haircut" in ``plan:haircut_appointment``)
 and whose value is a date, the most recent if several, and changes it to the new date.
+
+An event said without its owner ("Test on 19 May is off. New date is 4 July.", read by ``dated_events``)
+changes the one current fact for that event when it is someone else's ("Tama's driving test"): the
+user's own event is superseded on its slot by the new date itself.
 """
 from __future__ import annotations
 
 import re
 from typing import Sequence
 
+from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import OTHER_OWNER, about_someone_else, unasserted
 from memory_core.facts.changes import Change, KnownFact
+from memory_core.facts.dated_events import USER, message_events, same_day
 from memory_core.facts.frame_words import MONTHS as _MONTHS
 from memory_core.storage.store import Message, Store
 
@@ -29,10 +35,11 @@ _MOVED = [re.compile(p, re.IGNORECASE) for p in (
 )]
 _GENERIC = {"appointment", "appt", "booking", "session", "it", "that", "this", "one", "slot", "date", "visit",
             "meeting", "the", "my", "our", "a", "an"}
-_DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)?)\b")
+DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)?)\b")
 
 
-def _words(text: str) -> set[str]:
+def thing_words(text: str) -> set[str]:
+    """What a dated attribute is about, without the words any appointment has ("dentist" of "dentist appt")."""
     return {w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower().replace("dental", "dentist"))} - _GENERIC
 
 
@@ -46,18 +53,41 @@ def date_moves(store: Store, message: Message, sentences: Sequence[str]) -> list
             match = pattern.search(sentence)
             if match is None or unasserted(sentence, match.start("date")) or OTHER_OWNER.search(match.group(0)):
                 continue  # a thought, or someone else's appointment ("my son's dentist appointment")
-            thing = _words(match.group("thing"))
+            thing = thing_words(match.group("thing"))
             if not thing:
                 continue
             rows = [r for r in store.query(
                 "SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
                 "WHERE subject = 'user' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
                 "ORDER BY valid_at DESC, id DESC", [message.created_at])
-                if thing & _words(r["predicate"].replace("_", " ").replace(":", " ")) and _DATE_VALUE.search(r["value"])]
+                if thing & thing_words(r["predicate"].replace("_", " ").replace(":", " ")) and DATE_VALUE.search(r["value"])]
             new = match.group("date")
             if rows and rows[0]["value"].lower() != new.lower():
                 row = rows[0]
                 found.append(Change(KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
                                               row["thread_id"], row["created_at"], row["category"]), new, sentence))
                 return found
+    return found or someone_s_event_redated(store, message)
+
+
+def someone_s_event_redated(store: Store, message: Message) -> list[Change]:
+    """A new date for an event said without its owner ("Test on 19 May is off. New date is 4 July.") when the
+    only current fact for that event is someone else's ("Tama's driving test 19 May"): theirs changes. The
+    user's own event is left to its slot (``dated_events``), and a different event changes nothing."""
+    found: list[Change] = []
+    for event in message_events(message.text):
+        if event.owner is not None:
+            continue
+        rows = [r for r in store.query(
+            "SELECT id, subject, predicate, value, thread_id, created_at, category FROM facts "
+            "WHERE predicate >= 'plan:' AND predicate < 'plan;' AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ? "
+            "ORDER BY valid_at DESC, id DESC", [message.created_at])
+            if same_attribute(r["predicate"], event.predicate) and DATE_VALUE.search(r["value"])]
+        if not rows or len({r["subject"] for r in rows}) != 1 or rows[0]["subject"] == USER:
+            continue
+        row = rows[0]
+        if same_day(row["value"], event.date):
+            continue
+        found.append(Change(KnownFact(row["id"], row["subject"], row["predicate"], row["value"], row["thread_id"],
+                                      row["created_at"], row["category"]), event.date, event.evidence))
     return found

@@ -14,6 +14,7 @@ from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import RELATIONS, attribute_candidate
 from memory_core.facts.parse_frames import USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
+from memory_core.facts.parse_mentions import mention_facts, pronoun_roles
 from memory_core.facts.parse_verb_frames import verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
@@ -25,7 +26,9 @@ MAX_SENTENCE_CHARS = 400
 _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love", "like", "want", "need", "thing",
                 "stuff", "one", "way", "lot", "reason", "problem", "point"}
 #: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
-_LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute"}
+_LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person",
+                   "activity", "pointed-back", "habitual-place",
+                   "dated-event", "nickname"}
 #: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
            "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
@@ -38,7 +41,7 @@ _SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mo
 
 def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     attribute = re.sub(r"\s+", " ", fact.attribute.lower()).strip()
-    if not attribute or attribute in _TOO_GENERAL:
+    if not attribute or (attribute in _TOO_GENERAL and fact.shape != "habitual-place"):
         return None
     if not (fact.named or fact.known):
         return None  # an unknown attribute with a plain word as value is more often chatter than a fact
@@ -46,8 +49,10 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     if subject == USER and attribute.split()[-1] in _SUBJECTS:  # "a sister named Ana", "Ana, my partner"
         if not fact.value[:1].isupper():
             return None  # "my partner is allergic": a person's value is their name
-        return Candidate("assert", USER, _SUBJECTS[attribute.split()[-1]], fact.value, sentence)
-    if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS:
+        return Candidate("assert", USER, _SUBJECTS.get(attribute, _SUBJECTS[attribute.split()[-1]]), fact.value,
+                         sentence)  # "best friend" is its own relation, not any friend
+    if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS and \
+            not subject[:1].isupper():  # someone named ("Zara") stays the subject
         attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour
     if fact.value.lower() in (attribute, attribute.split()[-1]):
         return None  # "I play in a band": the attribute said again is no value
@@ -63,17 +68,24 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
 
 def tree_facts(tree: Tree) -> list[TreeFact]:
     """Every shape's reading of one sentence (a shape that finds no value gives None)."""
-    found = [*copula_facts(tree), *naming_facts(tree), *parenthetical_facts(tree), *verb_facts(tree)]
+    found = [*copula_facts(tree), *naming_facts(tree), *parenthetical_facts(tree), *verb_facts(tree),
+             *mention_facts(tree)]  # said in passing: after the shapes that say the fact outright
     return [fact for fact in found if fact is not None]
 
 
-def sentence_candidates(sentence: ParsedSentence) -> list[Candidate]:
+def _usable(sentence: ParsedSentence) -> bool:
     text = sentence.text.strip()
-    if not text or len(text) > MAX_SENTENCE_CHARS or is_question(sentence):
+    return bool(text) and len(text) <= MAX_SENTENCE_CHARS and not is_question(sentence)
+
+
+def sentence_candidates(sentence: ParsedSentence, extra: Sequence[TreeFact] = ()) -> list[Candidate]:
+    """Candidates of one sentence; ``extra``: facts the message's other sentences gave it (a pronoun's person)."""
+    text = sentence.text.strip()
+    if not _usable(sentence):
         return []
     found: list[Candidate] = []
-    for fact in tree_facts(Tree(sentence)):
-        if fact.value.lower() not in text.lower():
+    for fact in [*tree_facts(Tree(sentence)), *extra]:
+        if fact.shape != "pronoun-role" and fact.value.lower() not in text.lower():
             continue
         candidate = _candidate(fact, text)
         if candidate is not None and not any(c.predicate == candidate.predicate and c.subject == candidate.subject
@@ -83,11 +95,56 @@ def sentence_candidates(sentence: ParsedSentence) -> list[Candidate]:
 
 
 def parse_candidates(sentences: Iterable[ParsedSentence]) -> list[Candidate]:
-    return [c for sentence in sentences for c in sentence_candidates(sentence)]
+    sentences = list(sentences)
+    across: dict[int, list[TreeFact]] = {}
+    for index, fact in pronoun_roles([Tree(s) for s in sentences]):  # "Liam and I ...; he's my boyfriend"
+        if _usable(sentences[index]):
+            across.setdefault(index, []).append(fact)
+    return [c for index, sentence in enumerate(sentences) for c in sentence_candidates(sentence, across.get(index, ()))]
+
+
+#: "X = Y" in a note is "X is Y" (the parser reads "=" as a preposition).
+_EQUALS = re.compile(r"\s+=\s+")
+
+
+#: Where chat runs two statements together: a semicolon or a dash between them, or a comma before a new
+#: subject or a request ("..., she's so strict", "..., can you remind me").
+_JOINS = re.compile(r"\s*;\s*|\s+[-\u2013\u2014]+\s+")
+_COMMA_CLAUSE = re.compile(r",(?=\s+(?:i|i'm|im|i'll|i've|ive|we|we're|were|we'll|she|she's|shes|he|he's|hes|they|"
+                           r"they're|theyre|can\s+you|could\s+you|will\s+you|pls|please|"
+                           r"hope|ugh|lol|need|so\s+i|btw)\b)", re.IGNORECASE)
+#: A clause opened by one of these is held up by what follows the comma ("If we move, we'd live in Y").
+_SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|whether|when|whenever|once|until|before|after|while|though|although|"
+                          r"because|since|as\s+soon\s+as|in\s+case)\b")
+
+
+def _join(match: re.Match[str], text: str) -> str:
+    """A semicolon always ends a statement; a dash only between two of three words or more ("the dentist -
+    Dr Moss" is a role and its name, "quick one before pickup - X is Y" two statements)."""
+    said = match.group(0)
+    if ";" not in said:
+        left = re.split(r"[.!?,;:()]", text[:match.start()])[-1].split()
+        right = re.split(r"[.!?,;:()]", text[match.end():])[0].split()
+        if len(left) < 3 or len(right) < 3:
+            return said
+    return (" ." if said.startswith(" ") else ".") + " " * (len(said) - (2 if said.startswith(" ") else 1))
+
+
+def clauses(text: str) -> str:
+    """The message with each run-on statement ended by a full stop, the same length as it was, so the parser
+    reads each statement as a sentence of its own (a hedge or a request in one clause holds up no other)."""
+    text = _JOINS.sub(lambda m: _join(m, text), text)
+    out = list(text)
+    for match in _COMMA_CLAUSE.finditer(text):
+        before = text[max(text.rfind(".", 0, match.start()), 0):match.start()]
+        # "My mother, she lives in Y": a noun phrase said first is the subject the pronoun picks up
+        if not _SUBORDINATE.search(before) and len(re.split(r"[,:]", before)[-1].split()) > 3:
+            out[match.start()] = "."
+    return "".join(out)
 
 
 def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
-    return parse_candidates(parser.parse(text))
+    return parse_candidates(parser.parse(clauses(_EQUALS.sub(" is ", text))))
 
 
 __all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "sentence_candidates")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_hedged, clause_subject,
                                           denied_value, is_first_person, lower, owner_noun, present_tense)
@@ -41,7 +42,8 @@ class TreeFact:
 
 def attribute_words(tree: Tree, noun: Token) -> str:
     """The attribute a noun names, with its modifiers ("favourite writer", "running club"), lemmatized head."""
-    words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and t.pos != "PROPN"]
+    words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and (
+        t.pos != "PROPN" or t.text.islower())]  # a word written in lower case is no name, whatever its tag
     return " ".join(words + [noun.lemma if noun.tag in ("NNS",) else lower(noun)])
 
 
@@ -49,6 +51,30 @@ def _who(tree: Tree, noun: Token) -> str:
     """Whose attribute: the user's, or the user's sister's ("my sister's job")."""
     owner = owner_noun(tree, noun)
     return owner.lemma if owner is not None else USER
+
+
+#: Entities that are no person, though a name: a firm's or a place's noun is no one the user knows.
+#: (The small pipeline often calls a first name an ORG: "Nico's teacher"; a one-word name is let through.)
+_NOT_PERSON_ENTITIES = {"GPE", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "DATE", "TIME", "MONEY"}
+
+
+def named_owner(tree: Tree, noun: Token) -> str | None:
+    """Someone the user names as the noun's owner, by first name ("Zara's coach"): the name as written."""
+    for owner in tree.children(noun, "poss"):
+        if (owner.pos == "PROPN" or owner.ent_type == "PERSON") and owner.ent_type not in _NOT_PERSON_ENTITIES \
+                and owner.text[:1].isupper() \
+                and not tree.children(owner, "compound", "poss", "det"):
+            return owner.lemma if lower(owner) in RELATIONS else owner.text  # "Mum's op" is the mother's
+        # "the boy's teacher", "the little one's nursery": one of the user's people, said with "the"
+        if owner.pos == "NOUN" and any(lower(d) == "the" for d in tree.children(owner, "det")) and \
+                lower(owner) in _PEOPLE_SAID_WITH_THE:
+            return owner.lemma
+    return None
+
+
+#: Words for a child or partner said with "the" in a family's talk ("the boy", "the lad", "the wee one").
+_PEOPLE_SAID_WITH_THE = {"boy", "girl", "lad", "lass", "kid", "kids", "baby", "one", "eldest", "youngest", "twins",
+                         "missus", "wife", "husband", "dog", "cat"}
 
 
 #: Head nouns that name no attribute ("the only hour I get", "the thing I love").
@@ -102,6 +128,9 @@ def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
         return owner.lemma, attribute_words(tree, noun)  # "my sister's job is ...": the sister's
     if is_users_noun(tree, noun):
         return USER, attribute_words(tree, noun)
+    named = named_owner(tree, noun)
+    if named is not None and noun.lemma != "name":  # "Zara's piano teacher is Y": a fact about Zara
+        return named, attribute_words(tree, noun)
     if _described_by_user(tree, noun):
         return USER, _favourite(tree, noun) + attribute_words(tree, noun)
     of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
@@ -245,11 +274,16 @@ def parenthetical_facts(tree: Tree) -> Iterator[TreeFact | None]:
             if not role.text.islower() or not name.text[:1].isupper() or lower(name) in PRONOUNS:
                 continue
             owned = any(lower(p) in ("my", "our") for p in tree.children(role, "poss"))
-            if not (owned or known_role(lower(role))) or owner_noun(tree, role) is not None:
+            # "maya's nursery (Little Acorns)": the role of a person the user names by first name
+            named_owner = next((p for p in tree.children(role, "poss") if p.pos == "PROPN" and p.ent_type in (
+                "", "PERSON", "NORP") and not tree.children(p, "compound")), None)
+            if not (owned or named_owner is not None or known_role(lower(role))) or \
+                    owner_noun(tree, role) is not None:
                 continue
             value = value_phrase(tree, name)
             if value is not None and _presupposed(tree, head):
-                yield TreeFact(USER, lower(role), value, "parenthetical", True, True)
+                who = lower(named_owner) if named_owner is not None else USER
+                yield TreeFact(who, lower(role), value, "parenthetical", True, True)
 
 
 def _clause_ok(tree: Tree, token: Token) -> bool:

@@ -88,7 +88,10 @@ def is_first_person(tree: Tree, token: Token) -> bool:
     """"I", "we", or a noun the user owns ("my sister", "our dog")."""
     if lower(token) in FIRST_PERSON:
         return True
-    return any(lower(p) in FIRST_PERSON_POSSESSIVE for p in tree.children(token, "poss"))
+    # "My oldest and best friend": the parser may hang "my" on the first modifier
+    owners = tree.children(token, "poss") + [p for m in tree.children(token, "amod", "compound") if m.i < token.i
+                                             for p in tree.children(m, "poss")]
+    return any(lower(p) in FIRST_PERSON_POSSESSIVE for p in owners)
 
 
 def owner_noun(tree: Tree, token: Token) -> Token | None:

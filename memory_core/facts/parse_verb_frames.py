@@ -35,6 +35,8 @@ def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
             who = USER
         elif is_users_noun(tree, subject) and subject.pos == "NOUN":
             who = subject.lemma  # "my sister lives in Y"
+        elif _first_name(tree, subject):
+            who = subject.text  # "Omar works at Y": a fact about Omar, never the user
         elif lower(subject) in ("he", "she", "they"):
             dislocated = next((t for t in tree.children(verb, *DISLOCATED_DEPS)
                                if t.i < subject.i and t.pos == "NOUN" and is_users_noun(tree, t)), None)
@@ -67,6 +69,9 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
         preps = [p for p in preps if lower(p) != "from"]  # "switched my shop from X to Y": X is what ended
     for prep in preps:
         value = tree.child(prep, "pobj")
+        if base == "go" and lower(prep) == "to" and not objects and _habitual_place(tree, verb, value):
+            yield fact(tree, who, "go to", value, "habitual-place", known=True)  # "my son goes to Y"
+            continue
         attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj")))
         if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
             yield fact(tree, who, attribute, value, "verb-prep", known=True)
@@ -94,3 +99,21 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
                 bare_word = complement.pos == "NOUN" and not tree.children(complement)  # "black", tagged a noun
                 if (complement.pos == "ADJ" or bare_word) and complement.i > obj.i:
                     yield fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)
+
+
+def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:
+    """"I go to Y" said of a habit: present simple, a named place, and no one date ("I go to Rome in May" is a
+    plan; "on Tuesdays", "every week" are habits)."""
+    if value is None or verb.tag not in ("VBP", "VBZ") or not has_name(tree, value):
+        return False
+    for token in tree.subtree(verb):
+        if token.ent_type == "DATE" and token.ent_type != value.ent_type and not (
+                lower(token) in ("every", "each") or token.text.lower().endswith("s")):
+            return False
+    return True
+
+
+def _first_name(tree: Tree, token: Token) -> bool:
+    """A person named by a single first name ("Omar", "priti" typed in lower case is not caught)."""
+    return token.pos == "PROPN" and token.text[:1].isupper() and token.ent_type in ("PERSON", "", "NORP") and \
+        not tree.children(token, "compound", "det", "poss", "amod") and token.dep in ("nsubj",)

@@ -7,17 +7,20 @@ dropped. Runs inside the caller's transaction. The fact pass
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from memory_core.facts.attributes import same_attribute
+from memory_core.facts.attributes import attribute_words, same_attribute
 from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import KnownFact, detect_changes
+from memory_core.facts.dated_events import with_dated_events
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.parse_extractor import parsed_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
-from memory_core.facts.moved_dates import date_moves
+from memory_core.facts.frame_words import MONTHS
+from memory_core.facts.moved_dates import date_moves, thing_words
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.value_keys import facts_named_in
 from memory_core.storage.store import Message, Store
@@ -34,6 +37,12 @@ class IngestResult:
 def _value_key(value: str) -> str:
     """What a value is about, for "was this just ended?": "Iceland, July" is about Iceland."""
     return factsmod.normalize_value(value.split(",", 1)[0])
+
+
+def _within(value: str, ended: list[str]) -> bool:
+    """The value is one a change just ended, or part of one ("pottery" of the ended "Thursday pottery")."""
+    words = set(_value_key(value).split())
+    return bool(words) and any(words <= set(key.split()) for key in ended)
 
 
 #: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
@@ -74,7 +83,33 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     said = list(sentences(message.text))
     if parser is not None:  # a rule fact read from someone else's sentence covers nothing: "my aunt lives in Cork"
         candidates = merge_candidates(user_candidates_in_scope(candidates, said), parsed_candidates(parser, message.text))
-    return Parsed(message.id, candidates, said)
+    return Parsed(message.id, with_dated_events(candidates, message.text, parser), said)  # "mum's op = 8 May"
+
+
+#: A calendar date names a month or a weekday ("June 8", "Friday the 3rd"); a bare number is no date ("size 10").
+_CALENDAR = re.compile(rf"(?i)\b(?:{MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b")
+
+
+def _dated_slot(store: Store, message: Message, candidate) -> int | None:
+    """The current fact a dated candidate moves: same subject, a date for a date, and the thing the attribute
+    names shared ("dentist appt" now June 8, "dentist appointment" was April 2), though worded otherwise."""
+    if not candidate.predicate or not candidate.value or not _CALENDAR.search(candidate.value):
+        return None
+    thing = thing_words(attribute_words(candidate.predicate))  # "plan:" is no thing: every plan has it
+    if not thing:
+        return None
+    rows = store.query("SELECT id, predicate, value FROM facts WHERE subject = ? AND invalid_at IS NULL "
+                       "AND expired_at IS NULL AND valid_at <= ? ORDER BY valid_at DESC, id DESC",
+                       [candidate.subject, message.created_at])
+    for row in rows:
+        if row["predicate"] == candidate.predicate or not _CALENDAR.search(row["value"]):
+            continue  # the ledger resolves its own slot
+        other = thing_words(attribute_words(row["predicate"]))
+        # one's words within the other's: a knee op is the op, an eye test is no driving test
+        if other and (thing <= other or other <= thing) and \
+                factsmod.normalize_value(row["value"]) != factsmod.normalize_value(candidate.value):
+            return row["id"]
+    return None
 
 
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:
@@ -106,7 +141,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     for change in changes:
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
         restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
-                       _value_key(c.value or "") not in ended and
+                       not _within(c.value or "", ended) and
                        same_attribute(c.predicate, change.old.predicate) for c in candidates)
         if change.value and not restated:  # the frames name the new value with its attribute: they win
             placed.append(_value_key(change.value))
@@ -122,10 +157,14 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
                                replaces=change.old.id))
     for candidate in (c for c in candidates if c.op == "assert"):
-        if _value_key(candidate.value or "") in ended + placed:
-            continue  # a value a change already ended or placed on its attribute
+        if _value_key(candidate.value or "") in placed or _within(candidate.value or "", ended):
+            continue  # a value a change already ended ("pottery" of "Thursday pottery") or placed on its attribute
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
+        if replaced is None:
+            replaced = _dated_slot(store, message, candidate)
+            if replaced is not None:
+                note(factsmod.retire_fact(store, replaced, at=message.created_at, message_ids=[message.id]))
         note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
                                replaces=replaced))

@@ -1,0 +1,335 @@
+"""Facts said in passing: shapes of the tree where the user names something of theirs without a verb of having.
+
+People rarely say "my internet provider is X". They say what happened to it, and the fact is in how
+they name it. General shapes, the attribute always the user's own noun, never a list of attributes:
+
+* a name used as the modifier of a noun ("the X wifi is down again", "my X account", "X bill came in"):
+  the noun is the attribute, the name its value (the noun's clause must be the user's, or a verbless note);
+* one of the user's people located by a preposition ("we fly out to see my dad in Lisbon", "visiting my
+  sister in Leeds"): where that person lives;
+* a place described by "where" and one of the user's people ("Leeds, where my brother has his house");
+* a person named earlier in the message and then given a role by a pronoun ("Liam and I climb on
+  Fridays; he's my boyfriend").
+
+A hedge (a modal, a condition, a wish), a negation or a question anywhere above the words gives nothing.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator, Sequence
+
+from memory_core.facts.parse_frames import NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
+from memory_core.facts.parse_tokens import Token
+from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
+                                          HEDGE_VERBS, MODALS, PRONOUNS, Tree, clause_negated, lower)
+from memory_core.facts.parse_values import has_name, plausible, value_phrase
+
+#: Entities that are when or how much, never a provider or a place ("Monday meeting", "Christmas dinner").
+_NOT_VALUE_ENTITIES = {"DATE", "TIME", "CARDINAL", "ORDINAL", "PERCENT", "MONEY", "QUANTITY"}
+_PLACE_ENTITIES = {"GPE", "LOC"}
+#: Entities that are no person (a name the tagger calls NORP or gives no kind may still be one).
+_NOT_PEOPLE = _NOT_VALUE_ENTITIES | _PLACE_ENTITIES | {"ORG", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LANGUAGE",
+                                                       "LAW"}
+#: Third-person words that make a clause someone else's news.
+_OTHERS = {"he", "she", "they", "his", "her", "their", "him", "them"}
+
+
+def _people() -> set[str]:
+    """Words for the people (and pets) in a user's life, from the vocabularies the other shapes share."""
+    from memory_core.facts.change_cues import PERSON_NOUNS
+    from memory_core.facts.frame_words import RELATIONS
+    from memory_core.facts.parse_verbs import ROLE_WORDS
+    return {*PERSON_NOUNS, *RELATIONS, *ROLE_WORDS}
+
+
+PEOPLE = _people()
+
+
+def stated(tree: Tree, token: Token) -> bool:
+    """No verb above ``token`` is negated, modal, conditional, wished or hedged (a purpose clause
+    "to see my dad" is still said; a verbless note is said)."""
+    for verb in [token, *tree.ancestors(token)]:
+        if verb.pos not in ("VERB", "AUX"):
+            continue
+        if clause_negated(tree, verb) or any(lower(a) in MODALS for a in tree.children(verb, "aux")):
+            return False
+        if any(lower(a) in HEDGE_ADVERBS for a in tree.children(verb, "advmod")):
+            return False
+        if any(lower(m) in HEDGE_MARKS - {"as", "because", "since", "while", "when", "whenever"}
+               for m in tree.children(verb, "mark")):
+            return False
+        parent = tree.head(verb)
+        if parent is not None and verb.dep in ("xcomp", "ccomp") and parent.lemma in HEDGE_VERBS - {"go", "love",
+                                                                                                    "like"}:
+            return False
+    return True
+
+
+def _someone_elses(tree: Tree, noun: Token, *, owner_read: bool = False) -> bool:
+    """The noun belongs to someone other than the user ("his X account", "Ana's X contract"), or its clause
+    has another person as subject ("Tom got a X phone"); ``owner_read``: the caller has judged the owner."""
+    for owner in tree.children(noun, "poss"):
+        if lower(owner) not in FIRST_PERSON_POSSESSIVE and not owner_read:
+            return True
+    link = noun
+    for ancestor in tree.ancestors(noun):
+        if link.dep in ("dep", "parataxis"):
+            return False  # a note loosely hung on another clause ("X on 9 May, they rang") is not that clause's
+        link = ancestor
+        if ancestor.pos not in ("VERB", "AUX"):
+            continue
+        subject = tree.child(ancestor, "nsubj", "nsubjpass")
+        if subject is None or subject.i == noun.i or noun in tree.subtree(subject):
+            continue
+        if lower(subject) in FIRST_PERSON:
+            return False
+        if lower(subject) in _OTHERS or subject.pos == "PROPN" or (
+                subject.pos == "NOUN" and not any(lower(p) in FIRST_PERSON_POSSESSIVE
+                                                  for p in tree.children(subject, "poss"))):
+            return True
+    return False
+
+
+def _name_run(tree: Tree, head: Token, names: list[Token]) -> str | None:
+    """The name words before the noun, as written ("British Gas", "O2")."""
+    low = min(n.i for n in names)
+    for name in names:
+        low = min([low, *(t.i for t in tree.subtree(name))])
+    words = [t for t in tree.tokens[low:head.i] if t.pos not in ("DET", "PUNCT") and lower(t) not in ("my", "our")]
+    if not words or any(t.pos not in ("PROPN", "NUM", "X") for t in words):
+        return None
+    text = tree.text(words)
+    return text if plausible(text, words[-1]) else None
+
+
+def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
+    """"the X wifi", "X bill", "my X account": a name that modifies one of the user's nouns."""
+    for noun in tree.tokens:
+        if noun.pos != "NOUN" or not noun.text.islower() or noun.ent_type in _NOT_VALUE_ENTITIES or \
+                lower(noun) in PEOPLE:  # a capitalised noun is part of the name ("Lisbon Half")
+            continue
+        names = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "PROPN"
+                 and c.ent_type not in _NOT_VALUE_ENTITIES | {"PERSON", "NORP", "LANGUAGE"}]  # not "Italian"
+        if not names or _someone_elses(tree, noun) or not stated(tree, noun):
+            continue
+        attribute = " ".join(w for w in attribute_words(tree, noun).split() if w not in PRONOUNS)
+        if not attribute or attribute.split()[-1] in NOT_ATTRIBUTE_HEADS:
+            continue
+        value = _name_run(tree, noun, names)
+        if value:
+            yield TreeFact(USER, attribute, value, "name-modifier", True, True)
+
+
+def _users_person(tree: Tree, noun: Token) -> bool:
+    return noun.pos == "NOUN" and lower(noun) in PEOPLE and any(
+        lower(p) in FIRST_PERSON_POSSESSIVE for p in tree.children(noun, "poss"))
+
+
+def _place(tree: Tree, token: Token | None, where: bool = False) -> str | None:
+    """A place's name; ``where``: any name a "where" clause describes (the tagger may not know it for a place)."""
+    if token is None or token.pos != "PROPN" or not (token.ent_type in _PLACE_ENTITIES or (
+            where and any(lower(a) == "where" for c in tree.children(token, "relcl") for a in tree.children(c)))):
+        return None
+    words = [t for t in tree.subtree(token) if t.pos == "PROPN" or lower(t) in ("of", "de", "da", "upon")]
+    words = [t for t in words if t.i <= token.i]
+    text = tree.text(words) if words else None
+    return text if text and plausible(text, token) else None
+
+
+def located_people(tree: Tree) -> Iterator[TreeFact]:
+    """"see my dad in Lisbon": one of the user's people and where they are; "Leeds, where my brother has his
+    house": the place a "where" clause gives them."""
+    for noun in tree.tokens:
+        if not _users_person(tree, noun) or not stated(tree, noun):
+            continue
+        preps = tree.children(noun, "prep")
+        verb = tree.head(noun)
+        if noun.dep == "dobj" and verb is not None and verb.tag in ("VB", "VBP", "VBZ", "VBG"):
+            preps += tree.children(verb, "prep")  # "to see my mum in Galway": the place hangs from the verb
+        for prep in preps:
+            place = _place(tree, tree.child(prep, "pobj")) if lower(prep) == "in" else None
+            if place:
+                yield TreeFact(noun.lemma, "home", place, "person-in-place", True, True)
+    for token in tree.tokens:
+        if _place(tree, token, where=True) is None:
+            continue
+        for clause in tree.children(token, "relcl"):
+            if not any(lower(a) == "where" for a in tree.children(clause, "advmod")) or not stated(tree, clause):
+                continue
+            subject = tree.child(clause, "nsubj")
+            if subject is not None and _users_person(tree, subject) and clause.lemma in ("live", "have", "stay",
+                                                                                       "rent", "own", "be"):
+                yield TreeFact(subject.lemma, "home", _place(tree, token, where=True), "where-person", True, True)
+
+
+def _person_names(tree: Tree) -> list[str]:
+    """People named in a sentence: a person (or a name of no known kind), or a name joined to "I" ("Liam and I")."""
+    found = []
+    for token in tree.tokens:
+        if token.pos != "PROPN" or (tree.head(token) is not None and tree.head(token).pos == "PROPN"
+                                    and token.dep == "compound"):
+            continue
+        joined = any(lower(c) in FIRST_PERSON for c in tree.children(token, "conj"))
+        # a person entity, or a name the tagger gave no kind to (a first name it does not know)
+        if token.ent_type not in _NOT_PEOPLE or joined:
+            words = [t for t in tree.subtree(token) if t.pos == "PROPN" and t.i <= token.i]
+            found.append(tree.text(words))
+    return found
+
+
+def pronoun_roles(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
+    """(sentence index, fact) for "he's my boyfriend" after exactly one person named before it in the message."""
+    named: list[str] = []
+    for index, tree in enumerate(trees):
+        for verb in tree.tokens:
+            if verb.lemma != "be" or verb.dep in ("aux", "auxpass"):
+                continue
+            subject = tree.child(verb, "nsubj")
+            role = tree.child(verb, "attr")
+            if subject is None or lower(subject) not in ("he", "she") or role is None:
+                continue
+            people = {n.casefold(): n for n in named + [n for n in _person_names(tree)]}
+            if len(people) == 1 and _users_person(tree, role) and stated(tree, verb):
+                yield index, TreeFact(USER, attribute_words(tree, role), next(iter(people.values())),
+                                      "pronoun-role", True, True)
+        named += _person_names(tree)
+
+
+#: Nouns for a regular activity: the noun before one names what the user does ("violin practice").
+ACTIVITY_HEADS = {"class", "lesson", "practice", "session", "rehearsal", "training", "course", "club", "workshop"}
+
+
+def activity_mentions(tree: Tree) -> Iterator[TreeFact]:
+    """"violin practice then dinner", "Thursday pottery class tonight": what the user's regular activity is."""
+    for noun in tree.tokens:
+        if noun.lemma not in ACTIVITY_HEADS or noun.pos not in ("NOUN", "PROPN") or _someone_elses(tree, noun) \
+                or not stated(tree, noun):
+            continue
+        kinds = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "NOUN"
+                 and c.ent_type not in _NOT_VALUE_ENTITIES and c.text.islower()]
+        if kinds:
+            words = [t for t in tree.tokens[kinds[0].i:noun.i] if t.pos == "NOUN" and t.ent_type not in
+                     _NOT_VALUE_ENTITIES]
+            value = tree.text(words) if words else ""
+            if plausible(value, words[-1]) if words else False:
+                yield TreeFact(USER, noun.lemma, value, "activity", False, True)
+
+
+def pointed_back(tree: Tree) -> Iterator[TreeFact]:
+    """"Lisbon Half in May, that's the target": a name said first, then given its attribute by "that's"."""
+    for verb in tree.tokens:
+        if verb.lemma != "be" or verb.dep in ("aux", "auxpass") or not stated(tree, verb):
+            continue
+        subject, attribute = tree.child(verb, "nsubj"), tree.child(verb, "attr")
+        if subject is None or lower(subject) not in ("that", "this", "it") or attribute is None or \
+                attribute.pos != "NOUN" or tree.children(attribute, "prep", "relcl", "acl"):
+            continue
+        if not any(lower(d) in ("the", "my", "our") for d in tree.children(attribute, "det", "poss")):
+            continue
+        said = next((t for t in tree.children(verb, "dep", "npadvmod", "nmod", "intj")
+                     if t.i < subject.i and t.pos in ("NOUN", "PROPN")), None)
+        if said is None or not has_name(tree, said):
+            continue
+        value = value_phrase(tree, said)
+        if value:
+            yield TreeFact(USER, attribute_words(tree, attribute), value, "pointed-back", True, True)
+
+
+_MONTHS = {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+           "dec"}
+_WEEKDAYS = {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+
+def calendar_date(tree: Tree, head: Token | None) -> str | None:
+    """A day on the calendar ("14 July", "March 3rd", "Friday the 9th"), as written; never a duration."""
+    if head is None or head.ent_type != "DATE":
+        return None
+    low = high = head.i  # the date's own words: the run of date words around its head ("3 July", not "instead of")
+    while low - 1 >= 0 and tree[low - 1].ent_type == "DATE" and lower(tree[low - 1]) not in ("instead", "of", "not"):
+        low -= 1
+    while high + 1 < len(tree.tokens) and tree[high + 1].ent_type == "DATE" and tree[high + 1].head != high + 1 \
+            and lower(tree[high + 1]) not in ("instead", "of", "not", "rather"):
+        high += 1
+    words = list(tree.tokens[low:high + 1])
+    if not any(lower(t) in _MONTHS | _WEEKDAYS or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?",
+                                                               lower(t)) for t in words):
+        return None
+    if any(lower(t) in ("years", "months", "weeks", "days", "ago", "last", "every", "each") for t in words):
+        return None
+    return tree.text(words)
+
+
+def _dates_of(tree: Tree, noun: Token) -> Iterator[Token]:
+    """Where a date hangs from an event noun: "X on 3 May", "X = 3 May", "X is (on/due on) 3 May"."""
+    for prep in tree.children(noun, "prep"):
+        if lower(prep) in ("on", "for", "=", "is"):
+            yield from tree.children(prep, "pobj", "appos")
+    yield from tree.children(noun, "appos", "npadvmod")
+    verb = tree.head(noun)
+    if noun.dep == "nsubj" and verb is not None and verb.lemma in ("be", "fall"):
+        yield from tree.children(verb, "attr")
+        for link in [verb, *tree.children(verb, "acomp")]:
+            for prep in tree.children(link, "prep"):
+                if lower(prep) in ("on", "for"):
+                    yield from tree.children(prep, "pobj")
+
+
+def dated_events(tree: Tree) -> Iterator[TreeFact]:
+    """"eye test on 3 June", "Jamie's graduation = 14 July", "the van's service is due on 3 March": when an
+    event of the user's (or of someone they name) is."""
+    for noun in tree.tokens:
+        if noun.pos != "NOUN" or noun.ent_type == "DATE" or not (noun.text.islower() or noun.i == 0 or
+                                                                  noun.text.isupper()) or not stated(tree, noun):
+            continue
+        date = next((d for d in map(lambda t: calendar_date(tree, t), _dates_of(tree, noun)) if d), None)
+        if date is None:
+            continue
+        owner = next((o for o in tree.children(noun, "poss")), None)
+        of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
+        person = tree.child(of, "pobj") if of is not None else None  # "wedding of my cousin Rhea"
+        if owner is not None and lower(owner) in FIRST_PERSON_POSSESSIVE:
+            who = USER
+        elif owner is not None and owner.pos == "PROPN":
+            who = owner.text
+        elif owner is not None and _users_person(tree, owner):
+            who = owner.lemma
+        elif owner is not None and owner.pos == "NOUN" and lower(owner) not in PEOPLE and any(
+                lower(d) in ("the", "my", "our") for d in tree.children(owner, "det", "poss")):
+            who = USER  # "the pickup's MOT": a thing of the user's; its name goes into the attribute
+        elif owner is not None:
+            continue  # "his exam", "the company's launch"
+        elif person is not None and _users_person(tree, person):
+            who = person.lemma
+        else:
+            who = USER
+        if who == USER and _someone_elses(tree, noun, owner_read=True):
+            continue
+        attribute = " ".join(w for w in attribute_words(tree, noun).split() if w not in PRONOUNS)
+        if who == USER and owner is not None and owner.pos == "NOUN":
+            attribute = f"{owner.lemma} {attribute}"
+        if attribute and attribute.split()[-1] not in NOT_ATTRIBUTE_HEADS:
+            yield TreeFact(who, attribute, date, "dated-event", True, True)
+
+
+def nicknames(tree: Tree) -> Iterator[TreeFact]:
+    """"everyone at work calls me Duck": what people call the user."""
+    for verb in tree.tokens:
+        if verb.lemma != "call" or not any(lower(o) == "me" for o in tree.children(verb, "dobj")) or \
+                not stated(tree, verb):
+            continue
+        name = tree.child(verb, "oprd", "attr", "xcomp", "npadvmod")
+        if name is not None and name.text[:1].isupper() and lower(name) not in PRONOUNS:
+            yield TreeFact(USER, "nickname", name.text, "nickname", True, True)
+
+
+def mention_facts(tree: Tree) -> Iterator[TreeFact]:
+    yield from dated_events(tree)
+    yield from nicknames(tree)
+    yield from compound_mentions(tree)
+    yield from located_people(tree)
+    yield from activity_mentions(tree)
+    yield from pointed_back(tree)
+
+
+__all__ = ("mention_facts", "pronoun_roles", "stated", "has_name")

@@ -159,9 +159,12 @@ class KeyHeader:
                 raise damaged(problem)
         checksum = data.get("checksum")
         if checksum is not None:
+            expected = header_checksum({k: data.get(k) for k in
+                                        ("format", "db_id", "key_check", "keyring", "passphrase")})
+            # compare_digest raises TypeError on non-ASCII text: compare bytes, so an edited checksum is a
+            # message, never a traceback
             if not isinstance(checksum, str) or not hmac.compare_digest(
-                    checksum, header_checksum({k: data.get(k) for k in
-                                               ("format", "db_id", "key_check", "keyring", "passphrase")})):
+                    checksum.encode("utf-8", "surrogatepass"), expected.encode("ascii")):
                 raise damaged("its contents do not match its checksum")
         if not keyring and not passphrase:
             raise damaged("it names no protection (neither keyring nor passphrase)")

@@ -177,3 +177,12 @@ def test_the_checksum_covers_every_field(header_file, data_dir):
     header_file.write_text(json.dumps(data))
     with pytest.raises(DamagedKeyHeader, match="checksum"):
         KeyStore(data_dir).header()
+
+
+@pytest.mark.parametrize("checksum", ["é" * 32, "\udc80" * 4, "0" * 31 + "ß"])
+def test_a_non_ascii_checksum_is_a_message(checksum):
+    """hmac.compare_digest raises TypeError on non-ASCII text: an edited checksum must still read as damage."""
+    base = json.loads(_HEADER_TEXT)
+    base["checksum"] = checksum
+    with pytest.raises(MnemeError, match="checksum"):
+        KeyHeader.from_json(json.dumps(base))

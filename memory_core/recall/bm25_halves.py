@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from memory_core.recall.helper_connection import HelperConnection, HelperUnavailable
+from memory_core.recall.helper_connection import HelperConnection
 from memory_core.storage.store import Store
 
 
@@ -28,12 +28,8 @@ def ranked_in_halves(store: Store, helper: HelperConnection | None,
         return None
     middle = helper.newest_message // 2
     # the upper half reaches past the newest id at the search's start, as the one query would
-    upper = helper.submit(lambda connection: ranked_between(connection, middle + 1, 1 << 62))
-    lower = ranked_between(store, 1, middle)
-    try:
-        upper_rows = upper.result()
-    except HelperUnavailable:
-        upper_rows = ranked_between(store, middle + 1, 1 << 62)
-    rows = [*lower, *upper_rows]
+    lower, upper = helper.run_beside(store, lambda connection: ranked_between(connection, 1, middle),
+                                     lambda connection: ranked_between(connection, middle + 1, 1 << 62))
+    rows = [*lower, *upper]
     rows.sort(key=lambda row: (row[1], row[0]))
     return rows[:limit]

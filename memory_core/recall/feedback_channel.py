@@ -6,7 +6,7 @@ from typing import Sequence
 
 from memory_core.recall import feedback
 from memory_core.recall.bm25 import DEPTH, _bm25, _df_and_size, ranked_match
-from memory_core.recall.fusion import LEXICAL_MIN_COVERAGE, _coverage_matcher
+from memory_core.recall.bm25_best import bm25_best_covering
 from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import Hit, _Window
 from memory_core.recall.text_words import STOPWORDS, words
@@ -23,14 +23,9 @@ def _feedback_channel(store: Store, candidates: dict[tuple[str, int], Hit], bm25
     It needs only the BM25 list, not a first fusion: to a candidate flow that reads candidates lazily the
     feedback list is one more listed channel, read like BM25's (and a dense-only candidate it does not list
     gets nothing from it)."""
-    coverage_of = _coverage_matcher(gate_weighted) if gate_weighted else None
     lenders: list[Hit] = []
     seen_texts: set[str] = set()
-    for key in dict.fromkeys(bm25_ranked):
-        hit = candidates.get(key)
-        if hit is None or (coverage_of is not None and
-                           coverage_of(f"{hit.text} {hit.answers}") < LEXICAL_MIN_COVERAGE):
-            continue
+    for hit in bm25_best_covering(candidates, bm25_ranked, gate_weighted):
         text = " ".join(words(hit.text))
         if text not in seen_texts:
             seen_texts.add(text)

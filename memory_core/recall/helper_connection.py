@@ -14,12 +14,15 @@ import queue
 import threading
 from concurrent.futures import Future
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, TypeVar
 
 from memory_core.storage.store import Store
 
 #: Below this many messages one connection is quicker than opening a second.
 HELPER_FROM_MESSAGES = 20_000
+
+Mine = TypeVar("Mine")
+Theirs = TypeVar("Theirs")
 
 
 class HelperUnavailable(RuntimeError):
@@ -42,6 +45,18 @@ class HelperConnection:
         future: Future = Future()
         self._work.put((work, future))
         return future
+
+    def run_beside(self, store: Store, mine: Callable[[Store], Mine],
+                   theirs: Callable[[Store], Theirs]) -> tuple[Mine, Theirs]:
+        """``theirs`` on this connection while ``mine`` runs on the caller's ``store``, both results: how a search
+        splits scattered reads in two halves. ``theirs`` runs on ``store`` too, after ``mine``, when this
+        connection could not be opened."""
+        beside = self.submit(theirs)
+        mine_result = mine(store)
+        try:
+            return mine_result, beside.result()
+        except HelperUnavailable:
+            return mine_result, theirs(store)
 
     def close(self) -> None:
         """Close the connection once the work handed over so far is done, and wait for that (at most one piece of

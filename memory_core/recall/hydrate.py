@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from memory_core.facts import ledger as factsmod
-from memory_core.recall.helper_connection import HelperConnection, HelperUnavailable
+from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import Hit, _Window
 from memory_core.storage.schema import SHORT_REPLY_CHARS
 from memory_core.storage.sql import marks as placeholders
@@ -79,12 +79,10 @@ def _hydrate_messages_beside(store: Store, helper: HelperConnection | None, ids:
     scattered page reads: two connections wait on them in parallel)."""
     if helper is None or len(ids) < 2 * HYDRATE_BESIDE_FROM:
         return _hydrate_messages(store, ids)
-    upper = helper.submit(lambda connection: _hydrate_messages(connection, ids[len(ids) // 2:]))
-    hits = _hydrate_messages(store, ids[: len(ids) // 2])
-    try:
-        hits.update(upper.result())
-    except HelperUnavailable:
-        hits.update(_hydrate_messages(store, ids[len(ids) // 2:]))
+    middle = len(ids) // 2
+    hits, upper = helper.run_beside(store, lambda connection: _hydrate_messages(connection, ids[:middle]),
+                                    lambda connection: _hydrate_messages(connection, ids[middle:]))
+    hits.update(upper)
     return hits
 
 

@@ -37,8 +37,9 @@ could reach the top k (recall/bounds.py).
 Where each part lives: ``bm25`` (the SQL per kind, IDF and document counts), ``hydrate`` (reading hits back),
 ``fusion`` (the score and its weights, coverage), ``ranking`` (the final list, repeats last), ``abstention`` (the
 gate), ``speakers`` (who a query names, where they talk), ``conversation_context`` (neighbour and session
-switches), ``feedback_channel`` and ``bm25_reserve`` (the feedback and reserve wiring), ``hits`` and
-``text_words`` (shared types and words). This module is the orchestration: ``search`` and ``_search_once``.
+switches), ``feedback_channel`` (the feedback query), ``bm25_best`` (BM25's best that hold the question: what
+the reserve keeps and feedback borrows from), ``hits`` and ``text_words`` (shared types and words). This module is
+the orchestration: ``search`` and ``_search_once``.
 
 ``search(store, query, *, k, as_of, embedder, kinds)`` is the stable API used
 by the assistant (memory_core/assistant.py) and the CLI.
@@ -46,6 +47,7 @@ by the assistant (memory_core/assistant.py) and the CLI.
 from __future__ import annotations
 
 from datetime import datetime
+from itertools import islice
 from typing import Iterable
 
 from memory_core.clock import parse_iso, to_iso, utc_now
@@ -54,7 +56,7 @@ from memory_core.llm import Embedder
 from memory_core.recall import conversation_context, fusion, query_terms, reserve
 from memory_core.recall.abstention import _confident
 from memory_core.recall.bm25 import _bm25, _recent_in_window, _term_weights, ranked_match
-from memory_core.recall.bm25_reserve import _bm25_best
+from memory_core.recall.bm25_best import bm25_best_covering
 from memory_core.recall.bounds import optimistic_text, settle, words_held
 from memory_core.recall.candidates import CandidateReader, DenseLookup, in_fusion_order, listed_keys
 from memory_core.recall.conversation_context import _add_neighbours, _with_context, _with_session
@@ -218,9 +220,10 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
         # BM25's reserved best are read hits; whatever ranks below the first k only matters if reserved
         returnable = [hit for hit in candidates.values() if _returnable(hit, dense_sims)]
         chosen = {(hit.kind, hit.id) for hit in kept}
+        reserved = islice(bm25_best_covering({(hit.kind, hit.id): hit for hit in returnable}, lists["bm25"],
+                                             gate_weighted), reserve.RESERVED)
         kept = reserve.with_reserved(kept + [hit for hit in returnable if (hit.kind, hit.id) not in chosen],
-                                     _bm25_best(returnable, lists["bm25"], gate_weighted), k,
-                                     key=lambda hit: (hit.kind, hit.id))[:k]
+                                     list(reserved), k, key=lambda hit: (hit.kind, hit.id))[:k]
     for hit in kept:
         hit.score = round(scores[(hit.kind, hit.id)], 6)
         hit.similarity = dense_sims.get((hit.kind, hit.id))

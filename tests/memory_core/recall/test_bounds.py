@@ -203,6 +203,26 @@ def test_bm25_in_two_halves_gives_the_one_query_list_ties_included(store):
         {i: (h.text, h.at, h.answers) for i, h in read_at_once.items()}
 
 
+def test_run_beside_does_both_halves_on_the_callers_connection_when_the_helper_cannot_open(store, monkeypatch):
+    """The helper's half still comes back, from the caller's connection, and in the same place of the pair."""
+    from memory_core.recall.helper_connection import HelperConnection
+    from memory_core.storage.store import Store
+
+    def no_connection(self: Store) -> Store:
+        raise OSError("no second connection today")
+
+    monkeypatch.setattr(Store, "connect", no_connection)
+    used: list[Store] = []
+    helper = HelperConnection(store, newest_message=2)
+    try:
+        mine, theirs = helper.run_beside(store, lambda connection: used.append(connection) or "lower",
+                                         lambda connection: used.append(connection) or "upper")
+    finally:
+        helper.close()
+    assert (mine, theirs) == ("lower", "upper")
+    assert used == [store, store]
+
+
 def test_a_helper_connection_only_for_large_stores_outside_transactions(store, monkeypatch):
     import memory_core.recall.helper_connection as helpers
 

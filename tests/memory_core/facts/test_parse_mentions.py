@@ -37,6 +37,9 @@ def _facts(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     ("The van's service is due on 3 March.", ("user", "van_service", "3 March")),
     # what people call the user
     ("everyone at work calls me Duck", ("user", "nickname", "Duck")),
+    # a common noun written just before a name, as its label
+    ("window cleaner Sparkle Bros coming tmrw", ("user", "window_cleaner", "Sparkle Bros")),
+    ("gardener Mossy Greens came round today", ("user", "gardener", "Mossy Greens")),
 ])
 def test_said_in_passing(real_parser, text, expected):
     found = _facts(real_parser, text)
@@ -53,9 +56,12 @@ def test_said_in_passing(real_parser, text, expected):
     "I go to Rome in May.",  # one date: a plan, not a habit
     "the Italian textbooks are in a box",  # a nationality is no provider
     "We've been together for three years now.",  # a duration is no date
+    "thanks Sam, see you later",  # a greeting is no role
+    "I don't use bank Monzo",  # a negation
 ])
 def test_nothing_said_in_passing(real_parser, text):
-    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya", "Italian", "three years")
+    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya", "Italian", "three years", "Sam",
+                                                      "Monzo")
              or f[1] == "go_to"}
     assert not found, found
 

@@ -108,3 +108,14 @@ def test_clauses_keep_the_length_and_the_holds():
     assert clauses("If we move, we'd live in Leeds") == "If we move, we'd live in Leeds"  # the condition holds
     assert clauses("Dr. Patel - my GP") == "Dr. Patel - my GP"  # a role and its name
     assert clauses("My mother, she lives in Faro") == "My mother, she lives in Faro"  # the subject picked up
+
+
+def test_a_parse_value_that_says_more_than_a_rules_value_is_kept():
+    from memory_core.facts.candidate import Candidate
+    from memory_core.facts.parse_merge import merge_candidates
+    rule = Candidate("assert", "user", "car", "June", "Test for driving is on 10 June.")
+    parsed = Candidate("assert", "user", "test", "10 June", "Test for driving is on 10 June.")
+    part = Candidate("assert", "user", "employer", "Acme", "I left Acme Corp to join Globex.")
+    ended = Candidate("retract", "user", None, "Acme Corp", "I left Acme Corp to join Globex.")
+    assert parsed in merge_candidates([rule], [parsed])
+    assert part not in merge_candidates([ended], [part])  # what the rules ended is not re-added

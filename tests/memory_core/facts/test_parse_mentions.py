@@ -119,3 +119,20 @@ def test_a_parse_value_that_says_more_than_a_rules_value_is_kept():
     ended = Candidate("retract", "user", None, "Acme Corp", "I left Acme Corp to join Globex.")
     assert parsed in merge_candidates([rule], [parsed])
     assert part not in merge_candidates([ended], [part])  # what the rules ended is not re-added
+
+
+def test_a_named_person_is_linked_to_their_relation(store, real_parser):
+    """"My son Arlo goes to X", then "Arlo goes to Y now": the name the ledger knows as the son makes the new
+    school the son's, and replaces the old one; the son's name is not replaced by the school."""
+    from memory_core.clock import parse_iso
+    from memory_core.facts import ledger as facts
+    from memory_core.facts.fact_pass import run_fact_pass
+    from memory_core.ingest import ingest_message
+
+    ingest_message(store, "t", "user", "My son Arlo goes to Brookfield Primary.", at=parse_iso("2025-01-01T10:00:00Z"))
+    run_fact_pass(store, parser=real_parser)
+    ingest_message(store, "t", "user", "Arlo goes to Kingsway Academy now.", at=parse_iso("2025-06-01T10:00:00Z"))
+    run_fact_pass(store, parser=real_parser)
+    held = {(f.subject, f.predicate, f.value) for f in facts.current_facts(store)}
+    assert ("son", "go_to", "Kingsway Academy") in held and ("user", "son", "Arlo") in held, held
+    assert not any(value == "Brookfield Primary" for _, _, value in held), held

@@ -28,7 +28,7 @@ _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love"
 #: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
 _LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person",
                    "activity", "pointed-back", "habitual-place",
-                   "dated-event", "nickname", "role-then-name"}
+                   "dated-event", "nickname", "role-then-name", "bare-copula"}
 #: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
            "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",

@@ -362,8 +362,39 @@ def role_then_name(tree: Tree) -> Iterator[TreeFact]:
             yield TreeFact(USER, " ".join(lower(t) for t in role), value, "role-then-name", True, True)
 
 
+def bare_copula(tree: Tree) -> Iterator[TreeFact]:
+    """"dog walker is Ciara", "my pension, it's with Aviva": notes that drop the "my", or say it before a pronoun;
+    the value must be a name (a bare "coffee is life" says nothing)."""
+    for verb in tree.tokens:
+        if verb.lemma != "be" or verb.dep in ("aux", "auxpass") or not stated(tree, verb):
+            continue
+        subject = tree.child(verb, "nsubj")
+        if subject is None:
+            continue
+        noun = subject
+        if lower(subject) in ("it", "that"):  # "my pension, it's with Aviva": the noun said before the pronoun
+            before = [t for t in tree.tokens[:subject.i] if t.pos == "NOUN" and any(
+                lower(p) in FIRST_PERSON_POSSESSIVE for p in tree.children(t, "poss"))]
+            comma = subject.i > 0 and tree[subject.i - 1].text == ","
+            noun = before[-1] if before and comma else None
+        elif subject.pos != "NOUN" or not subject.text.islower() or tree.children(subject, "det", "poss") or \
+                lower(subject) in PEOPLE or subject.i > 2:
+            continue  # only a bare noun that opens the note ("dog walker is ...")
+        if noun is None:
+            continue
+        values = [*tree.children(verb, "attr", "acomp")] + [tree.child(p, "pobj") for p in tree.children(verb, "prep")
+                                                   if lower(p) in ("with", "at")]
+        for value in values:
+            if value is not None and value.pos == "PROPN" and has_name(tree, value):
+                text = value_phrase(tree, value)
+                if text:
+                    yield TreeFact(USER, attribute_words(tree, noun), text, "bare-copula", True, True)
+                    break
+
+
 def mention_facts(tree: Tree) -> Iterator[TreeFact]:
     yield from role_then_name(tree)
+    yield from bare_copula(tree)
     yield from dated_events(tree)
     yield from nicknames(tree)
     yield from compound_mentions(tree)

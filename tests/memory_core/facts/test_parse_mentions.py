@@ -40,6 +40,9 @@ def _facts(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     # a common noun written just before a name, as its label
     ("window cleaner Sparkle Bros coming tmrw", ("user", "window_cleaner", "Sparkle Bros")),
     ("gardener Mossy Greens came round today", ("user", "gardener", "Mossy Greens")),
+    # a note that drops the "my", or says the noun before a pronoun
+    ("piano tuner is Hal Brandt, he comes in March", ("user", "piano_tuner", "Hal Brandt")),
+    ("looked at my mortgage, it's with Halifax, rates are poor", ("user", "mortgage", "Halifax")),
 ])
 def test_said_in_passing(real_parser, text, expected):
     found = _facts(real_parser, text)
@@ -58,10 +61,11 @@ def test_said_in_passing(real_parser, text, expected):
     "We've been together for three years now.",  # a duration is no date
     "thanks Sam, see you later",  # a greeting is no role
     "I don't use bank Monzo",  # a negation
+    "the meeting is with Google",  # a noun with "the" is not a note about the user's own
 ])
 def test_nothing_said_in_passing(real_parser, text):
     found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya", "Italian", "three years", "Sam",
-                                                      "Monzo")
+                                                      "Monzo", "Google")
              or f[1] == "go_to"}
     assert not found, found
 

@@ -100,7 +100,7 @@ _FAMILY_PREFIXES = ("owns:", "favorite:", "schedule:", "plan:")
 FAVORITE = "favorite:"
 
 #: British and American spellings of one word ("favourite writer" is "favorite writer").
-SPELLINGS = {"favourite": "favorite", "fave": "favorite", "colour": "color", "neighbour": "neighbor",
+SPELLINGS = {"favourite": "favorite", "fave": "favorite", "fav": "favorite", "fav'rite": "favorite", "colour": "color", "neighbour": "neighbor",
              "flavour": "flavor", "centre": "center", "theatre": "theater", "programme": "program",
              "organisation": "organization", "mum": "mom", "jewellery": "jewelry", "licence": "license"}
 #: Words and phrases that name one attribute outside the concepts: nouns people use for the same role

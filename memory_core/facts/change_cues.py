@@ -215,6 +215,13 @@ def successor_values(sentence: str) -> list[str]:
     return found
 
 
+def _names_relation(candidate) -> bool:
+    """"My daughter Lily goes to Y" is Lily's news, but that Lily is the user's daughter is the user's fact."""
+    from memory_core.facts.frame_words import RELATIONS
+    return candidate.op == "assert" and candidate.predicate in set(RELATIONS.values()) and \
+        (candidate.value or "")[:1].isupper()
+
+
 def user_candidates_in_scope(candidates: list, sentences: list[str]) -> list:
     """Drop candidates that name nothing ("now") and user facts read from someone else's sentence
     ("my wife just left her job and joined Google" is no job of the user's)."""
@@ -222,7 +229,7 @@ def user_candidates_in_scope(candidates: list, sentences: list[str]) -> list:
     for candidate in candidates:
         if candidate.op == "assert" and hollow_value(candidate.value):
             continue
-        if candidate.subject == "user":
+        if candidate.subject == "user" and not _names_relation(candidate):
             home = next((s for s in sentences if candidate.evidence and candidate.evidence in s), candidate.evidence)
             if home and about_someone_else(home):
                 continue

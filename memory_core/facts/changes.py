@@ -27,6 +27,7 @@ from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import (EXTRA_END_CUES, OLD_MARKER, compared_values, old_value_preferred,
                                            someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts
+from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
@@ -82,6 +83,8 @@ class Change:
     value: str | None
     evidence: str
 
+#: Predicates whose value is one of the user's people by name ("daughter" = Lily).
+_PEOPLE_PREDICATES = set(RELATIONS.values())
 #: Words that say what holds now is not what held before ("these days", "now", "switched", "instead").
 _CONTRAST = re.compile(r"(?i)\b(?:these\s+days|nowadays|now|from\s+now\s+on|switched|swapped|instead|any\s*more|"
                        r"no\s+longer|not\s+any\s+more)\b")
@@ -126,7 +129,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
-                contrasted = contrast_successor(sentences[index:index + 2], fact.value)
+                # (a person the user names is not succeeded by what they do: "Lily goes to Y now")
+                contrasted = None if fact.predicate in _PEOPLE_PREDICATES else \
+                    contrast_successor(sentences[index:index + 2], fact.value)
                 if contrasted is None:
                     continue
             if unasserted(sentence, mention.end()):

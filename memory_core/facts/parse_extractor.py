@@ -28,13 +28,13 @@ _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love"
 #: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
 _LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person",
                    "activity", "pointed-back", "habitual-place",
-                   "dated-event", "nickname"}
+                   "dated-event", "nickname", "role-then-name", "bare-copula"}
 #: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
            "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
            "neighbour", "neighbor", "stepdad", "stepmom", "stepmum", "stepson", "stepdaughter", "twin", "fiancé",
            "fiance", "fiancee", "kid", "child", "baby", "boss", "manager", "teacher", "mentor", "landlord")
-_SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
+SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
              "boyfriend": "partner", "girlfriend": "partner", "bf": "partner", "gf": "partner", "fiancé": "partner",
              "fiancée": "partner", "fiance": "partner", "fiancee": "partner"}
 
@@ -45,13 +45,13 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
         return None
     if not (fact.named or fact.known):
         return None  # an unknown attribute with a plain word as value is more often chatter than a fact
-    subject = _SUBJECTS.get(fact.subject, fact.subject)
-    if subject == USER and attribute.split()[-1] in _SUBJECTS:  # "a sister named Ana", "Ana, my partner"
+    subject = SUBJECTS.get(fact.subject, fact.subject)
+    if subject == USER and attribute.split()[-1] in SUBJECTS:  # "a sister named Ana", "Ana, my partner"
         if not fact.value[:1].isupper():
             return None  # "my partner is allergic": a person's value is their name
-        return Candidate("assert", USER, _SUBJECTS.get(attribute, _SUBJECTS[attribute.split()[-1]]), fact.value,
+        return Candidate("assert", USER, SUBJECTS.get(attribute, SUBJECTS[attribute.split()[-1]]), fact.value,
                          sentence)  # "best friend" is its own relation, not any friend
-    if subject != USER and subject not in _SUBJECTS.values() and subject not in _SUBJECTS and \
+    if subject != USER and subject not in SUBJECTS.values() and subject not in SUBJECTS and \
             not subject[:1].isupper():  # someone named ("Zara") stays the subject
         attribute, subject = f"{subject} {attribute}", USER  # "my car's colour": the user's car colour
     if fact.value.lower() in (attribute, attribute.split()[-1]):

@@ -21,7 +21,7 @@ from typing import Iterator, Sequence
 from memory_core.facts.parse_frames import NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
-                                          HEDGE_VERBS, MODALS, PRONOUNS, Tree, clause_negated, lower)
+                                          HEDGE_VERBS, MODALS, NEGATIONS, PRONOUNS, Tree, clause_negated, lower)
 from memory_core.facts.parse_values import has_name, plausible, value_phrase
 
 #: Entities that are when or how much, never a provider or a place ("Monday meeting", "Christmas dinner").
@@ -323,7 +323,78 @@ def nicknames(tree: Tree) -> Iterator[TreeFact]:
             yield TreeFact(USER, "nickname", name.text, "nickname", True, True)
 
 
+#: Words that greet or thank, never a role ("thanks Sam", "cheers Dave").
+_NOT_ROLES = {"thanks", "thank", "cheers", "sorry", "hi", "hey", "hello", "bye", "congrats", "ta", "love", "lol",
+              "haha", "yes", "no", "ok", "okay", "please", "pls", "dear", "mr", "mrs", "ms", "dr", "miss"}
+
+
+def role_then_name(tree: Tree) -> Iterator[TreeFact]:
+    """"listening podcast The Rest Is History", "window cleaner Sparkle Bros coming tmrw", "bestie Aoife": a
+    common noun written just before a name, as a label for it (the parser often reads such a run wrongly, so
+    this follows the words: lower-case noun words, then capitalised ones)."""
+    tokens = tree.tokens
+    if any(lower(t) in NEGATIONS or lower(t) in MODALS or lower(t) in _OTHERS or lower(t) in ("if", "unless")
+           for t in tokens):
+        return  # a negation, a modal, a condition or someone else's: not said of the user's life as it is
+    i = 1
+    while i < len(tokens):
+        start = i
+        while i < len(tokens) and tokens[i].text[:1].isupper() and tokens[i].pos in ("PROPN", "NOUN", "DET", "NUM",
+                                                                                      "ADJ", "AUX", "X"):
+            i += 1
+        if i == start:
+            i += 1
+            continue
+        role = []
+        j = start - 1
+        while j >= 0 and len(role) < 2 and tokens[j].text.isalpha() and tokens[j].text.islower() and \
+                tokens[j].pos in ("NOUN", "PROPN", "ADJ") and lower(tokens[j]) not in _NOT_ROLES:
+            role.insert(0, tokens[j])
+            j -= 1
+        name = [t for t in tokens[start:i]]
+        while name and (lower(name[-1]) in ("the", "is", "a") or name[-1].pos in ("DET", "AUX")):
+            name = name[:-1]
+        if not role or not name or role[-1].pos == "ADJ" and len(role) == 1 or any(
+                t.ent_type in _NOT_VALUE_ENTITIES for t in name) or (j >= 0 and lower(tokens[j]) in ("a", "an")):
+            continue
+        value = tree.text(name)
+        if plausible(value, name[-1]) and not value.lower().startswith(("i ", "i'm")):
+            yield TreeFact(USER, " ".join(lower(t) for t in role), value, "role-then-name", True, True)
+
+
+def bare_copula(tree: Tree) -> Iterator[TreeFact]:
+    """"dog walker is Ciara", "my pension, it's with Aviva": notes that drop the "my", or say it before a pronoun;
+    the value must be a name (a bare "coffee is life" says nothing)."""
+    for verb in tree.tokens:
+        if verb.lemma != "be" or verb.dep in ("aux", "auxpass") or not stated(tree, verb):
+            continue
+        subject = tree.child(verb, "nsubj")
+        if subject is None:
+            continue
+        noun = subject
+        if lower(subject) in ("it", "that"):  # "my pension, it's with Aviva": the noun said before the pronoun
+            before = [t for t in tree.tokens[:subject.i] if t.pos == "NOUN" and any(
+                lower(p) in FIRST_PERSON_POSSESSIVE for p in tree.children(t, "poss"))]
+            comma = subject.i > 0 and tree[subject.i - 1].text == ","
+            noun = before[-1] if before and comma else None
+        elif subject.pos != "NOUN" or not subject.text.islower() or tree.children(subject, "det", "poss") or \
+                lower(subject) in PEOPLE or subject.i > 2:
+            continue  # only a bare noun that opens the note ("dog walker is ...")
+        if noun is None:
+            continue
+        values = [*tree.children(verb, "attr", "acomp")] + [tree.child(p, "pobj") for p in tree.children(verb, "prep")
+                                                   if lower(p) in ("with", "at")]
+        for value in values:
+            if value is not None and value.pos == "PROPN" and has_name(tree, value):
+                text = value_phrase(tree, value)
+                if text:
+                    yield TreeFact(USER, attribute_words(tree, noun), text, "bare-copula", True, True)
+                    break
+
+
 def mention_facts(tree: Tree) -> Iterator[TreeFact]:
+    yield from role_then_name(tree)
+    yield from bare_copula(tree)
     yield from dated_events(tree)
     yield from nicknames(tree)
     yield from compound_mentions(tree)

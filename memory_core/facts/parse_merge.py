@@ -13,11 +13,12 @@ from memory_core.facts.attributes import same_attribute
 from memory_core.facts.candidate import Candidate
 
 
-def _same_value(a: str | None, b: str | None) -> bool:
-    if not a or not b:
+def _same_value(rule: str | None, parsed: str | None) -> bool:
+    """The parse's value is the rule's, or part of it; a parse value that says more ("10 June" beside a loose
+    cue's "June") is its own."""
+    if not rule or not parsed:
         return False
-    a, b = a.casefold(), b.casefold()
-    return a in b or b in a
+    return parsed.casefold() in rule.casefold()
 
 
 def _covered(candidate: Candidate, rules: Sequence[Candidate]) -> bool:

@@ -8,7 +8,7 @@ dropped. Runs inside the caller's transaction. The fact pass
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from memory_core.facts.attributes import attribute_words, same_attribute
 from memory_core.facts.change_cues import user_candidates_in_scope
@@ -16,10 +16,10 @@ from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.dated_events import with_dated_events
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
-from memory_core.facts.parse_extractor import parsed_candidates
+from memory_core.facts.parse_extractor import SUBJECTS as PEOPLE_SUBJECTS, parsed_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
-from memory_core.facts.frame_words import MONTHS
+from memory_core.facts.frame_words import MONTHS, RELATIONS
 from memory_core.facts.moved_dates import date_moves, thing_words
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.value_keys import facts_named_in
@@ -37,6 +37,24 @@ class IngestResult:
 def _value_key(value: str) -> str:
     """What a value is about, for "was this just ended?": "Iceland, July" is about Iceland."""
     return factsmod.normalize_value(value.split(",", 1)[0])
+
+
+#: Predicates that name one of the user's people (or pets) by name: "sister" = Ana.
+_RELATION_PREDICATES = {*RELATIONS.values(), *PEOPLE_SUBJECTS.values()}
+
+
+def _linked(store: Store, message: Message, candidates: list) -> list:
+    """A fact about someone the user names ("Lily goes to Y now") is about that relation when the ledger knows
+    the name as one of the user's people ("daughter" = Lily): the slot is then the daughter's."""
+    names = {c.subject.casefold() for c in candidates if c.subject[:1].isupper()}
+    if not names:
+        return candidates
+    known: dict[str, str] = {}
+    for row in store.query("SELECT predicate, value FROM facts WHERE subject = 'user' AND invalid_at IS NULL "
+                           "AND expired_at IS NULL AND valid_at <= ? ORDER BY valid_at, id", [message.created_at]):
+        if row["predicate"] in _RELATION_PREDICATES and row["value"].casefold() in names:
+            known[row["value"].casefold()] = row["predicate"]
+    return [replace(c, subject=known.get(c.subject.casefold(), c.subject)) for c in candidates]
 
 
 def _within(value: str, ended: list[str]) -> bool:
@@ -129,7 +147,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         result.retired_fact_ids += change.retired
 
     parsed = parsed or parse(message)
-    candidates = user_candidates_in_scope(parsed.candidates, parsed.sentences)
+    candidates = _linked(store, message, user_candidates_in_scope(parsed.candidates, parsed.sentences))
     changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
     if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
         changes = continued_changes(store, message, parsed.sentences, candidates)

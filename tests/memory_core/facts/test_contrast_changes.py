@@ -29,3 +29,9 @@ def test_a_value_kept_beside_the_new_one_is_no_change():
 def test_a_thing_called_by_name_keeps_only_the_name():
     assert clean_value("a podcast called Desert Island Discs") == "Desert Island Discs"
     assert clean_value("the little bakery named Crumbs") == "Crumbs"
+
+
+def test_fav_is_a_spelling_of_favourite():
+    from memory_core.facts.attributes import same_attribute
+    assert same_attribute("fav_film", "favorite:film")
+    assert not same_attribute("fav_film", "favorite:band")

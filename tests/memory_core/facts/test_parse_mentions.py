@@ -37,6 +37,12 @@ def _facts(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     ("The van's service is due on 3 March.", ("user", "van_service", "3 March")),
     # what people call the user
     ("everyone at work calls me Duck", ("user", "nickname", "Duck")),
+    # a common noun written just before a name, as its label
+    ("window cleaner Sparkle Bros coming tmrw", ("user", "window_cleaner", "Sparkle Bros")),
+    ("gardener Mossy Greens came round today", ("user", "gardener", "Mossy Greens")),
+    # a note that drops the "my", or says the noun before a pronoun
+    ("piano tuner is Hal Brandt, he comes in March", ("user", "piano_tuner", "Hal Brandt")),
+    ("looked at my mortgage, it's with Halifax, rates are poor", ("user", "mortgage", "Halifax")),
 ])
 def test_said_in_passing(real_parser, text, expected):
     found = _facts(real_parser, text)
@@ -53,9 +59,13 @@ def test_said_in_passing(real_parser, text, expected):
     "I go to Rome in May.",  # one date: a plan, not a habit
     "the Italian textbooks are in a box",  # a nationality is no provider
     "We've been together for three years now.",  # a duration is no date
+    "thanks Sam, see you later",  # a greeting is no role
+    "I don't use bank Monzo",  # a negation
+    "the meeting is with Google",  # a noun with "the" is not a note about the user's own
 ])
 def test_nothing_said_in_passing(real_parser, text):
-    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya", "Italian", "three years")
+    found = {f for f in _facts(real_parser, text) if f[2] in ("Sky", "Tesla", "Monday", "Cork", "Liam", "Priya", "Italian", "three years", "Sam",
+                                                      "Monzo", "Google")
              or f[1] == "go_to"}
     assert not found, found
 
@@ -102,3 +112,31 @@ def test_clauses_keep_the_length_and_the_holds():
     assert clauses("If we move, we'd live in Leeds") == "If we move, we'd live in Leeds"  # the condition holds
     assert clauses("Dr. Patel - my GP") == "Dr. Patel - my GP"  # a role and its name
     assert clauses("My mother, she lives in Faro") == "My mother, she lives in Faro"  # the subject picked up
+
+
+def test_a_parse_value_that_says_more_than_a_rules_value_is_kept():
+    from memory_core.facts.candidate import Candidate
+    from memory_core.facts.parse_merge import merge_candidates
+    rule = Candidate("assert", "user", "car", "June", "Test for driving is on 10 June.")
+    parsed = Candidate("assert", "user", "test", "10 June", "Test for driving is on 10 June.")
+    part = Candidate("assert", "user", "employer", "Acme", "I left Acme Corp to join Globex.")
+    ended = Candidate("retract", "user", None, "Acme Corp", "I left Acme Corp to join Globex.")
+    assert parsed in merge_candidates([rule], [parsed])
+    assert part not in merge_candidates([ended], [part])  # what the rules ended is not re-added
+
+
+def test_a_named_person_is_linked_to_their_relation(store, real_parser):
+    """"My son Arlo goes to X", then "Arlo goes to Y now": the name the ledger knows as the son makes the new
+    school the son's, and replaces the old one; the son's name is not replaced by the school."""
+    from memory_core.clock import parse_iso
+    from memory_core.facts import ledger as facts
+    from memory_core.facts.fact_pass import run_fact_pass
+    from memory_core.ingest import ingest_message
+
+    ingest_message(store, "t", "user", "My son Arlo goes to Brookfield Primary.", at=parse_iso("2025-01-01T10:00:00Z"))
+    run_fact_pass(store, parser=real_parser)
+    ingest_message(store, "t", "user", "Arlo goes to Kingsway Academy now.", at=parse_iso("2025-06-01T10:00:00Z"))
+    run_fact_pass(store, parser=real_parser)
+    held = {(f.subject, f.predicate, f.value) for f in facts.current_facts(store)}
+    assert ("son", "go_to", "Kingsway Academy") in held and ("user", "son", "Arlo") in held, held
+    assert not any(value == "Brookfield Primary" for _, _, value in held), held

@@ -98,10 +98,19 @@ _DAY_DATE = re.compile(r"(?i)^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?
                        r"^(?i:[a-z]{3,9})\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?$")
 
 
+#: A role said without its article ("works as nurse"): a common noun phrase, not a name, a determiner or a
+#: title that takes none ("head of sales", "part-time").
+_BARE_ROLE = re.compile(r"^(?!(?:a|an|the|my|our|his|her|their|head|chief|part|full|one|two|some|any)\b)[a-z]")
+
+
 def with_value(phrase: str, value: str) -> str:
-    """The value put in its place; a day date is "on" it: "The user's eye test is on 12 May"."""
+    """The value put in its place; a day date is "on" it: "The user's eye test is on 12 May"; a bare role
+    gets its article: "The user works as a nurse" (the value itself stays verbatim)."""
     if _DAY_DATE.match(value.strip()) and re.search(r"\bis \{value\}", phrase):
         phrase = phrase.replace("is {value}", "is on {value}", 1)
+    if re.search(r"\bas \{value\}", phrase) and _BARE_ROLE.match(value.strip()):
+        article = "an" if value.strip()[0] in _VOWELS else "a"
+        phrase = phrase.replace("as {value}", f"as {article} {{value}}", 1)
     return phrase.replace("{value}", value)
 
 

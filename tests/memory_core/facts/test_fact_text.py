@@ -103,3 +103,14 @@ def test_the_timeline_line_is_one_sentence_with_its_span():
     assert validity_text(current).startswith("The user lives in Porto, since ")
     assert validity_text(current).endswith(".") and ".," not in validity_text(current)
     assert validity_text(past).endswith(", superseded by Porto.") and ".," not in validity_text(past)
+
+
+@pytest.mark.parametrize("value, text", [
+    ("nurse at the city hospital", "The user works as a nurse at the city hospital."),
+    ("electrician", "The user works as an electrician."),
+    ("a nurse", "The user works as a nurse."),
+    ("head of sales", "The user works as head of sales."),
+    ("Lead Designer", "The user works as Lead Designer."),
+])
+def test_a_bare_role_gets_its_article_and_the_value_stays_verbatim(value, text):
+    assert ledger.fact_text("user", "job_title", value) == text

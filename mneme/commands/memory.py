@@ -11,6 +11,7 @@ MEMORY_MODULES = (
     "mneme.commands.memory_om",        # observe, timeline, context
     "mneme.commands.memory_recall",    # import, search, facts
     "mneme.commands.memory_forget",    # forget, export
+    "mneme.commands.memory_compact",   # compact
 )
 
 

@@ -55,12 +55,15 @@ def register(memory_sub, common) -> None:
 def run_import(args) -> int:
     from memory_core.portability.importers import import_file
 
+    from .memory_compact import after_import
+
     def progress(done: int, total: int, added: int) -> None:
         if not args.json and sys.stderr.isatty():
             print(f"\rimported {done}/{total} ({added} messages added)", end="", file=sys.stderr, flush=True)
 
     with open_or_create(args.data_dir) as store:
         report = import_file(store, args.file, progress=progress)
+        after_import(store, report.added, quiet=args.json)
     if args.json:
         print_json(report.to_json())
     else:

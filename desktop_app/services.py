@@ -258,7 +258,20 @@ def import_chats(store: Store, path: Path, progress: Callable[[int, str], Any]) 
     def report(done: int, total: int, added: int) -> None:
         progress(int(100 * done / total) if total else -1, f"{added:,} messages added")
 
-    return import_file(store, path, progress=report)
+    result = import_file(store, path, progress=report)
+    compact_after_import(store, result.added, progress)
+    return result
+
+
+def compact_after_import(store: Store, added: int, progress: Callable[[int, str], Any]) -> Any:
+    """A large import interleaves every table's pages, which slows cold search: compact then, as
+    ``mneme memory import`` does (storage/compaction.py; the rule decides, a busy database is skipped)."""
+    from memory_core.storage import compaction
+
+    if added < compaction.NEW_MESSAGES:
+        return None
+    progress(-1, f"{added:,} messages added; tidying the database")
+    return compaction.compact(store)
 
 
 def describe_import(report: Any) -> str:

@@ -41,6 +41,23 @@ def test_import_a_jsonl_file_with_progress_and_a_bad_line(make_window, qtbot, st
     assert window.sidebar.chats.count() == 1
 
 
+def test_a_large_import_compacts_the_database(make_window, qtbot, store, tmp_path):
+    """As ``mneme memory import`` does: a large import leaves every table's pages interleaved (slow cold search)."""
+    from memory_core.storage import compaction
+
+    window = make_window(FakeChatModel())
+    source = tmp_path / "big.jsonl"
+    source.write_text("".join(json.dumps({"thread": f"t{i // 50}", "role": "user", "text": f"note number {i}",
+                                          "at": "2025-01-02T10:00:00Z"}) + "\n"
+                              for i in range(compaction.NEW_MESSAGES)), encoding="utf-8")
+    dialog = window.open_settings()
+    with qtbot.waitSignal(window.taskFinished, timeout=60_000):
+        dialog.importRequested.emit(str(source))
+    assert f"{compaction.NEW_MESSAGES:,} messages added" in dialog.status.text()
+    row = store.execute("SELECT value FROM settings WHERE key = ?", (compaction.STATE_KEY,)).fetchone()
+    assert row is not None and int(row[0]) == store.execute("SELECT max(id) FROM messages").fetchone()[0]
+
+
 def test_export_json_and_encrypted_backup(make_window, qtbot, store, tmp_path, monkeypatch):
     window = make_window(FakeChatModel(replies="ok"))
     send(qtbot, window, "I live in Porto")

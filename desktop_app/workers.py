@@ -261,6 +261,7 @@ class MemoryRunner(QObject):
         self.worker.fact_parser = services.fact_parser()  # spaCy loads on this thread, at the first parse
         # messages a quit left before their fact pass: extracted now, on this thread, not at the first turn
         self.worker.extract_facts()
+        self.worker.compact_if_worth_it()  # rare: weeks of chat or many deletions scatter the tables' pages
         self.worker.warm_recall()  # on this thread: the first search after unlock finds the vectors loaded
 
     @Slot(bool)

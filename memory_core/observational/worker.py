@@ -150,6 +150,19 @@ class MemoryWorker:
         except Exception as exc:  # noqa: BLE001 - the messages stay marked; the next pass retries them
             self.engine.state.last_error = f"fact extraction failed: {type(exc).__name__}"
 
+    def compact_if_worth_it(self, store=None) -> object | None:
+        """At unlock, on this thread: rewrite the database with each table's pages together when weeks of chat
+        (``compaction.NEW_MESSAGES``) or deletions (``compaction.FREE_SHARE``) have scattered them, which slows cold
+        search (bench/results/compaction.md). Rare and short (about 3 s at 100k messages); a busy database or any
+        failure is skipped: memory and chat go on as they were."""
+        from memory_core.storage import compaction
+
+        try:
+            return compaction.compact(store or self.connection())
+        except Exception as exc:  # noqa: BLE001 - the layout is only slower; nothing is lost
+            self.engine.state.last_error = f"compaction failed: {type(exc).__name__}"
+            return None
+
     def _match_facts(self, store) -> None:
         """Background fact pass (attributes matched by meaning) over messages stored since the last one,
         so the app gets the facts ``mneme memory facts`` would find; best effort, like indexing."""

@@ -58,7 +58,7 @@ MESSAGES = int(os.environ.get("MNEME_BENCH_MESSAGES", "100000"))
 REAL_VECTORS = int(os.environ.get("MNEME_BENCH_REAL_VECTORS", "6000"))
 QUERIES = int(os.environ.get("MNEME_BENCH_QUERIES", "300"))
 #: The version compared against: main when this round of the search-speed work (issue 13 item 4) started.
-BEFORE_REV = os.environ.get("MNEME_BENCH_BEFORE_REV", "2045ab87f2c95f98d4721f52db89a68e14beb158")
+BEFORE_REV = os.environ.get("MNEME_BENCH_BEFORE_REV", "0dd99b8c55145b6c4bf722725895910f12429cd8")
 
 
 def queries(rng: random.Random) -> list[str]:

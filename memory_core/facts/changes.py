@@ -105,6 +105,24 @@ def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
     return None
 
 
+def corrected_by_name(sentences: Sequence[str], known: Sequence[KnownFact], value: str,
+                      ended: set[int]) -> list[KnownFact]:
+    """Current facts a correction names by their value, in any thread and of any subject ("Sorry, I said
+    Porto before but I meant Faro", "I meant Ruairidh, Callum is her cousin"): the named value is the one
+    taken back. Only a value of the new one's shape (a name for a name, a date for a date), never the new
+    value itself, never an identity."""
+    shape = value_shape(value)
+    named = []
+    for fact in known:
+        if fact.id in ended or fact.category == "identity" or value_shape(fact.value) != shape:
+            continue
+        if normalized(fact.value) == normalized(value) or fact.value[:1].isupper() != value[:1].isupper():
+            continue
+        if any(find_mention(sentence, fact.value) for sentence in sentences):
+            named.append(fact)
+    return named
+
+
 def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None) -> list[Change]:
     """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order."""
     known = list(known)
@@ -120,7 +138,10 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             other = someone_else_until(sentence) if fact.subject == "user" else None
             if other is not None and mention.start() >= other:
                 continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's
-            rest = sentence[:mention.start()] + " " + sentence[mention.end():]
+            # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
+            contracted = "is " if mention.group(0).casefold().endswith("'s") and \
+                not fact.value.casefold().endswith("'s") else ""
+            rest = sentence[:mention.start()] + " " + contracted + sentence[mention.end():]
             marked = sentence[:mention.start()] + OLD_MARKER + sentence[mention.end():]
             compared = first_good(compared_values(marked), fact.value)
             if not compared and old_value_preferred(marked):
@@ -159,6 +180,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 shape = value_shape(value)
                 mine = [f for f in known if f.thread_id == thread_id and f.id not in ended
                         and f.subject == "user" and value_shape(f.value) == shape and normalized(f.value) != normalized(value)]
+                named_old = corrected_by_name(sentences, known, value, ended)
+                if named_old:  # "I said Porto before but I meant Faro": the value named is the one corrected
+                    mine = named_old
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
                 if named:
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]

@@ -1,0 +1,93 @@
+"""Changes anchored on the old value, months later and in another thread than the statement.
+
+The sentences are written for these tests (not taken from the bench pools); each test fails on the code
+before its mechanism: a correction that names the value it takes back, a contraction ("Hana's gone") that
+the ending cue needs, a comparison with words between the comparative and "than".
+"""
+from __future__ import annotations
+
+import pytest
+
+from memory_core.clock import parse_iso
+from memory_core.facts import ledger as facts
+from memory_core.facts.fact_pass import run_fact_pass
+from memory_core.ingest import ingest_message
+
+DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
+
+
+@pytest.fixture
+def say(store, real_parser):
+    """Store one user message at the start of ``month`` in ``thread`` and run the fact pass with the parser."""
+    def said(text: str, month: int, thread: str) -> None:
+        ingest_message(store, thread, "user", text, at=parse_iso(DAY.format(month, 1)))
+        run_fact_pass(store, parser=real_parser)
+    return said
+
+
+def stated(store, say, text: str, value: str) -> None:
+    """The first statement, in its own thread; its value must be held before the change is said."""
+    say(text, 1, "chat-a")
+    assert value in held(store)
+
+
+def held(store) -> set[str]:
+    return {f.value for f in facts.current_facts(store)}
+
+
+def assert_replaced(store, old: str, new: str) -> None:
+    now = facts.current_facts(store)
+    values = {f.value for f in now}
+    assert old not in values, values
+    successor = [f for f in now if f.value == new]
+    assert successor, values
+    assert successor[0].supersedes is not None
+    assert facts.get_fact(store, successor[0].supersedes).value == old
+
+
+@pytest.mark.parametrize("first, correction, old, new", [
+    # the correction names the value it takes back, in a later conversation
+    ("My brother lives in Utrecht.", "Oops, I said Utrecht last time but I meant Leiden, that's his city.",
+     "Utrecht", "Leiden"),
+    ("My piano teacher is Mrs Havel.", "Sorry, I meant Mrs Brandt - Mrs Brandt teaches me, Mrs Havel is her aunt.",
+     "Mrs Havel", "Mrs Brandt"),
+])
+def test_a_correction_in_another_thread_takes_back_the_value_it_names(store, say, first, correction, old, new):
+    stated(store, say, first, old)
+    say(correction, 5, "chat-b")
+    assert_replaced(store, old, new)
+
+
+def test_a_correction_that_names_no_known_value_changes_nothing_elsewhere(store, say):
+    stated(store, say, "My brother lives in Utrecht.", "Utrecht")
+    say("Sorry, I meant Friday for the dinner.", 5, "chat-b")
+    assert "Utrecht" in held(store)
+
+
+def test_a_contracted_ending_after_the_old_value_retires_it(store, say):
+    stated(store, say, "My line manager is Hana.", "Hana")
+    say("Big reshuffle at work. Hana's gone to the Leeds office.", 6, "chat-b")
+    assert "Hana" not in held(store)
+
+
+def test_a_contracted_verb_that_ends_nothing_keeps_the_value(store, say):
+    stated(store, say, "My line manager is Hana.", "Hana")
+    say("Hana's brilliant, she sorted my holiday request in a day.", 6, "chat-b")
+    assert "Hana" in held(store)
+
+
+@pytest.mark.parametrize("change, old, new", [
+    # another name beside the two: only the comparison's shape tells which is the new gym
+    ("Kestrel Gym is much better value for money than Ironworks, Jo agrees.", "Ironworks", "Kestrel Gym"),
+    ("Kestrel is a far better fit for me than Ironworks was.", "Ironworks", "Kestrel"),
+])
+def test_a_comparison_with_words_before_than_replaces_the_old_value(store, say, change, old, new):
+    stated(store, say, "My gym is Ironworks.", old)
+    say(change, 6, "chat-b")
+    assert_replaced(store, old, new)
+
+
+def test_the_held_value_winning_a_comparison_is_kept(store, say):
+    stated(store, say, "My gym is Ironworks.", "Ironworks")
+    say("Ironworks is much better value for money than Kestrel Gym.", 6, "chat-b")
+    assert "Ironworks" in held(store)

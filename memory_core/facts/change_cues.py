@@ -107,7 +107,8 @@ CHANGE_VERBS = re.compile(
 EXTRA_END_CUES = re.compile(
     r"(?i)\b(?:renamed|ported|transferred|migrated|contract\s+ended|ended|finished\s+with|split\s+up|"
     r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|"
-    r"moved\s+(?:on|to)|no\s+more|fell\s+out|over\s+(?:it|him|her|them)|ex-|"
+    r"moved\s+(?:on|to)|no\s+more|fell\s+out|drifted\s+apart|grew\s+apart|break-?up|"
+    r"shut\s+(?:down|up\s+shop|(?:its|their)\s+doors)|over\s+(?:it|him|her|them)|ex-|"
     r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"
     r"(?:than|of))\b")
 

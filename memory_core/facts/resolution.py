@@ -63,6 +63,15 @@ def _within(value: str, ended: list[str]) -> bool:
     return bool(words) and any(words <= set(key.split()) for key in ended)
 
 
+def _shortened(value: str, change_value: str | None) -> bool:
+    """The candidate names part of the change's new value ("Ghosts" of "Sunday Ghosts"): the longer name wins,
+    when it is a name throughout (not "Zen engineer fitted", where the frames' "Zen" is the better value)."""
+    if not change_value or not all(word[:1].isupper() or word[:1].isdigit() for word in change_value.split()):
+        return False
+    words, whole = set(_value_key(value).split()), set(_value_key(change_value).split())
+    return bool(words) and words < whole
+
+
 #: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
 RECENT_THREAD_FACTS = 20
 
@@ -159,7 +168,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     for change in changes:
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
         restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
-                       not _within(c.value or "", ended) and
+                       not _within(c.value or "", ended) and not _shortened(c.value or "", change.value) and
                        same_attribute(c.predicate, change.old.predicate) for c in candidates)
         if change.value and not restated:  # the frames name the new value with its attribute: they win
             placed.append(_value_key(change.value))
@@ -175,7 +184,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
                                replaces=change.old.id))
     for candidate in (c for c in candidates if c.op == "assert"):
-        if _value_key(candidate.value or "") in placed or _within(candidate.value or "", ended):
+        if _value_key(candidate.value or "") in placed or _within(candidate.value or "", ended) or \
+                _within(candidate.value or "", placed):
             continue  # a value a change already ended ("pottery" of "Thursday pottery") or placed on its attribute
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)

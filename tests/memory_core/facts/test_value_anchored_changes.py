@@ -1,8 +1,9 @@
 """Changes anchored on the old value, months later and in another thread than the statement.
 
 The sentences are written for these tests (not taken from the bench pools); each test fails on the code
-before its mechanism: a correction that names the value it takes back, a contraction ("Hana's gone") that
-the ending cue needs, a comparison with words between the comparative and "than".
+before its mechanism (the guards, which keep a value, pass on it too): a correction that names the value it
+takes back, a contraction ("Hana's gone") that the ending cue needs, a comparison with words between the
+comparative and "than", the longer name of the new value, endings said in other words.
 """
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import pytest
 from memory_core.clock import parse_iso
 from memory_core.facts import ledger as facts
 from memory_core.facts.fact_pass import run_fact_pass
+from memory_core.facts.frame_words import clean_value
+from memory_core.facts.new_values import good_new_value
 from memory_core.ingest import ingest_message
 
 DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
@@ -91,3 +94,31 @@ def test_the_held_value_winning_a_comparison_is_kept(store, say):
     stated(store, say, "My gym is Ironworks.", "Ironworks")
     say("Ironworks is much better value for money than Kestrel Gym.", 6, "chat-b")
     assert "Ironworks" in held(store)
+
+
+def test_the_longer_name_of_the_new_value_wins_over_its_last_word(store, say):
+    stated(store, say, "I sing in a band called Velvet Ferry.", "Velvet Ferry")
+    say("Velvet Ferry broke up in March. Me and the bassist started a new band, Monday Lanterns.", 6, "chat-b")
+    assert_replaced(store, "Velvet Ferry", "Monday Lanterns")
+
+
+def test_a_capitalised_old_or_new_is_part_of_the_name():
+    assert clean_value("Old Spice") == "Old Spice"
+    assert clean_value("New Balance") == "New Balance"
+    assert clean_value("old Galaxy S21") == "Galaxy S21"  # how the user feels about it, in lower case
+
+
+def test_a_possessive_alone_is_no_new_value():
+    assert good_new_value("Ana's", "Mr Kowal") is None
+    assert good_new_value("Ana", "Mr Kowal") == "Ana"
+
+
+@pytest.mark.parametrize("first, later, old", [
+    ("My best mate is Rory.", "Rory and I drifted apart after uni.", "Rory"),
+    ("My boyfriend is called Elliot.", "Since the breakup with Elliot I've been focusing on work.", "Elliot"),
+    ("Our local pub is The Lamb.", "The Lamb has shut its doors, sad times.", "Lamb"),
+])
+def test_endings_said_as_drifting_apart_a_breakup_or_a_closure(store, say, first, later, old):
+    stated(store, say, first, old)
+    say(later, 6, "chat-b")
+    assert old not in held(store)

@@ -22,6 +22,7 @@ from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import MONTHS, RELATIONS
 from memory_core.facts.moved_dates import date_moves, thing_words
 from memory_core.facts.pending_changes import continued_changes
+from memory_core.facts.switch_frames import switched_values
 from memory_core.facts.value_keys import facts_named_in
 from memory_core.storage.store import Message, Store
 
@@ -110,7 +111,14 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     said = list(sentences(message.text))
     if parser is not None:  # a rule fact read from someone else's sentence covers nothing: "my aunt lives in Cork"
         candidates = merge_candidates(user_candidates_in_scope(candidates, said), parsed_candidates(parser, message.text))
+    candidates = with_switches(candidates, said)  # "changed my nominated pharmacy from Boots to Lloyds Pharmacy"
     return Parsed(message.id, with_dated_events(candidates, message.text, parser), said)  # "mum's op = 8 May"
+
+
+def with_switches(candidates: list, said: list[str]) -> list:
+    """The rules' candidates plus the new values of switches they did not read (``switch_frames``)."""
+    values = {factsmod.normalize_value(c.value) for c in candidates if c.value}
+    return candidates + [c for c in switched_values(said) if factsmod.normalize_value(c.value) not in values]
 
 
 #: A calendar date names a month or a weekday ("June 8", "Friday the 3rd"); a bare number is no date ("size 10").

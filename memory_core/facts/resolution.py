@@ -111,7 +111,7 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     said = list(sentences(message.text))
     if parser is not None:  # a rule fact read from someone else's sentence covers nothing: "my aunt lives in Cork"
         candidates = merge_candidates(user_candidates_in_scope(candidates, said), parsed_candidates(parser, message.text))
-    candidates = with_switches(candidates, said)  # "changed my nominated pharmacy from Boots to Lloyds Pharmacy"
+    candidates = with_switches(candidates, said)  # "changed my pharmacy from Boots to Lloyds Pharmacy"
     return Parsed(message.id, with_dated_events(candidates, message.text, parser), said)  # "mum's op = 8 May"
 
 

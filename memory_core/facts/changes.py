@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
-from memory_core.facts.change_cues import (EXTRA_END_CUES, OLD_MARKER, compared_values, old_value_preferred,
-                                           someone_else_until, successor_values, unasserted)
+from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, NEW_VALUE, OLD_MARKER, compared_values,
+                                           old_value_preferred, someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.lexicon import kind_of
@@ -92,6 +92,22 @@ _CONTRAST = re.compile(r"(?i)\b(?:these\s+days|nowadays|now|from\s+now\s+on|swit
 _KEEPING = re.compile(r"(?i)\b(?:still|as\s+well|too|also|both|alongside|plus)\b")
 
 
+#: What the user says they like, wear, read or go to now: "these days I love summer", "now we drink at The Anchor".
+_LIKED_NOW = re.compile(
+    r"(?i)\b(?:now|these\s+days|nowadays)\s*,?\s+(?:i|we)\s+(?:\w+\s+)?(?:love|like|prefer|adore|wear|read|watch|"
+    r"play|drink\s+at|eat\s+at|go\s+to|listen\s+to)\s+" + ANY_ARTICLE + NEW_VALUE)
+
+
+def _liked_now(sentence: str, old: str) -> str | None:
+    """The value the user says they like (wear, read...) now, when it is written like the old one: a name for
+    a name, a common noun for a common noun ("winter" by "summer", never "the Golf" by "cycling")."""
+    for match in _LIKED_NOW.finditer(sentence):
+        value = good_new_value(match.group("y"), old)
+        if value and value[:1].isupper() == old[:1].isupper() and value_shape(value) == value_shape(old):
+            return value
+    return None
+
+
 def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
     """The one other value of the old value's kind or shape, in a sentence that says it holds now instead
     (a contrast word and no word that keeps both); None when there is none or more than one."""
@@ -99,7 +115,7 @@ def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
         if not _CONTRAST.search(sentence) or _KEEPING.search(sentence):
             continue
         value = same_kind_value([sentence], old) or (same_shape_value([sentence], old) if kind_of(old) is None
-                                                     else None)
+                                                     else None) or _liked_now(sentence, old)
         if value is not None and not unasserted(sentence, len(sentence)):
             return value
     return None

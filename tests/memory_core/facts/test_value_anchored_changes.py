@@ -122,3 +122,15 @@ def test_endings_said_as_drifting_apart_a_breakup_or_a_closure(store, say, first
     stated(store, say, first, old)
     say(later, 6, "chat-b")
     assert old not in held(store)
+
+
+def test_what_the_user_loves_these_days_succeeds_a_value_written_alike(store, say):
+    stated(store, say, "My favourite weather is snow.", "snow")
+    say("Snow has lost its appeal, these days I love sunshine.", 6, "chat-b")
+    assert_replaced(store, "snow", "sunshine")
+
+
+def test_a_liked_thing_written_unlike_the_held_name_retires_nothing(store, say):
+    stated(store, say, "My gym is Ironworks.", "Ironworks")
+    say("Ironworks was rammed tonight, these days I love yoga.", 6, "chat-b")
+    assert "Ironworks" in held(store)

@@ -33,10 +33,13 @@ from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
                                           same_kind_value, same_shape_value, successor, value_shape)
 
+#: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
+_ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
+           r"on\s+leave|for\s+(?:the|a|two|three|a\s+few)\s+\w+))")
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
-    r"(?i)\b(?:left|leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
-    r"called\s+off|is\s+off|'s\s+off|off\b|died|passed\s+away|passed|rip|rehomed|went\s+(?:to\s+live|with)|"
+    r"(?i)\b(?:left|(?<!\bon\s)leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
+    r"called\s+off|(?:is\s+|'s\s+)?off\b" + _ABSENT + r"|died|passed\s+away|passed|rip|rehomed|went\s+(?:to\s+live|with)|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
     r"no\s+more|not\s+happening|isn't\s+happening|over|done\s+with|bye|retired|replaced|traded|sold|switched|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"

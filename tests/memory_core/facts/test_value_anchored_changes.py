@@ -134,3 +134,19 @@ def test_a_liked_thing_written_unlike_the_held_name_retires_nothing(store, say):
     stated(store, say, "My gym is Ironworks.", "Ironworks")
     say("Ironworks was rammed tonight, these days I love yoga.", 6, "chat-b")
     assert "Ironworks" in held(store)
+
+
+@pytest.mark.parametrize("later", [
+    "Priya was off sick on Monday so the stand-up was short.",
+    "Priya is off on leave, so I'm covering her meetings.",
+])
+def test_someone_off_for_a_while_is_not_ended(store, say, later):
+    stated(store, say, "My manager is Priya.", "Priya")
+    say(later, 6, "chat-b")
+    assert "Priya" in held(store)
+
+
+def test_a_plan_that_is_off_is_still_ended(store, say):
+    stated(store, say, "My manager is Priya.", "Priya")
+    say("Priya's off, she took the job in Madrid.", 6, "chat-b")
+    assert "Priya" not in held(store)

@@ -107,7 +107,8 @@ CHANGE_VERBS = re.compile(
 EXTRA_END_CUES = re.compile(
     r"(?i)\b(?:renamed|ported|transferred|migrated|contract\s+ended|ended|finished\s+with|split\s+up|"
     r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|"
-    r"moved\s+(?:on|to)|no\s+more|fell\s+out|over\s+(?:it|him|her|them)|ex-|"
+    r"moved\s+(?:on|to)|no\s+more|fell\s+out|drifted\s+apart|grew\s+apart|break-?up|"
+    r"shut\s+(?:down|up\s+shop|(?:its|their)\s+doors)|over\s+(?:it|him|her|them)|ex-|"
     r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"
     r"(?:than|of))\b")
 
@@ -123,7 +124,7 @@ COMPARISON_SHAPES = (
     # "Ovo was cheaper than British Gas", "oat latte is nicer than flat white", "Y suits me far better than X"
     rf"(?:^|[,;:]\s*|\b(?:honestly|now|these\s+days|nowadays|tbh|ngl)\s*,?\s*)(?:playing\s+with\s+|going\s+to\s+|"
     rf"using\s+|being\s+with\s+|having\s+)?{_A}{_YK}\s+(?:is|was|are|were|'s|feels|felt|suits\s+me|works|worked|"
-    rf"tastes|sounds)\s+(?:\w+\s+){{0,2}}?{_COMPARATIVE}\s+(?:than|of|to)\s+{_A}{{x}}",
+    rf"tastes|sounds)\s+(?:\w+\s+){{0,2}}?{_COMPARATIVE}\s+(?:(?:than|of|to)|(?:\w+\s+){{1,3}}?than)\s+{_A}{{x}}",
     # "Y beats X", "Y over X these days", "Y > X"
     rf"(?:^|[,;:]\s*|\b(?:honestly|now|these\s+days|nowadays)\s*,?\s*){_A}{_YK}\s+(?:beats|trumps|wins\s+over|"
     rf"knocks\s+spots\s+off|has\s+replaced|replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
@@ -266,7 +267,8 @@ def continuation_values(sentence: str) -> list[str]:
 _PREFERRED = [re.compile(shape.replace("{x}", OLD_MARKER), re.IGNORECASE) for shape in (
     r"\b(?:prefer|preferring|rather\s+have|choose|pick|love|like|enjoy)\s+(?:\w+\s+){0,2}?{x}\s+(?:to|over|more\s+than|"
     r"rather\s+than|better\s+than|instead\s+of)\b",
-    r"{x}\s+(?:is|are|'s|was|tastes|feels|suits\s+me)?\s*(?:\w+\s+){0,2}?" + _COMPARATIVE + r"\s+(?:than|to)\b",
+    r"{x}\s+(?:is|are|'s|was|tastes|feels|suits\s+me)?\s*(?:\w+\s+){0,2}?" + _COMPARATIVE +
+    r"\s+(?:(?:than|to)|(?:\w+\s+){1,3}?than)\b",
     r"{x}\s+(?:beats|trumps|>|over|instead\s+of|rather\s+than|all\s+the\s+way|every\s+time|forever)\b",
 )]
 

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import same_attribute
-from memory_core.facts.change_cues import (EXTRA_END_CUES, OLD_MARKER, compared_values, old_value_preferred,
-                                           someone_else_until, successor_values, unasserted)
+from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, NEW_VALUE, OLD_MARKER, compared_values,
+                                           old_value_preferred, someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.lexicon import kind_of
@@ -33,10 +33,13 @@ from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
                                           same_kind_value, same_shape_value, successor, value_shape)
 
+#: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
+_ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
+           r"on\s+leave|for\s+(?:the|a|two|three|a\s+few)\s+\w+))")
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
-    r"(?i)\b(?:left|leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
-    r"called\s+off|is\s+off|'s\s+off|off\b|died|passed\s+away|passed|rip|rehomed|went\s+(?:to\s+live|with)|"
+    r"(?i)\b(?:left|(?<!\bon\s)leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
+    r"called\s+off|(?:is\s+|'s\s+)?off\b" + _ABSENT + r"|died|passed\s+away|passed|rip|rehomed|went\s+(?:to\s+live|with)|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
     r"no\s+more|not\s+happening|isn't\s+happening|over|done\s+with|bye|retired|replaced|traded|sold|switched|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
@@ -92,6 +95,22 @@ _CONTRAST = re.compile(r"(?i)\b(?:these\s+days|nowadays|now|from\s+now\s+on|swit
 _KEEPING = re.compile(r"(?i)\b(?:still|as\s+well|too|also|both|alongside|plus)\b")
 
 
+#: What the user says they like, wear, read or go to now: "these days I love summer", "now we drink at The Anchor".
+_LIKED_NOW = re.compile(
+    r"(?i)\b(?:now|these\s+days|nowadays)\s*,?\s+(?:i|we)\s+(?:\w+\s+)?(?:love|like|prefer|adore|wear|read|watch|"
+    r"play|drink\s+at|eat\s+at|go\s+to|listen\s+to)\s+" + ANY_ARTICLE + NEW_VALUE)
+
+
+def _liked_now(sentence: str, old: str) -> str | None:
+    """The value the user says they like (wear, read...) now, when it is written like the old one: a name for
+    a name, a common noun for a common noun ("winter" by "summer", never "the Golf" by "cycling")."""
+    for match in _LIKED_NOW.finditer(sentence):
+        value = good_new_value(match.group("y"), old)
+        if value and value[:1].isupper() == old[:1].isupper() and value_shape(value) == value_shape(old):
+            return value
+    return None
+
+
 def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
     """The one other value of the old value's kind or shape, in a sentence that says it holds now instead
     (a contrast word and no word that keeps both); None when there is none or more than one."""
@@ -99,10 +118,28 @@ def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
         if not _CONTRAST.search(sentence) or _KEEPING.search(sentence):
             continue
         value = same_kind_value([sentence], old) or (same_shape_value([sentence], old) if kind_of(old) is None
-                                                     else None)
+                                                     else None) or _liked_now(sentence, old)
         if value is not None and not unasserted(sentence, len(sentence)):
             return value
     return None
+
+
+def corrected_by_name(sentences: Sequence[str], known: Sequence[KnownFact], value: str,
+                      ended: set[int]) -> list[KnownFact]:
+    """Current facts a correction names by their value, in any thread and of any subject ("Sorry, I said
+    Porto before but I meant Faro", "I meant Ruairidh, Callum is her cousin"): the named value is the one
+    taken back. Only a value of the new one's shape (a name for a name, a date for a date), never the new
+    value itself, never an identity."""
+    shape = value_shape(value)
+    named = []
+    for fact in known:
+        if fact.id in ended or fact.category == "identity" or value_shape(fact.value) != shape:
+            continue
+        if normalized(fact.value) == normalized(value) or fact.value[:1].isupper() != value[:1].isupper():
+            continue
+        if any(find_mention(sentence, fact.value) for sentence in sentences):
+            named.append(fact)
+    return named
 
 
 def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None) -> list[Change]:
@@ -120,7 +157,10 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             other = someone_else_until(sentence) if fact.subject == "user" else None
             if other is not None and mention.start() >= other:
                 continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's
-            rest = sentence[:mention.start()] + " " + sentence[mention.end():]
+            # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
+            contracted = "is " if mention.group(0).casefold().endswith("'s") and \
+                not fact.value.casefold().endswith("'s") else ""
+            rest = sentence[:mention.start()] + " " + contracted + sentence[mention.end():]
             marked = sentence[:mention.start()] + OLD_MARKER + sentence[mention.end():]
             compared = first_good(compared_values(marked), fact.value)
             if not compared and old_value_preferred(marked):
@@ -159,6 +199,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 shape = value_shape(value)
                 mine = [f for f in known if f.thread_id == thread_id and f.id not in ended
                         and f.subject == "user" and value_shape(f.value) == shape and normalized(f.value) != normalized(value)]
+                named_old = corrected_by_name(sentences, known, value, ended)
+                if named_old:  # "I said Porto before but I meant Faro": the value named is the one corrected
+                    mine = named_old
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
                 if named:
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]

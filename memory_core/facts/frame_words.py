@@ -135,7 +135,8 @@ def clean_value(value: str) -> str:
     # "as a flat white", "my Monday salsa": the value is what follows (and is what later messages name)
     value = re.sub(r"(?i)^(?:as\s+(?:a|an)\s+|(?:my|our)\s+(?=\S+\s))", "", value)
     # "an old Galaxy S21": how the user feels about the thing, not its name
-    value = re.sub(r"(?i)^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
+    # (said in lower case: "Old Spice" and "New York" are names)
+    value = re.sub(r"^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
                    value)
     # "a programme called The Rest Is History": the name is the value, the noun before it says what it is
     value = re.sub(r"^(?:(?:a|an|the|this|that)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:called|named)\s+(?=[A-Z0-9])", "", value)

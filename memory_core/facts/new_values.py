@@ -85,6 +85,8 @@ def good_new_value(value: str, old: str) -> str | None:
         return None
     if normalized(value) == normalized(old) or value.lower() in _FILLERS:
         return None
+    if re.fullmatch(r"(?i)[\w-]+'s", value):
+        return None  # "Ana's" of "takes Ana's group now": a possessive names whose, not what
     if old[:1].isupper() and value.islower() and not kind_of(value):
         return None  # a name is not succeeded by a common noun ("we lost Mango... there's a kitten now")
     new_words = {w for w in normalized(value).split() if w not in ("the", "a", "an", "dr")}

@@ -22,6 +22,7 @@ from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import MONTHS, RELATIONS
 from memory_core.facts.moved_dates import date_moves, thing_words
 from memory_core.facts.pending_changes import continued_changes
+from memory_core.facts.switch_frames import switched_values
 from memory_core.facts.value_keys import facts_named_in
 from memory_core.storage.store import Message, Store
 
@@ -63,6 +64,15 @@ def _within(value: str, ended: list[str]) -> bool:
     return bool(words) and any(words <= set(key.split()) for key in ended)
 
 
+def _shortened(value: str, change_value: str | None) -> bool:
+    """The candidate names part of the change's new value ("Ghosts" of "Sunday Ghosts"): the longer name wins,
+    when it is a name throughout (not "Zen engineer fitted", where the frames' "Zen" is the better value)."""
+    if not change_value or not all(word[:1].isupper() or word[:1].isdigit() for word in change_value.split()):
+        return False
+    words, whole = set(_value_key(value).split()), set(_value_key(change_value).split())
+    return bool(words) and words < whole
+
+
 #: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
 RECENT_THREAD_FACTS = 20
 
@@ -101,7 +111,14 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     said = list(sentences(message.text))
     if parser is not None:  # a rule fact read from someone else's sentence covers nothing: "my aunt lives in Cork"
         candidates = merge_candidates(user_candidates_in_scope(candidates, said), parsed_candidates(parser, message.text))
+    candidates = with_switches(candidates, said)  # "changed my pharmacy from Boots to Lloyds Pharmacy"
     return Parsed(message.id, with_dated_events(candidates, message.text, parser), said)  # "mum's op = 8 May"
+
+
+def with_switches(candidates: list, said: list[str]) -> list:
+    """The rules' candidates plus the new values of switches they did not read (``switch_frames``)."""
+    values = {factsmod.normalize_value(c.value) for c in candidates if c.value}
+    return candidates + [c for c in switched_values(said) if factsmod.normalize_value(c.value) not in values]
 
 
 #: A calendar date names a month or a weekday ("June 8", "Friday the 3rd"); a bare number is no date ("size 10").
@@ -159,7 +176,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     for change in changes:
         note(factsmod.retire_fact(store, change.old.id, at=message.created_at, message_ids=[message.id]))
         restated = any(c.op == "assert" and c.subject == change.old.subject and c.predicate and
-                       not _within(c.value or "", ended) and
+                       not _within(c.value or "", ended) and not _shortened(c.value or "", change.value) and
                        same_attribute(c.predicate, change.old.predicate) for c in candidates)
         if change.value and not restated:  # the frames name the new value with its attribute: they win
             placed.append(_value_key(change.value))
@@ -175,7 +192,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
                                replaces=change.old.id))
     for candidate in (c for c in candidates if c.op == "assert"):
-        if _value_key(candidate.value or "") in placed or _within(candidate.value or "", ended):
+        if _value_key(candidate.value or "") in placed or _within(candidate.value or "", ended) or \
+                _within(candidate.value or "", placed):
             continue  # a value a change already ended ("pottery" of "Thursday pottery") or placed on its attribute
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)

@@ -1,0 +1,54 @@
+"""A switch that names its attribute, its old and its new value: "changed my nominated pharmacy from Boots to
+Lloyds Pharmacy", "switched the telly over from Netflix to Disney+", "we've switched dog walkers, from A to B".
+
+``changes`` retires the old value when the ledger holds it; when it does not (the old statement was never
+captured, or was said before Mneme), the sentence still says what holds now. This frame reads the new value
+with the attribute the user named (the noun the verb of change acts on), so the news is not lost.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from memory_core.facts.attributes import canonical_predicate
+from memory_core.facts.candidate import Candidate
+from memory_core.facts.change_cues import ANY_ARTICLE, NEW_VALUE, about_someone_else, unasserted
+from memory_core.facts.mentions import CALENDAR
+from memory_core.facts.new_values import good_new_value
+
+#: verb of change, the attribute it acts on (one to three words, "my"/"our"/"the" first or none), then
+#: "from X to Y" ("over" allowed on either side of "from").
+_SWITCH = re.compile(
+    r"(?i)\b(?:switched|changed|moved|ported|transferred|swapped)\s+(?:(?:my|our|the)\s+)?"
+    r"(?P<attribute>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s*,?\s+(?:over\s+)?from\s+" + ANY_ARTICLE +
+    r"(?P<x>[^,.;:!?]{1,40}?)\s+(?:over\s+)?to\s+" + ANY_ARTICLE + NEW_VALUE)
+#: Words that cannot be the attribute: pronouns, and the verb's own particles.
+_NOT_ATTRIBUTE = {"it", "them", "everything", "all", "over", "back", "away", "up", "out", "house", "here",
+                  "there", "home", "in", "on", "me", "us"}
+
+
+def _singular(words: str) -> str:
+    """"dog walkers" -> "dog walker": the attribute of one holder."""
+    head = words.split()[-1]
+    if head.endswith("s") and not head.endswith("ss") and len(head) > 3:
+        return words[: -1]
+    return words
+
+
+def switched_values(sentences: Iterable[str]) -> list[Candidate]:
+    """The user's own switches in ``sentences``: the new value, under the attribute the sentence names."""
+    found = []
+    for sentence in sentences:
+        if about_someone_else(sentence):
+            continue  # "my brother switched his bank from A to B" is his news
+        for match in _SWITCH.finditer(sentence):
+            attribute = match.group("attribute").strip().lower()
+            if set(attribute.split()) & _NOT_ATTRIBUTE or unasserted(sentence, match.end()):
+                continue
+            if any(CALENDAR.match(word) or word.isdigit() for word in match.group("x").split()):
+                continue  # a date moved ("the party from Friday to Saturday") is ``moved_dates``' news
+            value = good_new_value(match.group("y"), match.group("x"))
+            if value:
+                found.append(Candidate("assert", "user", canonical_predicate(_singular(attribute)), value,
+                                       sentence))
+    return found

@@ -39,11 +39,10 @@ def stats_row(name: str, values: list[float], extra: str) -> str:
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import memory_core.recall.search as recall
     from bench.bench_search import MESSAGES, REAL_VECTORS, derived_vectors, queries
     from bench.corpus import cached_vectors, corpus_key, messages
     from bench.search_fixture import PASSPHRASE, search_database
-    from bench.search_worker import drop_from_os_cache, load_word_counts
+    from bench.cold_layouts import time_cold_searches, warm
     from memory_core.storage import compaction
     from memory_core.storage.store import Store
     from models.embedder import SentenceEmbedder
@@ -74,23 +73,8 @@ def main() -> None:
             if run:
                 shutil.rmtree(folder)
         layouts = {"as built": built_dir, "after compact()": scratch / "compacted0"}
-        stores = {}
-        for name, folder in layouts.items():
-            stores[name] = Store.open(folder, PASSPHRASE)
-            load_word_counts(stores[name])
-            recall.search(stores[name], "warm up the speaker index", k=10)
-        timings: dict[str, list[float]] = {name: [] for name in layouts}
-        hits: dict[str, list] = {name: [] for name in layouts}
-        for n, query in enumerate(queries(random.Random(5))[:QUERIES]):
-            for name in (list(layouts) if n % 2 == 0 else list(reversed(layouts))):
-                recall._DF_CACHE.clear()
-                drop_from_os_cache(layouts[name])
-                connection = stores[name].connect()
-                started = time.perf_counter()
-                found = recall.search(connection, query, k=10)
-                timings[name].append((time.perf_counter() - started) * 1000)
-                connection.close()
-                hits[name].append([(hit.kind, hit.id, hit.score) for hit in found.hits])
+        stores = {name: warm(Store.open(folder, PASSPHRASE)) for name, folder in layouts.items()}
+        timings, hits = time_cold_searches(stores, layouts, queries(random.Random(5))[:QUERIES])
         load.append(os.getloadavg()[0])
         for store in stores.values():
             store.close()

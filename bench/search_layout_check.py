@@ -17,7 +17,6 @@ import os
 import random
 import statistics
 import tempfile
-import time
 from pathlib import Path
 
 from bench.stats import percentile
@@ -45,12 +44,11 @@ def export_copy(store, target: Path, page_size: int) -> None:
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import memory_core.recall.search as recall
     import memory_core.storage.db as dbmod
     from bench.bench_search import MESSAGES, REAL_VECTORS, derived_vectors, queries
     from bench.corpus import cached_vectors, corpus_key, messages
     from bench.search_fixture import PASSPHRASE, search_database
-    from bench.search_worker import drop_from_os_cache, load_word_counts
+    from bench.cold_layouts import time_cold_searches, warm
     from memory_core.storage.store import Store
     from models.embedder import SentenceEmbedder
 
@@ -84,22 +82,13 @@ def main() -> None:
         stores = {}
         for name, (folder, size) in layouts.items():
             page["size"] = size
-            stores[name] = Store.open(folder, PASSPHRASE)
-            load_word_counts(stores[name])
-            recall.search(stores[name], "warm up the speaker index", k=10)
-        timings: dict[str, list[float]] = {name: [] for name in layouts}
-        hits: dict[str, list] = {name: [] for name in layouts}
-        for n, query in enumerate(queries(random.Random(5))[:QUERIES]):
-            for name in (list(layouts) if n % 2 == 0 else list(reversed(layouts))):
-                folder, page["size"] = layouts[name]
-                recall._DF_CACHE.clear()
-                drop_from_os_cache(folder)
-                connection = stores[name].connect()
-                started = time.perf_counter()
-                result = recall.search(connection, query, k=10)
-                timings[name].append((time.perf_counter() - started) * 1000)
-                connection.close()
-                hits[name].append([(hit.kind, hit.id, hit.score) for hit in result.hits])
+            stores[name] = warm(Store.open(folder, PASSPHRASE))
+
+        def page_size_of(name: str) -> None:
+            page["size"] = layouts[name][1]
+
+        timings, hits = time_cold_searches(stores, {name: folder for name, (folder, _) in layouts.items()},
+                                           queries(random.Random(5))[:QUERIES], before_each=page_size_of)
         sizes = {name: (folder / "mneme.db").stat().st_size for name, (folder, _) in layouts.items()}
         for store in stores.values():
             store.close()

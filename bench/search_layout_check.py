@@ -3,9 +3,10 @@ every table interleaved, as a store that grew message by message), a compacted c
 table's pages contiguous, as after a VACUUM) and a compacted copy with 16 KiB cipher pages, searched cold, one
 query after the other on each, alternating the order.
 
-Measurement only: the app's databases keep 4 KiB pages (``PRAGMA cipher_compatibility = 4``) and are never
-compacted; changing either means rewriting every user's file (and a VACUUM may renumber the rowids of tables
-without an INTEGER PRIMARY KEY, which the vector index's refresh reads), so neither is done here.
+The app's databases keep 4 KiB pages (``PRAGMA cipher_compatibility = 4``): 16 KiB pages would mean rewriting
+every user's file with another key setting, for no gain measured here. Compaction with 4 KiB pages is what the app
+now does (memory_core/storage/compaction.py: after a large import and at unlock when worth it; VACUUM keeps every
+rowid of this schema, tests/memory_core/storage/test_compaction.py); compaction.md measures compact() itself.
 
 Cold as in bench_search (new connection, DF cache cleared, files evicted from the OS page cache); word counts
 held (recall/document_counts.py); no embedder (the layout changes only what SQLite reads). Writes

@@ -12,6 +12,7 @@ from memory_core.clock import parse_iso
 from memory_core.facts import ledger as facts
 from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.ingest import ingest_message
+from tests.memory_core.facts.helpers import assert_replaced
 
 DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
 
@@ -24,16 +25,6 @@ def say(store, text, month=1, day=1, thread="t"):
 
 def values(store):
     return {f.value for f in facts.current_facts(store)}
-
-
-def assert_replaced(store, old, new):
-    now = facts.current_facts(store)
-    held = {f.value for f in now}
-    assert old not in held, held
-    successor = [f for f in now if f.value == new]
-    assert successor, held
-    assert successor[0].supersedes is not None
-    assert facts.get_fact(store, successor[0].supersedes).value == old
 
 
 @pytest.mark.parametrize("first, change, old, new", [

@@ -15,6 +15,7 @@ from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.facts.frame_words import clean_value
 from memory_core.facts.new_values import good_new_value
 from memory_core.ingest import ingest_message
+from tests.memory_core.facts.helpers import assert_replaced
 
 DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
 
@@ -36,16 +37,6 @@ def stated(store, say, text: str, value: str) -> None:
 
 def held(store) -> set[str]:
     return {f.value for f in facts.current_facts(store)}
-
-
-def assert_replaced(store, old: str, new: str) -> None:
-    now = facts.current_facts(store)
-    values = {f.value for f in now}
-    assert old not in values, values
-    successor = [f for f in now if f.value == new]
-    assert successor, values
-    assert successor[0].supersedes is not None
-    assert facts.get_fact(store, successor[0].supersedes).value == old
 
 
 @pytest.mark.parametrize("first, correction, old, new", [

@@ -265,13 +265,12 @@ def import_chats(store: Store, path: Path, progress: Callable[[int, str], Any]) 
 
 def compact_after_import(store: Store, added: int, progress: Callable[[int, str], Any]) -> Any:
     """A large import interleaves every table's pages, which slows cold search: compact then, as
-    ``mneme memory import`` does (storage/compaction.py; the rule decides, a busy database is skipped)."""
+    ``mneme memory import`` does (``storage.compaction.after_import``; a busy database is skipped)."""
     from memory_core.storage import compaction
 
-    if added < compaction.NEW_MESSAGES:
-        return None
-    progress(-1, f"{added:,} messages added; tidying the database")
-    return compaction.compact(store)
+    if added and compaction.worth_it(store)[0]:
+        progress(-1, f"{added:,} messages added; tidying the database")
+    return compaction.after_import(store, added)
 
 
 def describe_import(report: Any) -> str:

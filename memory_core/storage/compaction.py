@@ -117,3 +117,9 @@ def compact(store: Any, *, force: bool = False) -> Compaction:
     store.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # give the space back now; a reader in the way only delays it
     seconds = time.perf_counter() - started
     return Compaction(True, reason, before, _file_bytes(store), seconds, share, new)
+
+
+def after_import(store: Any, added: int) -> Compaction | None:
+    """After an import: an import is when tables grow interleaved fastest, so compact then if the rule says so
+    (None when the import added nothing). The CLI's ``memory import`` and the app's import both call this."""
+    return compact(store) if added else None

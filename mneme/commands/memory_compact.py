@@ -1,7 +1,6 @@
 """``mneme memory compact``: rewrite the database so each table's pages lie together (storage/compaction.py).
 
-Also run after ``mneme memory import`` of at least ``compaction.NEW_MESSAGES`` messages: an import is when a store's
-tables grow interleaved fastest.
+Also run after ``mneme memory import`` (``compaction.after_import``: the rule decides).
 """
 from __future__ import annotations
 
@@ -45,10 +44,8 @@ def run_compact(args) -> int:
 
 
 def after_import(store, added: int, *, quiet: bool) -> compaction.Compaction | None:
-    """Compact after a large import (the rule still decides); a note on stderr unless ``quiet``."""
-    if added < compaction.NEW_MESSAGES:
-        return None
-    result = compaction.compact(store)
-    if not quiet:
+    """``compaction.after_import``, with a note on stderr when it ran, unless ``quiet``."""
+    result = compaction.after_import(store, added)
+    if result is not None and result.ran and not quiet:
         print(describe(result), file=sys.stderr)
     return result

@@ -192,8 +192,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
                                replaces=change.old.id))
     for candidate in (c for c in candidates if c.op == "assert"):
-        if _value_key(candidate.value or "") in placed or _within(candidate.value or "", ended) or \
-                _within(candidate.value or "", placed):
+        if _within(candidate.value or "", ended + placed):
             continue  # a value a change already ended ("pottery" of "Thursday pottery") or placed on its attribute
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)

@@ -13,9 +13,9 @@ from typing import Iterable, Sequence
 from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import RELATIONS, attribute_candidate
-from memory_core.facts.parse_frames import USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
+from memory_core.facts.parse_frames import FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
 from memory_core.facts.parse_mentions import mention_facts, pronoun_roles
-from memory_core.facts.parse_verb_frames import verb_facts
+from memory_core.facts.parse_verb_frames import service_facts, verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS
@@ -27,7 +27,8 @@ _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love"
                 "stuff", "one", "way", "lot", "reason", "problem", "point"}
 #: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
 _LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person",
-                   "activity", "pointed-back", "habitual-place",
+                   "activity", "pointed-back", "habitual-place", "habitual-object", "numbered-label",
+                   "service-by-name",
                    "dated-event", "nickname", "role-then-name", "bare-copula"}
 #: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
@@ -57,7 +58,7 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     if fact.value.lower() in (attribute, attribute.split()[-1]):
         return None  # "I play in a band": the attribute said again is no value
     words = attribute.split()
-    if words[0] in ("favorite", "favourite") and len(words) > 1:  # the rules' spelling of the same slot
+    if words[0] in FAVOURITE_WORDS and len(words) > 1:  # the rules' spelling of the same slot ("fave" too)
         return Candidate("assert", subject, "favorite:" + "_".join(words[1:]), fact.value, sentence)
     candidate = attribute_candidate(attribute, fact.value, sentence, subject)
     timed = bool(TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split()))
@@ -69,6 +70,7 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
 def tree_facts(tree: Tree) -> list[TreeFact]:
     """Every shape's reading of one sentence (a shape that finds no value gives None)."""
     found = [*copula_facts(tree), *naming_facts(tree), *parenthetical_facts(tree), *verb_facts(tree),
+             *service_facts(tree),
              *mention_facts(tree)]  # said in passing: after the shapes that say the fact outright
     return [fact for fact in found if fact is not None]
 

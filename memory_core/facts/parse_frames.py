@@ -42,8 +42,9 @@ class TreeFact:
 
 def attribute_words(tree: Tree, noun: Token) -> str:
     """The attribute a noun names, with its modifiers ("favourite writer", "running club"), lemmatized head."""
+    owners = [p.i for p in tree.children(noun, "poss")]  # "the wee one's coach": "wee" is the owner's word
     words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and (
-        t.pos != "PROPN" or t.text.islower())]  # a word written in lower case is no name, whatever its tag
+        t.pos != "PROPN" or t.text.islower()) and t.i > max(owners, default=-1)]  # lower case: no name, whatever its tag
     return " ".join(words + [noun.lemma if noun.tag in ("NNS",) else lower(noun)])
 
 
@@ -66,10 +67,20 @@ def named_owner(tree: Tree, noun: Token) -> str | None:
                 and not tree.children(owner, "compound", "poss", "det"):
             return owner.lemma if lower(owner) in RELATIONS else owner.text  # "Mum's op" is the mother's
         # "the boy's teacher", "the little one's nursery": one of the user's people, said with "the"
-        if owner.pos == "NOUN" and any(lower(d) == "the" for d in tree.children(owner, "det")) and \
-                lower(owner) in _PEOPLE_SAID_WITH_THE:
+        if owner.pos in ("NOUN", "NUM") and lower(owner) in _PEOPLE_SAID_WITH_THE and _said_with_the(tree, owner):
             return owner.lemma
     return None
+
+
+def _said_with_the(tree: Tree, owner: Token) -> bool:
+    """"the boy's", "the wee one's": "the" opens the possessor's words (the parser may hang it, and the
+    possessor's adjective, on the possessed noun instead)."""
+    if any(lower(d) == "the" for d in tree.children(owner, "det")):
+        return True
+    before = owner.i - 1
+    while before >= 0 and tree[before].pos == "ADJ":
+        before -= 1
+    return before >= 0 and lower(tree[before]) == "the"
 
 
 #: Words for a child or partner said with "the" in a family's talk ("the boy", "the lad", "the wee one").
@@ -82,6 +93,15 @@ NOT_ATTRIBUTE_HEADS = {"hour", "minute", "day", "week", "month", "year", "moment
                        "reason", "problem", "way", "bit", "lot", "kind", "sort", "place", "point", "idea"}
 
 
+#: How people write "favourite" before a noun ("my fave place", "fav game").
+FAVOURITE_WORDS = {"favourite", "favorite", "fav", "fave", "favourit", "favorit"}
+
+
+def favourite_said(attribute: str) -> bool:
+    """"my favourite place", "fav thing": a general head noun named by "favourite" is an attribute (a preference)."""
+    return attribute.split()[0] in FAVOURITE_WORDS and len(attribute.split()) > 1
+
+
 def fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, shape: str, *,
           known: bool = False) -> TreeFact | None:
     if value_head is None or not attribute:
@@ -91,7 +111,8 @@ def fact(tree: Tree, subject: str, attribute: str, value_head: Token | None, sha
         return None
     if is_time(tree, value_head) and not TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split() + [attribute]):
         return None  # "I've worked for the last three years": a duration is no employer
-    if attribute.split()[-1] in NOT_ATTRIBUTE_HEADS or denied_value(tree, value_head):
+    if (attribute.split()[-1] in NOT_ATTRIBUTE_HEADS and not favourite_said(attribute)) or \
+            denied_value(tree, value_head):
         return None
     return TreeFact(subject, attribute, value, shape, has_name(tree, value_head), known)
 
@@ -119,6 +140,8 @@ def _favourite(tree: Tree, noun: Token) -> str:
 
 def _about(tree: Tree, noun: Token) -> tuple[str, str] | None:
     """(subject, attribute) when the noun is one of the user's attributes, else None."""
+    if noun.pos == "VERB" and noun.tag == "VBG" and noun.dep == "nsubj" and _described_by_user(tree, noun):
+        return USER, lower(noun)  # a gerund used as a noun: "the streaming we pay for is Y"
     if noun.pos != "NOUN":
         return None
     owner = owner_noun(tree, noun)
@@ -145,7 +168,7 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
         if verb.lemma != "be" or verb.dep in ("aux", "auxpass") or not asserted(tree, verb):
             continue
         subject = tree.child(verb, "nsubj")
-        complements = tree.children(verb, "attr", "acomp", "oprd")
+        complements = tree.children(verb, "attr", "acomp", "oprd") or _misread_complement(tree, verb)
         if subject is None:
             continue
         if lower(subject) in PRONOUNS and lower(subject) not in FIRST_PERSON:
@@ -187,6 +210,19 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
                             "value-is-my-attribute", known=True)
 
 
+def _misread_complement(tree: Tree, verb: Token) -> list[Token]:
+    """"Y is my fave game been playing it for years": in a run-on the parser may take the possessed noun after
+    "is" for the subject of the next clause, leaving the copula with no complement; that noun is it."""
+    after = verb.i + 1
+    if after >= len(tree.tokens) or lower(tree[after]) not in ("my", "our"):
+        return []
+    noun = tree.head(tree[after])
+    clause = tree.head(noun) if noun is not None else None
+    if noun is None or noun.pos != "NOUN" or noun.dep != "nsubj" or clause is None or tree.head(clause) != verb:
+        return []
+    return [noun]
+
+
 #: Nouns that say how the user is, not what they do ("I'm a big fan", "a morning person").
 _NOT_ROLES = {"fan", "lover", "person", "people", "owl", "bird", "mess", "fool", "idiot", "bit", "lot", "kind", "type",
               "sort", "fan", "believer", "mum", "mom", "dad", "parent", "mother", "father", "wreck", "member", "part",
@@ -203,11 +239,24 @@ def _self_description(tree: Tree, complement: Token) -> TreeFact | None:
     kind = value_kind(text)
     if kind:
         return TreeFact(USER, kind, text, "i-am-kind", False, True)
+    label = numbered_label(tree, complement)
+    if label is not None:
+        return label
     article = tree.child(complement, "det")
     if complement.dep == "attr" and complement.pos == "NOUN" and article is not None and lower(article) in (
             "a", "an") and lower(complement) not in _NOT_ROLES and not tree.children(complement, "prep", "relcl", "acl"):
         return TreeFact(USER, "job title", text, "i-am-a", False, True)
     return None
+
+
+def numbered_label(tree: Tree, noun: Token, who: str = USER) -> TreeFact | None:
+    """"I'm a size 9", "I take a size 12 in boots": a noun labelled by the number after it is the attribute,
+    and the noun with its number the value (the number alone says nothing)."""
+    if noun.pos != "NOUN" or lower(noun) in PRONOUNS:
+        return None
+    if not any(n.i > noun.i and n.pos == "NUM" for n in tree.children(noun, "nummod", "appos", "npadvmod")):
+        return None
+    return fact(tree, who, lower(noun), noun, "numbered-label", known=True)
 
 
 def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:

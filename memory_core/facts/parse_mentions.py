@@ -21,7 +21,8 @@ from typing import Iterator, Sequence
 from memory_core.facts.parse_frames import NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
-                                          HEDGE_VERBS, MODALS, NEGATIONS, PRONOUNS, Tree, clause_negated, lower)
+                                          HEDGE_VERBS, MODALS, NEGATIONS, PRONOUNS, Tree, clause_negated, comma_spliced,
+                                          lower)
 from memory_core.facts.parse_values import has_name, plausible, value_phrase
 
 #: Entities that are when or how much, never a provider or a place ("Monday meeting", "Christmas dinner").
@@ -62,6 +63,8 @@ def stated(tree: Tree, token: Token) -> bool:
         if parent is not None and verb.dep in ("xcomp", "ccomp") and parent.lemma in HEDGE_VERBS - {"go", "love",
                                                                                                     "like"}:
             return False
+        if comma_spliced(tree, verb):
+            return True  # "it's with Y, will sort it later": the later clause's modal is not this one's
     return True
 
 
@@ -319,6 +322,9 @@ def nicknames(tree: Tree) -> Iterator[TreeFact]:
                 not stated(tree, verb):
             continue
         name = tree.child(verb, "oprd", "attr", "xcomp", "npadvmod")
+        me = next(o for o in tree.children(verb, "dobj") if lower(o) == "me")
+        if name is None and me.i + 1 < len(tree.tokens) and tree[me.i + 1].pos == "PROPN":
+            name = tree[me.i + 1]  # "calls me Sprout dont ask": the parser took the name for the next clause's subject
         if name is not None and name.text[:1].isupper() and lower(name) not in PRONOUNS:
             yield TreeFact(USER, "nickname", name.text, "nickname", True, True)
 

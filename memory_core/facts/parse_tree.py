@@ -137,14 +137,34 @@ def clause_hedged(tree: Tree, verb: Token) -> bool:
     return False
 
 
+#: Verbs of saying or thinking that hedge a clause said before them ("Y is my gym, I think").
+_AFTERTHOUGHT_HEDGES = {"think", "guess", "suppose", "reckon", "believe", "bet", "assume", "feel", "hope", "gather",
+                        "imagine", "wonder", "doubt", "say", "hear", "tell", "mean", "expect", "pretend", "wish",
+                        "dream", "know", "seem", "suspect"}
+
+
+def comma_spliced(tree: Tree, clause: Token) -> bool:
+    """A statement run on to the next by a comma ("Y is my gym, don't judge"): the parser hangs it as the
+    complement of the later clause, but it stands on its own, unless that later clause only hedges it
+    ("..., I think", "..., I guess")."""
+    parent = tree.head(clause)
+    if parent is None or clause.dep != "ccomp" or clause.i > parent.i or parent.lemma in _AFTERTHOUGHT_HEDGES:
+        return False
+    if any(lower(m) in ("that", "if", "whether") for m in tree.children(clause, "mark")):
+        return False
+    end = max(t.i for t in tree.subtree(clause))
+    return any(t.text in (",", ";", ":") for t in tree.tokens[end + 1:parent.i])
+
+
 def asserted(tree: Tree, verb: Token) -> bool:
-    """True when ``verb``'s clause, and every clause it hangs from, is a plain positive statement."""
+    """True when ``verb``'s clause, and every clause it hangs from, is a plain positive statement (a clause
+    comma-spliced before another keeps its own truth: ``comma_spliced``)."""
     current: Token | None = verb
     while current is not None:
         if clause_negated(tree, current) or clause_hedged(tree, current):
             return False
         parent = tree.head(current)
-        if parent is None:
+        if parent is None or comma_spliced(tree, current):
             return True
         if current.dep in ("xcomp", "ccomp") and parent.lemma in HEDGE_VERBS:
             return False

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, attribute_words, fact,
-                                            is_users_noun)
+                                            is_users_noun, numbered_label)
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, lower,
                                           present_tense)
@@ -47,7 +47,7 @@ def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
             continue
         if verb.tag == "VBD" and verb.lemma not in _NEW_STATE_VERBS or not asserted(tree, verb):
             continue
-        yield from _verb_frames(tree, verb, who)
+        yield from _verb_frames(tree, verb, who, people_subject=who != USER and not subject.text[:1].isupper())
 
 
 #: Verbs that say too little to name an attribute with their preposition ("do at", "go to", "meet at").
@@ -58,7 +58,8 @@ _LIGHT_VERBS = {"do", "have", "get", "make", "go", "be", "take", "put", "come", 
 _NEW_STATE_VERBS = {"join", "adopt", "get", "buy", "switch", "start", "move", "sign", "take", "begin"}
 
 
-def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]:
+def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False) -> Iterator[TreeFact | None]:
+    """``people_subject``: the clause is about one of the user's people ("my sister", "my aunt, she ...")."""
     particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
     base = f"{verb.lemma} {particle}".strip()
     objects = [o for o in tree.children(verb, "dobj") if lower(o) not in PRONOUNS]
@@ -84,21 +85,72 @@ def _verb_frames(tree: Tree, verb: Token, who: str) -> Iterator[TreeFact | None]
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj):
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
-        if not objects and who == USER and verb.lemma not in _LIGHT_VERBS and present_tense(tree, verb) and \
-                has_name(tree, value):
-            yield fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")  # "I volunteer at Y"
+        if not objects and (who == USER or people_subject) and verb.lemma not in _LIGHT_VERBS and \
+                present_tense(tree, verb) and has_name(tree, value):
+            yield fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")  # "I volunteer at Y", "my son boards with Y"
     for obj in objects:
         attribute = verb_attribute(base)
         if attribute in ("instrument", "language"):
             attribute = refine_by_value(attribute, value_phrase(tree, obj) or "")
         if attribute:  # "I drive a Corolla", "I'm learning Welsh"
             yield fact(tree, who, attribute, obj, "verb-object", known=True)
+        elif who == USER and habitual(tree, verb) and verb.lemma not in _LIGHT_VERBS | _PERSONAL_VERBS and \
+                obj.pos == "PROPN" and has_name(tree, obj):
+            yield fact(tree, who, base, obj, "habitual-object", known=True)  # "I've always worn Y": the verb's Y
+        label = numbered_label(tree, obj, who)
+        if label is not None:  # "I take a size 12 in boots"
+            yield label
         # "I take my coffee black", "I take my coffee with oat milk"
         if obj.pos == "NOUN":
             for complement in tree.children(verb, "oprd", "acomp", "advmod", "xcomp", "ccomp"):
                 bare_word = complement.pos == "NOUN" and not tree.children(complement)  # "black", tagged a noun
                 if (complement.pos == "ADJ" or bare_word) and complement.i > obj.i:
                     yield fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)
+
+
+#: Verbs whose object is a person met or felt about, not a thing the user uses ("I miss Tom", "I text Ana").
+_PERSONAL_VERBS = {"love", "like", "hate", "miss", "know", "meet", "visit", "call", "text", "email", "phone", "ring",
+                   "message", "ask", "tell", "thank", "help", "trust", "marry", "date", "hug", "kiss", "blame",
+                   "follow", "remember", "forget", "need", "want", "mean", "join", "leave", "owe", "pay", "bring",
+                   "teach", "show", "find", "invite", "promise", "let", "keep", "mind", "wish", "hope", "expect",
+                   "admire", "adore", "respect", "fancy", "avoid", "babysit", "mention", "finish", "start",
+                   "recommend", "check", "try", "order", "book", "cancel", "lose", "win", "beat", "pick", "collect",
+                   "drop", "introduce", "interview", "hire", "fire", "congratulate", "annoy", "bother", "support"}
+
+
+def habitual(tree: Tree, verb: Token) -> bool:
+    """A habit or lasting state said in the present: "I wear Y", "I've always worn Y", "I'm forever playing Y"
+    (a present perfect counts only with "always" or "for years": "I've met Y" is one event)."""
+    if verb.tag in ("VBP", "VBZ"):
+        return True
+    lasting = any(lower(a) in ("always", "forever", "still") for a in tree.children(verb, "advmod"))
+    if verb.tag == "VBG" and any(a.lemma == "be" and a.tag in ("VBP", "VBZ") for a in tree.children(verb, "aux")):
+        return lasting or any(lower(a) in ("currently", "now") for a in tree.children(verb, "advmod"))
+    return verb.tag == "VBN" and present_tense(tree, verb) and lasting
+
+
+def service_facts(tree: Tree) -> Iterator[TreeFact | None]:
+    """"Ciara walks our dog", "Dunmore Motors looks after my van", "Ana takes the dog out for me": someone named
+    who does a regular job on the user's thing is the user's provider of it (the attribute: the thing and the
+    job, "dog walk"; the value: the name)."""
+    for verb in tree.tokens:
+        if verb.pos != "VERB" or verb.lemma in _PERSONAL_VERBS or not habitual(tree, verb):
+            continue
+        subject = tree.child(verb, "nsubj")
+        if subject is None or subject.pos != "PROPN" or lower(subject) in PRONOUNS or not asserted(tree, verb):
+            continue
+        particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
+        for_user = any(lower(o) in FIRST_PERSON for p in tree.children(verb, "prep") if lower(p) == "for"
+                       for o in tree.children(p, "pobj"))
+        for obj in tree.children(verb, "dobj"):
+            if obj.pos == "NOUN" and (is_users_noun(tree, obj) or for_user):
+                yield fact(tree, USER, f"{attribute_words(tree, obj)} {verb.lemma} {particle}".strip(), subject,
+                           "service-by-name", known=True)
+        for prep in tree.children(verb, "prep"):  # "Dunmore Motors looks after my van": the thing after a particle
+            obj = tree.child(prep, "pobj")
+            if lower(prep) == "after" and obj is not None and obj.pos == "NOUN" and is_users_noun(tree, obj):
+                yield fact(tree, USER, f"{attribute_words(tree, obj)} {verb.lemma} after", subject,
+                           "service-by-name", known=True)
 
 
 def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:

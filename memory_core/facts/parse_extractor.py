@@ -14,7 +14,7 @@ from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import RELATIONS, attribute_candidate
 from memory_core.facts.parse_frames import FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
-from memory_core.facts.parse_mentions import mention_facts, pronoun_roles
+from memory_core.facts.parse_mentions import answered_questions, mention_facts, pronoun_roles
 from memory_core.facts.parse_verb_frames import service_facts, verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
@@ -30,6 +30,9 @@ _LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attrib
                    "activity", "pointed-back", "habitual-place", "habitual-object", "numbered-label",
                    "service-by-name",
                    "dated-event", "nickname", "role-then-name", "bare-copula"}
+#: Shapes whose attribute is only the verb the user said ("wear", "dog walk"): a value another shape names
+#: in the same sentence takes that shape's attribute instead.
+_GENERIC_SHAPES = {"habitual-object", "service-by-name"}
 #: People a fact may be about ("my aunt works at Y"); any other owned thing makes a compound attribute.
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
            "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
@@ -86,9 +89,13 @@ def sentence_candidates(sentence: ParsedSentence, extra: Sequence[TreeFact] = ()
     if not _usable(sentence):
         return []
     found: list[Candidate] = []
-    for fact in [*tree_facts(Tree(sentence)), *extra]:
+    facts = [*tree_facts(Tree(sentence)), *extra]
+    named_otherwise = {f.value.casefold() for f in facts if f.shape not in _GENERIC_SHAPES}
+    for fact in facts:
         if fact.shape != "pronoun-role" and fact.value.lower() not in text.lower():
             continue
+        if fact.shape in _GENERIC_SHAPES and fact.value.casefold() in named_otherwise:
+            continue  # "I reread Y, my favourite writer": the apposition says what Y is; "reread" would not
         candidate = _candidate(fact, text)
         if candidate is not None and not any(c.predicate == candidate.predicate and c.subject == candidate.subject
                                              for c in found):
@@ -99,7 +106,8 @@ def sentence_candidates(sentence: ParsedSentence, extra: Sequence[TreeFact] = ()
 def parse_candidates(sentences: Iterable[ParsedSentence]) -> list[Candidate]:
     sentences = list(sentences)
     across: dict[int, list[TreeFact]] = {}
-    for index, fact in pronoun_roles([Tree(s) for s in sentences]):  # "Liam and I ...; he's my boyfriend"
+    trees = [Tree(s) for s in sentences]
+    for index, fact in [*pronoun_roles(trees), *answered_questions(trees)]:  # "Liam and I ...; he's my boyfriend"
         if _usable(sentences[index]):
             across.setdefault(index, []).append(fact)
     return [c for index, sentence in enumerate(sentences) for c in sentence_candidates(sentence, across.get(index, ()))]

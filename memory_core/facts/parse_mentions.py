@@ -198,6 +198,35 @@ def pronoun_roles(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
         named += _person_names(tree)
 
 
+def answered_questions(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
+    """(answer's sentence index, fact) for "fave film? Paddington 2": the user asks their own question, a bare
+    noun phrase about something of theirs ("my X?", "favourite X?"), and answers it at once with a name."""
+    from memory_core.facts.parse_frames import FAVOURITE_WORDS
+    for index, tree in enumerate(trees[:-1]):
+        root = next((t for t in tree.tokens if t.dep == "ROOT"), None)
+        if root is None or root.pos != "NOUN" or not tree.sentence.text.rstrip().endswith("?") or any(
+                t.dep in ("nsubj", "nsubjpass") or t.pos == "AUX" for t in tree.tokens):
+            continue
+        modifiers = {lower(t) for t in tree.children(root, "poss", "amod", "compound")}
+        owners = {lower(t) for t in tree.children(root, "poss")}
+        if not modifiers & (FAVOURITE_WORDS | FIRST_PERSON_POSSESSIVE) or lower(root) in NOT_ATTRIBUTE_HEADS or \
+                owners - FIRST_PERSON_POSSESSIVE:  # "your favourite film?" asks someone else
+            continue
+        answer = trees[index + 1]
+        name = []  # the answer's opening name, up to the first word that is not part of one
+        for token in answer.tokens:
+            if token.pos == "PUNCT" or not (token.text[:1].isupper() or token.pos == "NUM" or (
+                    name and lower(token) in ("&", "'s", "of", "the"))):
+                break
+            name.append(token)
+        if not name or lower(name[0]) in PRONOUNS or not any(t.pos in ("PROPN", "NOUN", "NUM") for t in name):
+            continue
+        value = answer.text(name)
+        if plausible(value, name[-1]):
+            words = [w for w in attribute_words(tree, root).split() if w not in FIRST_PERSON_POSSESSIVE]
+            yield index + 1, TreeFact(USER, " ".join(words), value, "answered-question", True, True)
+
+
 #: Nouns for a regular activity: the noun before one names what the user does ("violin practice").
 ACTIVITY_HEADS = {"class", "lesson", "practice", "session", "rehearsal", "training", "course", "club", "workshop"}
 
@@ -377,25 +406,36 @@ def bare_copula(tree: Tree) -> Iterator[TreeFact]:
         subject = tree.child(verb, "nsubj")
         if subject is None:
             continue
-        noun = subject
+        noun, only_with = subject, False
         if lower(subject) in ("it", "that"):  # "my pension, it's with Aviva": the noun said before the pronoun
             before = [t for t in tree.tokens[:subject.i] if t.pos == "NOUN" and any(
                 lower(p) in FIRST_PERSON_POSSESSIVE for p in tree.children(t, "poss"))]
             comma = subject.i > 0 and tree[subject.i - 1].text == ","
             noun = before[-1] if before and comma else None
+        elif _held_with(tree, subject):
+            only_with = True  # "the mortgage is with Y": a thing of the user's held by a named provider
         elif subject.pos != "NOUN" or not subject.text.islower() or tree.children(subject, "det", "poss") or \
                 lower(subject) in PEOPLE or subject.i > 2:
             continue  # only a bare noun that opens the note ("dog walker is ...")
         if noun is None:
             continue
-        values = [*tree.children(verb, "attr", "acomp")] + [tree.child(p, "pobj") for p in tree.children(verb, "prep")
-                                                   if lower(p) in ("with", "at")]
+        values = [] if only_with else [*tree.children(verb, "attr", "acomp")]
+        values += [tree.child(p, "pobj") for p in tree.children(verb, "prep")
+                   if lower(p) in (("with",) if only_with else ("with", "at"))]
         for value in values:
             if value is not None and value.pos == "PROPN" and has_name(tree, value):
                 text = value_phrase(tree, value)
                 if text:
                     yield TreeFact(USER, attribute_words(tree, noun), text, "bare-copula", True, True)
                     break
+
+
+def _held_with(tree: Tree, subject: Token) -> bool:
+    """"The mortgage is with Y", "the car insurance is with Y": a thing said with "the" that a provider holds
+    (only "with": "the party is at Y" places an event, it names no provider)."""
+    return subject.pos == "NOUN" and subject.text.islower() and lower(subject) not in PEOPLE and \
+        [lower(d) for d in tree.children(subject, "det", "poss")] == ["the"] and \
+        lower(subject) not in NOT_ATTRIBUTE_HEADS
 
 
 def mention_facts(tree: Tree) -> Iterator[TreeFact]:
@@ -409,4 +449,4 @@ def mention_facts(tree: Tree) -> Iterator[TreeFact]:
     yield from pointed_back(tree)
 
 
-__all__ = ("mention_facts", "pronoun_roles", "stated", "has_name")
+__all__ = ("answered_questions", "mention_facts", "pronoun_roles", "stated", "has_name")

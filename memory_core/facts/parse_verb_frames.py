@@ -14,6 +14,7 @@ from typing import Iterator
 
 from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, attribute_words, fact,
                                             is_users_noun, numbered_label)
+from memory_core.facts.parse_mentions import PEOPLE
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, lower,
                                           present_tense)
@@ -62,8 +63,13 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
     """``people_subject``: the clause is about one of the user's people ("my sister", "my aunt, she ...")."""
     particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
     base = f"{verb.lemma} {particle}".strip()
+    if verb.lemma == "go" and particle in _DIRECTIONS:
+        base = "go"  # "I go along to Y", "we go over to Y": the direction adds nothing to where
     objects = [o for o in tree.children(verb, "dobj") if lower(o) not in PRONOUNS]
     preps = [p for p in tree.children(verb, "prep") if tree.child(p, "pobj") is not None]
+    for direction in tree.children(verb, "advmod"):  # "go along to Y": the parser hangs "to Y" on "along"
+        if lower(direction) in _DIRECTIONS:
+            preps += [p for p in tree.children(direction, "prep") if tree.child(p, "pobj") is not None]
     for obj in objects:  # "get our gas from Y": the preposition often hangs from the object
         preps += [p for p in tree.children(obj, "prep") if tree.child(p, "pobj") is not None]
     if any(t.dep == "prep" and lower(t) == "to" for t in tree.subtree(verb)):
@@ -73,7 +79,7 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
         if base == "go" and lower(prep) == "to" and not objects and _habitual_place(tree, verb, value):
             yield fact(tree, who, "go to", value, "habitual-place", known=True)  # "my son goes to Y"
             continue
-        attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj")))
+        attribute = verb_attribute(f"{base} {_preposition(prep, value)}", has_object=bool(tree.children(verb, "dobj")))
         if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
             yield fact(tree, who, attribute, value, "verb-prep", known=True)
             continue
@@ -123,7 +129,9 @@ def habitual(tree: Tree, verb: Token) -> bool:
     (a present perfect counts only with "always" or "for years": "I've met Y" is one event)."""
     if verb.tag in ("VBP", "VBZ"):
         return True
-    lasting = any(lower(a) in ("always", "forever", "still") for a in tree.children(verb, "advmod"))
+    lasting = any(lower(a) in ("always", "forever", "still") for a in tree.children(verb, "advmod")) or any(
+        lower(p) in ("for", "since") and any(o.ent_type == "DATE" for o in tree.children(p, "pobj"))
+        for p in tree.subtree(verb) if p.dep == "prep")  # "has looked after it for thirty years"
     if verb.tag == "VBG" and any(a.lemma == "be" and a.tag in ("VBP", "VBZ") for a in tree.children(verb, "aux")):
         return lasting or any(lower(a) in ("currently", "now") for a in tree.children(verb, "advmod"))
     return verb.tag == "VBN" and present_tense(tree, verb) and lasting
@@ -137,20 +145,43 @@ def service_facts(tree: Tree) -> Iterator[TreeFact | None]:
         if verb.pos != "VERB" or verb.lemma in _PERSONAL_VERBS or not habitual(tree, verb):
             continue
         subject = tree.child(verb, "nsubj")
-        if subject is None or subject.pos != "PROPN" or lower(subject) in PRONOUNS or not asserted(tree, verb):
+        if subject is None or not _named(tree, subject) or not asserted(tree, verb):
             continue
         particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
         for_user = any(lower(o) in FIRST_PERSON for p in tree.children(verb, "prep") if lower(p) == "for"
                        for o in tree.children(p, "pobj"))
         for obj in tree.children(verb, "dobj"):
-            if obj.pos == "NOUN" and (is_users_noun(tree, obj) or for_user):
+            if obj.pos == "NOUN" and (is_users_noun(tree, obj) or for_user or _the_users(tree, obj)):
                 yield fact(tree, USER, f"{attribute_words(tree, obj)} {verb.lemma} {particle}".strip(), subject,
                            "service-by-name", known=True)
         for prep in tree.children(verb, "prep"):  # "Dunmore Motors looks after my van": the thing after a particle
             obj = tree.child(prep, "pobj")
-            if lower(prep) == "after" and obj is not None and obj.pos == "NOUN" and is_users_noun(tree, obj):
+            if lower(prep) == "after" and obj is not None and obj.pos == "NOUN" and (
+                    is_users_noun(tree, obj) or _the_users(tree, obj)):
                 yield fact(tree, USER, f"{attribute_words(tree, obj)} {verb.lemma} after", subject,
                            "service-by-name", known=True)
+
+
+def _preposition(prep: Token, value: Token | None) -> str:
+    """"works in Deloitte" is "works at Deloitte": "in" before an organisation's name is the "at" of a place one
+    belongs to (a learner's and a dialect's usage); "in London", "in marketing" stay "in"."""
+    if lower(prep) == "in" and value is not None and value.ent_type == "ORG":
+        return "at"
+    return lower(prep)
+
+
+def _the_users(tree: Tree, noun: Token) -> bool:
+    """"the dog", "the van": a household thing said with "the" in the user's own talk is theirs (a person is not)."""
+    return [lower(d) for d in tree.children(noun, "det", "poss")] == ["the"] and lower(noun) not in PEOPLE and \
+        noun.text.islower() and not tree.children(noun, "amod")  # "the cheapest milk" is a claim, not a thing
+
+
+def _named(tree: Tree, token: Token) -> bool:
+    """A name: tagged one, or a capitalised word with no article or owner (the small tagger reads a first name
+    it does not know, "Greta walks...", as a common noun)."""
+    if lower(token) in PRONOUNS or lower(token) in PEOPLE or not token.text[:1].isupper():
+        return False  # "Mum walks the dog": a relation, not a provider's name
+    return token.pos == "PROPN" or (token.pos == "NOUN" and not tree.children(token, "det", "poss", "amod"))
 
 
 def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:
@@ -160,9 +191,19 @@ def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:
         return False
     for token in tree.subtree(verb):
         if token.ent_type == "DATE" and token.ent_type != value.ent_type and not (
-                lower(token) in ("every", "each") or token.text.lower().endswith("s")):
+                lower(token) in ("every", "each") or token.text.lower().endswith("s") or _any_one(tree, token)):
             return False
     return True
+
+
+def _any_one(tree: Tree, date: Token) -> bool:
+    """"on a Wednesday", "of an evening": a day said with "a" is any such day, a habit."""
+    phrase = [date, *[a for a in tree.ancestors(date) if a.pos in ("NOUN", "PROPN")][:1]]
+    return any(lower(d) in ("a", "an") for word in phrase for d in tree.children(word, "det"))
+
+
+#: Adverbs of direction that may stand between "go" and "to" ("go along to", "go round to").
+_DIRECTIONS = {"along", "over", "down", "round", "around", "up", "across", "back"}
 
 
 def _first_name(tree: Tree, token: Token) -> bool:

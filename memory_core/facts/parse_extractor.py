@@ -153,8 +153,13 @@ def clauses(text: str) -> str:
     return "".join(out)
 
 
+#: "im", "ive": chat's "I'm", "I've" without the apostrophe (the parser reads "m" as an unknown verb).
+_APOSTROPHE_DROPPED = re.compile(r"\b([Ii])(m|ve)\b")
+
+
 def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
-    return parse_candidates(parser.parse(clauses(_EQUALS.sub(" is ", text))))
+    text = _APOSTROPHE_DROPPED.sub(lambda m: f"{m.group(1)}'{m.group(2)}", _EQUALS.sub(" is ", text))
+    return parse_candidates(parser.parse(clauses(text)))
 
 
 __all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "sentence_candidates")

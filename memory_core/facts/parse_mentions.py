@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Sequence
 
-from memory_core.facts.parse_frames import NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
+from memory_core.facts.parse_frames import FAVOURITE_WORDS, NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
                                           HEDGE_VERBS, MODALS, NEGATIONS, PRONOUNS, Tree, clause_negated, comma_spliced,
@@ -201,7 +201,6 @@ def pronoun_roles(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
 def answered_questions(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
     """(answer's sentence index, fact) for "fave film? Paddington 2": the user asks their own question, a bare
     noun phrase about something of theirs ("my X?", "favourite X?"), and answers it at once with a name."""
-    from memory_core.facts.parse_frames import FAVOURITE_WORDS
     for index, tree in enumerate(trees[:-1]):
         root = next((t for t in tree.tokens if t.dep == "ROOT"), None)
         if root is None or root.pos != "NOUN" or not tree.sentence.text.rstrip().endswith("?") or any(
@@ -247,19 +246,29 @@ def activity_mentions(tree: Tree) -> Iterator[TreeFact]:
                 yield TreeFact(USER, noun.lemma, value, "activity", False, True)
 
 
+def _named_before(tree: Tree, pronoun: Token) -> Token | None:
+    """"booked Y again, it's our favourite": the one name of the clause before the comma that opens the pronoun's
+    clause (two names leave "it" unresolved)."""
+    if pronoun.i == 0 or tree[pronoun.i - 1].text != ",":
+        return None
+    heads = [t for t in tree.tokens[:pronoun.i] if t.pos == "PROPN" and t.dep in ("dobj", "pobj", "nsubj", "attr")]
+    return heads[0] if len(heads) == 1 and heads[0].ent_type not in _NOT_VALUE_ENTITIES else None
+
+
 def pointed_back(tree: Tree) -> Iterator[TreeFact]:
     """"Lisbon Half in May, that's the target": a name said first, then given its attribute by "that's"."""
     for verb in tree.tokens:
         if verb.lemma != "be" or verb.dep in ("aux", "auxpass") or not stated(tree, verb):
             continue
         subject, attribute = tree.child(verb, "nsubj"), tree.child(verb, "attr")
-        if subject is None or lower(subject) not in ("that", "this", "it") or attribute is None or \
-                attribute.pos != "NOUN" or tree.children(attribute, "prep", "relcl", "acl"):
+        if subject is None or lower(subject) not in ("that", "this", "it") or attribute is None or not (
+                attribute.pos == "NOUN" or lower(attribute) in FAVOURITE_WORDS) or \
+                tree.children(attribute, "prep", "relcl", "acl"):
             continue
         if not any(lower(d) in ("the", "my", "our") for d in tree.children(attribute, "det", "poss")):
             continue
         said = next((t for t in tree.children(verb, "dep", "npadvmod", "nmod", "intj")
-                     if t.i < subject.i and t.pos in ("NOUN", "PROPN")), None)
+                     if t.i < subject.i and t.pos in ("NOUN", "PROPN")), None) or _named_before(tree, subject)
         if said is None or not has_name(tree, said):
             continue
         value = value_phrase(tree, said)
@@ -432,8 +441,10 @@ def bare_copula(tree: Tree) -> Iterator[TreeFact]:
 
 def _held_with(tree: Tree, subject: Token) -> bool:
     """"The mortgage is with Y", "the car insurance is with Y": a thing said with "the" that a provider holds
-    (only "with": "the party is at Y" places an event, it names no provider)."""
+    (only "with": "the party is at Y" places an event; an event "with" Y names who takes part, not a provider)."""
+    from memory_core.facts.dated_events import EVENT_HEADS
     return subject.pos == "NOUN" and subject.text.islower() and lower(subject) not in PEOPLE and \
+        subject.lemma not in EVENT_HEADS and lower(subject) not in EVENT_HEADS and \
         [lower(d) for d in tree.children(subject, "det", "poss")] == ["the"] and \
         lower(subject) not in NOT_ATTRIBUTE_HEADS
 

@@ -147,13 +147,17 @@ def service_facts(tree: Tree) -> Iterator[TreeFact | None]:
         subject = tree.child(verb, "nsubj")
         if subject is None or not _named(tree, subject) or not asserted(tree, verb):
             continue
-        particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
         for_user = any(lower(o) in FIRST_PERSON for p in tree.children(verb, "prep") if lower(p) == "for"
                        for o in tree.children(p, "pobj"))
-        for obj in tree.children(verb, "dobj"):
-            if obj.pos == "NOUN" and (is_users_noun(tree, obj) or for_user or _the_users(tree, obj)):
-                yield fact(tree, USER, f"{attribute_words(tree, obj)} {verb.lemma} {particle}".strip(), subject,
-                           "service-by-name", known=True)
+        # "Y comes out to do the windows": the job may be the purpose of coming
+        jobs = [verb, *[c for c in tree.children(verb, "advcl", "xcomp") if c.tag == "VB" and any(
+            lower(a) == "to" for a in tree.children(c, "aux"))]]
+        for job in jobs:
+            particle = " ".join(lower(p) for p in tree.children(job, "prt")) if job is verb else ""
+            for obj in tree.children(job, "dobj"):
+                if obj.pos == "NOUN" and (is_users_noun(tree, obj) or for_user or _the_users(tree, obj)):
+                    yield fact(tree, USER, f"{attribute_words(tree, obj)} {job.lemma} {particle}".strip(), subject,
+                               "service-by-name", known=True)
         for prep in tree.children(verb, "prep"):  # "Dunmore Motors looks after my van": the thing after a particle
             obj = tree.child(prep, "pobj")
             if lower(prep) == "after" and obj is not None and obj.pos == "NOUN" and (

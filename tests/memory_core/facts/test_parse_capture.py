@@ -189,3 +189,23 @@ def test_a_self_answered_question_gives_its_answer(real_parser, text, expected):
 @pytest.mark.parametrize("text", ["your favourite film? Jaws.", "my plan? I will sleep."])
 def test_a_question_to_someone_else_or_answered_by_a_clause_gives_nothing(real_parser, text):
     assert _facts(real_parser, text) == set()
+
+
+# -- "it's our favourite" pointing back to the one name before it ------------------------------------------
+def test_it_is_our_favourite_points_back_to_the_name_before_the_comma(real_parser):
+    assert "Golden Dragon" in _values(real_parser, "ordered from Golden Dragon again, it's our favourite")
+
+
+def test_with_two_names_before_it_the_pronoun_is_left_unresolved(real_parser):
+    values = _values(real_parser, "ordered from Golden Dragon and Wok Express again, it's our favourite")
+    assert not {"Golden Dragon", "Wok Express"} & values, values
+
+
+# -- "im" is "I'm" --------------------------------------------------------------------------------------------
+def test_im_without_an_apostrophe_is_read_as_i_am(real_parser):
+    assert any(p == "size" for _, p, _ in _facts(real_parser, "im a size 12 in jeans lol"))
+
+
+# -- the job may be the purpose of a visit ----------------------------------------------------------------
+def test_a_named_provider_who_comes_to_do_a_job(real_parser):
+    assert "Declan" in _values(real_parser, "Declan comes round to mow the lawn every fortnight.")

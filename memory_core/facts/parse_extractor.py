@@ -13,7 +13,8 @@ from typing import Iterable, Sequence
 from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import RELATIONS, attribute_candidate
-from memory_core.facts.parse_frames import FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts, parenthetical_facts
+from memory_core.facts.parse_frames import (FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts,
+                                            parenthetical_facts)
 from memory_core.facts.parse_mentions import answered_questions, mention_facts, pronoun_roles
 from memory_core.facts.parse_verb_frames import service_facts, verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence

@@ -7,7 +7,8 @@ General shapes, not per-attribute rules; the attribute is always the user's own 
 * a noun the user describes by a clause: "the <attr> I play is Y"; dislocated: "the <attr> I like, it is Y";
 * naming: "a <attr> named/called Y", "my <attr> Y", "Y, my <attr>", "my <attr>, Y";
 * the user describing themself: "I'm vegan" (the value's kind), "I'm a junior accountant" (a role),
-  "I'm on a keto diet" (the preposition's object names the attribute).
+  "I'm on a keto diet" (the preposition's object names the attribute), "I'm a size 9" (a numbered label);
+* "favourite" makes a general noun an attribute ("Y is my fave place to eat").
 """
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ class TreeFact:
 def attribute_words(tree: Tree, noun: Token) -> str:
     """The attribute a noun names, with its modifiers ("favourite writer", "running club"), lemmatized head."""
     owners = [p.i for p in tree.children(noun, "poss")]  # "the wee one's coach": "wee" is the owner's word
+    # a word written in lower case is no name, whatever its tag
     words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and (
-        t.pos != "PROPN" or t.text.islower()) and t.i > max(owners, default=-1)]  # lower case: no name, whatever its tag
+        t.pos != "PROPN" or t.text.islower()) and t.i > max(owners, default=-1)]
     return " ".join(words + [noun.lemma if noun.tag in ("NNS",) else lower(noun)])
 
 

@@ -9,7 +9,9 @@ they name it. General shapes, the attribute always the user's own noun, never a 
   sister in Leeds"): where that person lives;
 * a place described by "where" and one of the user's people ("Leeds, where my brother has his house");
 * a person named earlier in the message and then given a role by a pronoun ("Liam and I climb on
-  Fridays; he's my boyfriend").
+  Fridays; he's my boyfriend");
+* a question the user asks and answers at once ("fave film? Y"); a thing said with "the" held "with" a named
+  provider ("the mortgage is with Y"); "it's our favourite" after the one name before it.
 
 A hedge (a modal, a condition, a wish), a negation or a question anywhere above the words gives nothing.
 """

@@ -4,7 +4,11 @@ or preposition names the attribute.
 * the verb (+ particle + preposition) names it: "train for Y", "bank with Y", "wake up at Y" (``parse_verbs``);
 * the object names it: "get our gas from Y", "take my coffee black", "celebrate our anniversary on Y";
 * the preposition's object names it: "I see Y for therapy";
-* a possessed noun as subject: "my sister lives in Y" is a fact about the sister ("My mother, she lives in Y" too).
+* a possessed noun as subject: "my sister lives in Y" is a fact about the sister ("My mother, she lives in Y" too);
+* a habit's named object, the verb its attribute: "I've always worn Y" (``habitual``; not a person met or felt
+  about); a noun labelled by a number: "I take a size 12";
+* someone named who does a regular job on the user's thing: "Y walks our dog", "Y comes to do the windows"
+  (``service_facts``: the provider).
 
 Only present states: a past verb counts only when it starts one ("we adopted", "I joined").
 """
@@ -79,7 +83,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
         if base == "go" and lower(prep) == "to" and not objects and _habitual_place(tree, verb, value):
             yield fact(tree, who, "go to", value, "habitual-place", known=True)  # "my son goes to Y"
             continue
-        attribute = verb_attribute(f"{base} {_preposition(prep, value)}", has_object=bool(tree.children(verb, "dobj")))
+        attribute = verb_attribute(f"{base} {_preposition(prep, value)}",
+                                   has_object=bool(tree.children(verb, "dobj")))
         if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
             yield fact(tree, who, attribute, value, "verb-prep", known=True)
             continue
@@ -93,7 +98,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
         if not objects and (who == USER or people_subject) and verb.lemma not in _LIGHT_VERBS and \
                 present_tense(tree, verb) and has_name(tree, value):
-            yield fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")  # "I volunteer at Y", "my son boards with Y"
+            # "I volunteer at Y"; "my son rows for Y"
+            yield fact(tree, who, f"{base} {lower(prep)}", value, "verb-prep")
     for obj in objects:
         attribute = verb_attribute(base)
         if attribute in ("instrument", "language"):

@@ -16,7 +16,7 @@ from memory_core.facts.frame_words import RELATIONS, attribute_candidate
 from memory_core.facts.parse_frames import (FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts,
                                             parenthetical_facts)
 from memory_core.facts.parse_mentions import answered_questions, mention_facts, pronoun_roles
-from memory_core.facts.parse_verb_frames import service_facts, verb_facts
+from memory_core.facts.parse_verb_frames import pronoun_objects, service_facts, verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS
@@ -28,9 +28,11 @@ _TOO_GENERAL = {"use", "go to", "see", "have", "get", "do", "make", "be", "love"
                 "stuff", "one", "way", "lot", "reason", "problem", "point"}
 #: Shapes whose attribute comes from a lexicon, not the user's noun: its concept is the slot.
 _LEXICON_SHAPES = {"verb-prep", "verb-object", "i-am-kind", "i-am-a", "on-attribute", "person-in-place", "where-person",
-                   "activity", "pointed-back", "habitual-place", "habitual-object", "numbered-label",
+                   "activity", "pointed-back", "habitual-place", "habitual-object", "numbered-label", "pronoun-object",
                    "service-by-name",
                    "dated-event", "nickname", "role-then-name", "bare-copula"}
+#: Shapes whose value was said in an earlier sentence of the message ("Liam ...; he's my boyfriend").
+_SAID_BEFORE = {"pronoun-role", "pronoun-object"}
 #: Shapes whose attribute is only the verb the user said ("wear", "dog walk"): a value another shape names
 #: in the same sentence takes that shape's attribute instead.
 _GENERIC_SHAPES = {"habitual-object", "service-by-name"}
@@ -93,7 +95,7 @@ def sentence_candidates(sentence: ParsedSentence, extra: Sequence[TreeFact] = ()
     facts = [*tree_facts(Tree(sentence)), *extra]
     named_otherwise = {f.value.casefold() for f in facts if f.shape not in _GENERIC_SHAPES}
     for fact in facts:
-        if fact.shape != "pronoun-role" and fact.value.lower() not in text.lower():
+        if fact.shape not in _SAID_BEFORE and fact.value.lower() not in text.lower():
             continue
         if fact.shape in _GENERIC_SHAPES and fact.value.casefold() in named_otherwise:
             continue  # "I reread Y, my favourite writer": the apposition says what Y is; "reread" would not
@@ -108,7 +110,8 @@ def parse_candidates(sentences: Iterable[ParsedSentence]) -> list[Candidate]:
     sentences = list(sentences)
     across: dict[int, list[TreeFact]] = {}
     trees = [Tree(s) for s in sentences]
-    for index, fact in [*pronoun_roles(trees), *answered_questions(trees)]:  # "Liam and I ...; he's my boyfriend"
+    # facts a sentence owes to the one before: "Liam and I ...; he's my boyfriend", "fave film? Y", "... Y. I play it"
+    for index, fact in [*pronoun_roles(trees), *answered_questions(trees), *pronoun_objects(trees)]:
         if _usable(sentences[index]):
             across.setdefault(index, []).append(fact)
     return [c for index, sentence in enumerate(sentences) for c in sentence_candidates(sentence, across.get(index, ()))]

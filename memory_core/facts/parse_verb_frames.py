@@ -14,7 +14,7 @@ Only present states: a past verb counts only when it starts one ("we adopted", "
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, attribute_words, fact,
                                             is_users_noun, numbered_label)
@@ -103,7 +103,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
     for obj in objects:
         attribute = verb_attribute(base)
         if attribute in ("instrument", "language"):
-            attribute = refine_by_value(attribute, value_phrase(tree, obj) or "")
+            attribute = refine_by_value(attribute, value_phrase(tree, obj) or "",
+                                        definite=any(lower(d) == "the" for d in tree.children(obj, "det")))
         if attribute:  # "I drive a Corolla", "I'm learning Welsh"
             yield fact(tree, who, attribute, obj, "verb-object", known=True)
         elif who == USER and habitual(tree, verb) and verb.lemma not in _LIGHT_VERBS | _PERSONAL_VERBS and \
@@ -170,6 +171,32 @@ def service_facts(tree: Tree) -> Iterator[TreeFact | None]:
                     is_users_noun(tree, obj) or _the_users(tree, obj)):
                 yield fact(tree, USER, f"{attribute_words(tree, obj)} {verb.lemma} after", subject,
                            "service-by-name", known=True)
+
+
+def pronoun_objects(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
+    """(sentence index, fact) for "My nephew got me into Wingspan. I play it most weekends": a habit of the user's
+    whose object is "it", standing for the one name the sentence before gave."""
+    for index in range(1, len(trees)):
+        tree, before = trees[index], trees[index - 1]
+        names = [t for t in before.tokens if t.pos == "PROPN" and t.dep in ("dobj", "pobj", "attr", "appos")]
+        if len(names) != 1:
+            continue  # none, or more than one the pronoun could stand for
+        value = value_phrase(before, names[0])
+        for verb in tree.tokens:
+            subject = clause_subject(tree, verb) if verb.pos == "VERB" else None
+            if subject is None or lower(subject) not in FIRST_PERSON or value is None or \
+                    not any(lower(o) == "it" for o in tree.children(verb, "dobj")) or \
+                    not habitual(tree, verb) or not asserted(tree, verb):
+                continue
+            particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
+            base = f"{verb.lemma} {particle}".strip()
+            attribute = verb_attribute(base)
+            if attribute in ("instrument", "language"):
+                attribute = refine_by_value(attribute, value)
+            if not attribute and verb.lemma not in _LIGHT_VERBS | _PERSONAL_VERBS:
+                attribute = base
+            if attribute:
+                yield index, TreeFact(USER, attribute, value, "pronoun-object", True, True)
 
 
 def _preposition(prep: Token, value: Token | None) -> str:

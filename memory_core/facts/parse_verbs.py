@@ -71,15 +71,19 @@ INSTRUMENTS = {"piano", "guitar", "bass", "bass guitar", "electric guitar", "aco
                "sitar", "tabla", "djembe", "bodhrán", "bodhran", "fiddle", "lute", "marimba", "xylophone"}
 
 
-def refine_by_value(attribute: str, value: str) -> str:
+def refine_by_value(attribute: str, value: str, definite: bool = False) -> str:
     """"learn" names a language only when its object is one, an instrument when it is one ("learning the ukulele"),
-    "play" an instrument unless the value is a known sport or game; otherwise the value's own kind, or a skill."""
+    "play" an instrument unless the value is a known sport or game; otherwise the value's own kind, or a skill.
+    ``definite``: the object had "the": one plays *the* cello but plays chess, Catan or Fortnite, so "play"
+    without it and with no instrument named is a game."""
     kind = value_kind(value)
+    said = re.sub(r"(?i)^(?:the|a|an|my)\s+", "", value.strip()).lower()
     if attribute == "language":
-        said = re.sub(r"(?i)^(?:the|a|an|my)\s+", "", value.strip()).lower()
         if said in LANGUAGES:
             return "language"
         return "instrument" if said in INSTRUMENTS else (kind or "skill")
+    if attribute == "instrument" and not kind and not definite and said not in INSTRUMENTS:
+        return "game"
     return kind or attribute
 
 

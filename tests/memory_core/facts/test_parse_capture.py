@@ -209,3 +209,25 @@ def test_im_without_an_apostrophe_is_read_as_i_am(real_parser):
 # -- the job may be the purpose of a visit ----------------------------------------------------------------
 def test_a_named_provider_who_comes_to_do_a_job(real_parser):
     assert "Declan" in _values(real_parser, "Declan comes round to mow the lawn every fortnight.")
+
+
+# -- "play" without "the" and no instrument named is a game ----------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("I play Catan with friends.", ("user", "game", "Catan")),
+    ("I play the harmonium.", ("user", "instrument", "harmonium")),
+])
+def test_play_names_an_instrument_only_with_the_or_an_instrument(real_parser, text, expected):
+    assert expected in _facts(real_parser, text)
+
+
+# -- "it" as a habit's object stands for the one name said just before -----------------------------------
+def test_it_as_the_object_of_a_habit_is_the_name_before(real_parser):
+    assert ("user", "game", "Wingspan") in _facts(real_parser, "My nephew got me into Wingspan. I play it most weekends.")
+
+
+@pytest.mark.parametrize("text", [
+    "I met Tom and Ana at Lidl. I play it often.",   # two names: "it" is not resolved
+    "I bought Wingspan. I might play it.",           # a hedge
+])
+def test_it_is_left_alone_with_two_names_or_a_hedge(real_parser, text):
+    assert not any(p == "game" for _, p, _ in _facts(real_parser, text))

@@ -83,8 +83,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
         if base == "go" and lower(prep) == "to" and not objects and _habitual_place(tree, verb, value):
             yield fact(tree, who, "go to", value, "habitual-place", known=True)  # "my son goes to Y"
             continue
-        attribute = verb_attribute(f"{base} {_preposition(prep, value)}",
-                                   has_object=bool(tree.children(verb, "dobj")))
+        attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj"))) or \
+            verb_attribute(f"{base} {_preposition(prep, value)}", has_object=bool(tree.children(verb, "dobj")))
         if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
             yield fact(tree, who, attribute, value, "verb-prep", known=True)
             continue
@@ -121,14 +121,17 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
                     yield fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)
 
 
-#: Verbs whose object is a person met or felt about, not a thing the user uses ("I miss Tom", "I text Ana").
+#: Verbs whose object is a person met or felt about, or a thing left or compared, not a thing the user has the
+#: habit of ("I miss Tom", "I text Ana", "I quit Y").
 _PERSONAL_VERBS = {"love", "like", "hate", "miss", "know", "meet", "visit", "call", "text", "email", "phone", "ring",
                    "message", "ask", "tell", "thank", "help", "trust", "marry", "date", "hug", "kiss", "blame",
                    "follow", "remember", "forget", "need", "want", "mean", "join", "leave", "owe", "pay", "bring",
                    "teach", "show", "find", "invite", "promise", "let", "keep", "mind", "wish", "hope", "expect",
                    "admire", "adore", "respect", "fancy", "avoid", "babysit", "mention", "finish", "start",
                    "recommend", "check", "try", "order", "book", "cancel", "lose", "win", "beat", "pick", "collect",
-                   "drop", "introduce", "interview", "hire", "fire", "congratulate", "annoy", "bother", "support"}
+                   "drop", "introduce", "interview", "hire", "fire", "congratulate", "annoy", "bother", "support",
+                   # an ending or a comparison, not a habit ("I quit Y", "I prefer Y to Z")
+                   "quit", "stop", "ditch", "dump", "prefer", "sell", "replace", "swap", "change", "switch"}
 
 
 def habitual(tree: Tree, verb: Token) -> bool:

@@ -231,3 +231,12 @@ def test_it_as_the_object_of_a_habit_is_the_name_before(real_parser):
 ])
 def test_it_is_left_alone_with_two_names_or_a_hedge(real_parser, text):
     assert not any(p == "game" for _, p, _ in _facts(real_parser, text))
+
+
+@pytest.mark.parametrize("text", ["Last spring I quit Harbour Choir.", "I prefer Yorkshire Tea to Earl Grey."])
+def test_an_ending_or_a_comparison_is_no_habit(real_parser, text):
+    assert not any(p in ("quit", "prefer") for _, p, _ in _facts(real_parser, text))
+
+
+def test_a_verb_whose_in_the_table_names_keeps_its_attribute_before_an_organisation(real_parser):
+    assert ("user", "band", "Night Owls") in _facts(real_parser, "i play drums in The Night Owls")

@@ -121,8 +121,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
                     yield fact(tree, who, attribute_words(tree, obj), complement, "object-complement", known=True)
 
 
-#: Verbs whose object is a person met or felt about, or a thing left or compared, not a thing the user has the
-#: habit of ("I miss Tom", "I text Ana", "I quit Y").
+#: Verbs whose object is a person met or felt about, or a thing left, not a thing the user has the habit of
+#: ("I miss Tom", "I text Ana", "I quit Y"; "I prefer Y to Z" does say the user's preference).
 _PERSONAL_VERBS = {"love", "like", "hate", "miss", "know", "meet", "visit", "call", "text", "email", "phone", "ring",
                    "message", "ask", "tell", "thank", "help", "trust", "marry", "date", "hug", "kiss", "blame",
                    "follow", "remember", "forget", "need", "want", "mean", "join", "leave", "owe", "pay", "bring",
@@ -130,8 +130,8 @@ _PERSONAL_VERBS = {"love", "like", "hate", "miss", "know", "meet", "visit", "cal
                    "admire", "adore", "respect", "fancy", "avoid", "babysit", "mention", "finish", "start",
                    "recommend", "check", "try", "order", "book", "cancel", "lose", "win", "beat", "pick", "collect",
                    "drop", "introduce", "interview", "hire", "fire", "congratulate", "annoy", "bother", "support",
-                   # an ending or a comparison, not a habit ("I quit Y", "I prefer Y to Z")
-                   "quit", "stop", "ditch", "dump", "prefer", "sell", "replace", "swap", "change", "switch"}
+                   # an ending or a swap, not a habit ("I quit Y", "I replaced Y")
+                   "quit", "stop", "ditch", "dump", "sell", "replace", "swap", "change", "switch"}
 
 
 def habitual(tree: Tree, verb: Token) -> bool:

@@ -233,9 +233,13 @@ def test_it_is_left_alone_with_two_names_or_a_hedge(real_parser, text):
     assert not any(p == "game" for _, p, _ in _facts(real_parser, text))
 
 
-@pytest.mark.parametrize("text", ["Last spring I quit Harbour Choir.", "I prefer Yorkshire Tea to Earl Grey."])
-def test_an_ending_or_a_comparison_is_no_habit(real_parser, text):
-    assert not any(p in ("quit", "prefer") for _, p, _ in _facts(real_parser, text))
+def test_an_ending_is_no_habit(real_parser):
+    assert not any(p == "quit" for _, p, _ in _facts(real_parser, "Last spring I quit Harbour Choir."))
+
+
+def test_a_preference_over_another_keeps_only_the_preferred(real_parser):
+    values = _values(real_parser, "I prefer Yorkshire Tea to Earl Grey.")
+    assert "Yorkshire Tea" in values and "Earl Grey" not in values, values
 
 
 def test_a_verb_whose_in_the_table_names_keeps_its_attribute_before_an_organisation(real_parser):

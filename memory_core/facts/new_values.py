@@ -40,7 +40,7 @@ _SUCCESSORS = (
     r"(?:begin|start|starting)\s+as\s+[a-z ]{2,30}?\s+at|trying|gave\s+me|given\s+me|"
     r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
     r"(?:going|flying|heading)\s+to|bagged|snapped\s+up|treated\s+(?:myself|us)\s+to|splashed\s+out\s+on|"
-    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|(?:gone|went)\s+with|sorted\s+(?:myself\s+)?with|"
+    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|(?:gone|went)\s+(?:[\w-]+\s+)?with|sorted\s+(?:myself\s+)?with|"
     r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new)\s+" + _A + _Y,
     r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+in\s*(?:[.!;]|$)",
     r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
@@ -60,7 +60,7 @@ _NEXT_SUCCESSORS = _SUCCESSORS + (
 _SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _SUCCESSORS]
 NEXT_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _NEXT_SUCCESSORS]
 CORRECTION = re.compile(
-    r"(?i)\b(?:i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
+    r"(?i)\b(?:(?:my|his|her|their|our|the)\s+(?:actual|real)\s+(?:[\w-]+\s+){1,2}?(?:is|are|'s)\s+|i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
     r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
 _PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
              "life", "time", "work", "home", "the", "a", "now"}
@@ -80,7 +80,7 @@ def _tail(value: str) -> str:
 def good_new_value(value: str, old: str) -> str | None:
     """The value as it can stand for the new value of ``old``, or None: the checks every new value passes,
     wherever it was found (here, ``changes``, ``pending_changes``)."""
-    value = clean_value(_tail(value))
+    value = clean_value(_measure_like(value, old) or _tail(value))
     if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
         return None
     if normalized(value) == normalized(old) or value.lower() in _FILLERS:
@@ -89,6 +89,10 @@ def good_new_value(value: str, old: str) -> str | None:
         return None  # "Ana's" of "takes Ana's group now": a possessive names whose, not what
     if old[:1].isupper() and value.islower() and not kind_of(value):
         return None  # a name is not succeeded by a common noun ("we lost Mango... there's a kitten now")
+    if re.match(r"(?i)(?:mr|mrs|ms|miss|dr|prof)\.?\s", old) and not value[:1].isupper():
+        return None  # a person by title is succeeded by a person: "Mr Kowalczyk has moved on to coach"
+    if is_quantity(old) and not re.search(r"\d", value):
+        return None  # a measure is succeeded by a measure: "wore a 32 waist for ages, now a 34", not "ages"
     new_words = {w for w in normalized(value).split() if w not in ("the", "a", "an", "dr")}
     if new_words <= set(normalized(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None
@@ -173,6 +177,27 @@ def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
         if others:
             return None
     return None
+
+
+def _measure_like(value: str, old: str) -> str | None:
+    """The measure in a longer phrase, written with the old measure's unit: "everything new in size 11" -> "size
+    11" for "size 10"; None when the old value is no measure or the unit is not there."""
+    if not is_quantity(old) or len(value.split()) <= len(old.split()) + 1:
+        return None
+    units = [w for w in re.findall(r"[a-z]+", old) if len(w) > 1]
+    if not units:
+        return None
+    found = re.search(r"(?i)\b(?:" + "|".join(map(re.escape, units)) + r")\s+\d[\w.]*(?:\s+(?:" +
+                      "|".join(map(re.escape, units)) + r")\b)?", value)
+    if found is None:
+        found = re.search(r"(?i)\b\d[\w.]*\s+(?:" + "|".join(map(re.escape, units)) + r")\b", value)
+    return found.group(0) if found else None
+
+
+def is_quantity(value: str) -> bool:
+    """A number with lowercase words around it ("size 7", "3 times a week", "7am"): a measure, not a name with a
+    number in it ("Pixel 8", "June 8")."""
+    return bool(re.search(r"\d", value)) and not re.search(r"[A-Z]", value)
 
 
 def value_shape(value: str) -> str:

@@ -7,12 +7,13 @@ dropped. Runs inside the caller's transaction. The fact pass
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 
 from memory_core.facts.attributes import attribute_words, same_attribute
 from memory_core.facts.change_cues import user_candidates_in_scope
-from memory_core.facts.changes import KnownFact, detect_changes
+from memory_core.facts.changes import SCHEDULE, KnownFact, detect_changes
 from memory_core.facts.dated_events import with_dated_events
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
@@ -87,6 +88,9 @@ def _known_facts(store: Store, message: Message) -> list[KnownFact]:
     current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
     params = {"at": message.created_at, "thread": message.thread_id, "recent": RECENT_THREAD_FACTS}
     rows = facts_named_in(store, message.text, message.created_at, columns)
+    rows += store.query(f"SELECT {columns} FROM facts WHERE subject = 'user' AND {current} AND predicate IN "
+                        "(SELECT value FROM json_each(:schedules))",
+                        params | {"schedules": json.dumps(_schedule_predicates(message.text))})
     rows += store.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
                            "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
     known: dict[int, KnownFact] = {}
@@ -94,6 +98,17 @@ def _known_facts(store: Store, message: Message) -> list[KnownFact]:
         known.setdefault(row["id"], KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
                                               row["thread_id"], row["created_at"], row["category"]))
     return list(known.values())
+
+
+def _schedule_predicates(text: str) -> list[str]:
+    """The schedules a message may name by their thing ("quit yoga": ``schedule:yoga``), from its words, so the
+    lookup follows the message (``facts_slot`` index), not the ledger."""
+    words = re.findall(r"[a-z][a-z'-]*", text.casefold())
+    slugs = {"_".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+    for word in words:  # "stopped swimming" names the schedule of "swim", "quit dancing" that of "dance"
+        if word.endswith("ing") and len(word) > 5:
+            slugs.update({word[:-3], word[:-4], word[:-3] + "e"})
+    return sorted(SCHEDULE + slug for slug in slugs)
 
 
 @dataclass
@@ -170,7 +185,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         changes = continued_changes(store, message, parsed.sentences, candidates)
     if not changes:  # "they moved my haircut to March 10"
         changes = date_moves(store, message, parsed.sentences)
-    ended = [_value_key(change.old.value) for change in changes]
+    ended = [_value_key(change.old.value) for change in changes] + \
+        [_value_key(change.named) for change in changes if change.named]  # "cancelled the Times": no Times fact
     placed: list[str] = []
     successors = []
     for change in changes:

@@ -1,0 +1,157 @@
+"""Changes that retire an old fact said in words the first statement never used (issue 12).
+
+Sentences are written for these tests, not taken from the bench timelines. The logic is checked on
+``detect_changes`` with plain known facts (a deterministic double of the ledger), and end to end through
+the fact pass with the real parser where the ledger's lookups take part.
+"""
+from __future__ import annotations
+
+import pytest
+
+from memory_core.clock import parse_iso
+from memory_core.facts import ledger as facts
+from memory_core.facts.changes import KnownFact, detect_changes, without_destination
+from memory_core.facts.extraction import sentences
+from memory_core.facts.fact_pass import run_fact_pass
+from memory_core.facts.mentions import find_mention
+from memory_core.facts.new_values import good_new_value, is_quantity
+from memory_core.ingest import ingest_message
+
+
+def changed(text: str, *known: tuple[str, str, str]) -> dict[str, str | None]:
+    """Old value -> new value (None: ended with no successor) for each change ``text`` makes to ``known``."""
+    ledger = [KnownFact(i, subject, predicate, value, "chat-a", "2025-01-01T10:00:00+00:00", "other")
+              for i, (subject, predicate, value) in enumerate(known)]
+    return {c.old.value: c.value for c in detect_changes(list(sentences(text)), ledger, "chat-b")}
+
+
+# -- a measure is succeeded by a measure -------------------------------------------------------------
+def test_a_measure_is_not_succeeded_by_a_word_with_no_number():
+    assert is_quantity("size 9") and not is_quantity("Pixel 8")
+    assert good_new_value("decades", "size 9") is None
+    assert good_new_value("a size 10", "size 9") == "size 10"
+    assert good_new_value("Galaxy S24", "Pixel 8") == "Galaxy S24"  # a named model is no measure
+
+
+def test_the_new_measure_keeps_the_old_measures_unit():
+    assert good_new_value("the whole lot again in size 44", "size 43") == "size 44"
+
+
+def test_someone_putting_the_user_in_a_new_measure_replaces_the_old():
+    text = "Turns out I'd worn size 9 for ages, the fitter put me in a size 10 instead and my toes can breathe."
+    assert changed(text, ("user", "shoe_size", "size 9")) == {"size 9": "size 10"}
+
+
+def test_being_put_on_something_of_another_shape_changes_nothing():
+    assert changed("My manager put me on the night rota, I still wear size 9.", ("user", "shoe_size", "size 9")) == {}
+
+
+# -- the old holder's destination is not the successor ---------------------------------------------
+def test_where_the_old_person_moved_to_is_not_their_successor():
+    assert changed("Dr Haddad has moved to a clinic in Lisbon.", ("user", "physio", "Dr Haddad")) == {"Dr Haddad": None}
+    text = "After Joaquin moved to Porto I felt a bit lost, but Ruth and I have become really close."
+    assert changed(text, ("user", "best_friend", "Joaquin")) == {"Joaquin": "Ruth"}
+
+
+def test_the_new_holder_taking_the_role_over_is_the_successor():
+    text = "Dr Haddad has moved on to teach in Lisbon. Ms Oyelaran runs the clinic now."
+    assert changed(text, ("user", "physio", "Dr Haddad")) == {"Dr Haddad": "Ms Oyelaran"}
+    text = "Mr Baptiste retired at Easter and Mrs Quigley has taken over the choir."
+    assert changed(text, ("user", "choir_leader", "Mr Baptiste")) == {"Mr Baptiste": "Mrs Quigley"}
+
+
+def test_without_destination_cuts_only_the_place_the_old_value_went_to():
+    sentence = "Nadia relocated to Aberdeen and Tom took her desk."
+    assert without_destination(sentence, len("Nadia")) == "Nadia relocated and Tom took her desk."
+    assert without_destination("Nadia is lovely.", len("Nadia")) == "Nadia is lovely."
+
+
+def test_a_person_by_title_is_succeeded_by_a_name_not_a_common_noun():
+    assert good_new_value("coach", "Mr Baptiste") is None
+
+
+# -- a person's own news is not the end of the person ----------------------------------------------
+def test_a_friend_leaving_their_job_ends_the_job_not_the_friend():
+    text = "Ines left Accenture last week. She starts at the Red Cross in a fortnight."
+    result = changed(text, ("friend", "works_at", "Accenture"), ("user", "friend", "Ines"))
+    assert "Ines" not in result
+    assert result["Accenture"] == "Red Cross"
+
+
+# -- a name after a common noun ---------------------------------------------------------------------
+def test_a_value_with_a_common_noun_before_its_name_is_named_by_the_name():
+    assert find_mention("we moved everything from Monzo to Starling", "bank Monzo").group(0) == "Monzo"
+    assert find_mention("the bank sent a letter", "bank Monzo") is None
+    text = "We moved everything from Monzo to Starling last spring."
+    assert changed(text, ("user", "bank", "bank Monzo")) == {"bank Monzo": "Starling"}
+
+
+# -- schedules end with their thing -----------------------------------------------------------------
+def test_a_schedules_verb_is_stopped_in_its_ing_form():
+    from memory_core.facts.changes import _verb_forms
+    assert _verb_forms("swim") == ["swim", "swimming"]
+    assert _verb_forms("dance") == ["dance", "dancing"]
+    assert _verb_forms("book club") == ["book club"]
+
+
+def test_stopping_a_thing_ends_its_schedule_without_a_successor():
+    text = "I've given up pilates, my back is better anyway."
+    known = [KnownFact(1, "user", "schedule:pilates", "Thursdays", None, "2025-01-01", "schedule")]
+    found = detect_changes(list(sentences(text)), known, "chat-b")
+    assert [(c.old.value, c.value, c.named) for c in found] == [("Thursdays", None, "pilates")]
+
+
+@pytest.mark.parametrize("text", ["Saw a pilates studio open on our street.", "My sister quit pilates."])
+def test_a_schedule_stays_when_its_thing_is_only_mentioned_or_someone_else_stops(text):
+    known = [KnownFact(1, "user", "schedule:pilates", "Thursdays", None, "2025-01-01", "schedule")]
+    assert detect_changes(list(sentences(text)), known, "chat-b") == []
+
+
+# -- endings and successors said in other words ------------------------------------------------------
+def test_the_final_bill_of_a_supplier_ends_it_and_the_first_bill_names_the_next():
+    text = "The final Thames Water bill came today; the first Affinity bill is due in May."
+    assert changed(text, ("user", "water", "Thames Water")) == {"Thames Water": "Affinity"}
+
+
+def test_a_bill_that_is_not_the_last_ends_nothing():
+    assert changed("The Thames Water bill came today, it was huge.", ("user", "water", "Thames Water")) == {}
+
+
+def test_falling_down_a_ranking_ends_a_favourite_and_nothing_but_names_the_new_one():
+    text = "Lately I play nothing but Fleetwood Mac; Oasis has slipped down the rankings."
+    assert changed(text, ("user", "favorite:band", "Oasis")) == {"Oasis": "Fleetwood Mac"}
+
+
+def test_give_me_another_any_day_names_the_successor():
+    text = "I'm done with autumn, give me spring any day."
+    assert changed(text, ("user", "favorite:season", "autumn")) == {"autumn": "spring"}
+
+
+def test_given_to_a_charity_shop_is_an_ending():
+    text = "My size 38 jeans went to the charity shop. Bought two pairs in size 36."
+    assert changed(text, ("user", "jeans_size", "size 38")) == {"size 38": "size 36"}
+
+
+def test_went_with_a_new_provider_after_an_ending_with_a_word_between():
+    text = "My Vodafone contract ended, went pay-as-you-go with Lebara."
+    assert changed(text, ("user", "network", "Vodafone")) == {"Vodafone": "Lebara"}
+
+
+def test_the_actual_holder_corrects_the_one_named_before():
+    text = "I mixed them up, Mr Feld is the coach of the other team. Her actual coach is Ms Romero."
+    assert changed(text, ("maya", "coach", "Mr Feld")) == {"Mr Feld": "Ms Romero"}
+
+
+# -- end to end: the ledger's lookups ---------------------------------------------------------------
+DAY = "2025-{:02d}-01T10:00:00+00:00"
+
+
+def test_a_stopped_schedule_is_retired_and_the_stopped_thing_is_not_stored_as_a_new_fact(store, real_parser):
+    ingest_message(store, "chat-a", "user", "I swim every Saturday morning.", at=parse_iso(DAY.format(1)))
+    run_fact_pass(store, parser=real_parser)
+    before = {(f.predicate, f.value) for f in facts.current_facts(store)}
+    assert any(p.startswith("schedule:") for p, _ in before), before
+    ingest_message(store, "chat-b", "user", "I've stopped swimming, my shoulder can't take it.",
+                   at=parse_iso(DAY.format(6)))
+    run_fact_pass(store, parser=real_parser)
+    assert not [f for f in facts.current_facts(store) if f.predicate.startswith("schedule:")]

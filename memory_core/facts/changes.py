@@ -32,7 +32,7 @@ from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
-                                          same_kind_value, same_shape_value, successor, value_shape)
+                                          same_kind_value, same_shape_value, successor, value_shape, whole_name)
 
 #: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
 _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
@@ -110,7 +110,7 @@ def _liked_now(sentence: str, old: str) -> str | None:
     for match in _LIKED_NOW.finditer(sentence):
         value = good_new_value(match.group("y"), old)
         if value and value[:1].isupper() == old[:1].isupper() and value_shape(value) == value_shape(old):
-            return value
+            return whole_name(sentence, value, match.start("y"))
     return None
 
 

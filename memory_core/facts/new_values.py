@@ -40,7 +40,7 @@ _SUCCESSORS = (
     r"(?:begin|start|starting)\s+as\s+[a-z ]{2,30}?\s+at|trying|gave\s+me|given\s+me|"
     r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
     r"(?:going|flying|heading)\s+to|bagged|snapped\s+up|treated\s+(?:myself|us)\s+to|splashed\s+out\s+on|"
-    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|(?:gone|went)\s+(?:[\w-]+\s+)?with|sorted\s+(?:myself\s+)?with|"
+    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|moved\s+(?:down|up|across|along|round)\s+the\s+(?:road|street|corner)\s+to|(?:gone|went)\s+(?:[\w-]+\s+)?with|sorted\s+(?:myself\s+)?with|"
     r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new)\s+" + _A + _Y,
     r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+in\s*(?:[.!;]|$)",
     r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
@@ -115,6 +115,30 @@ _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", 
 _REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
 
 
+#: A name that goes on past where a frame stopped: "The Fox and Hounds", "Bank of Ireland".
+_NAME_GOES_ON = re.compile(r"^(?:\s+of(?:\s+the)?\s+(?-i:[A-Z])[\w'-]*)+")
+_NAME_GOES_ON_AFTER_THE = re.compile(r"^(?:\s+(?:and|&|of(?:\s+the)?)\s+(?-i:[A-Z])[\w'-]*)+")
+
+
+def whole_name(sentence: str, value: str, near: int = 0) -> str:
+    """``value`` as the whole name the sentence writes, when it is a name cut short by a frame: a capital "The"
+    inside a sentence is the name's ("It's The Times now"), and a name begun by it goes on over "and" or "of"
+    ("The Fox and Hounds"). Any other value comes back as it is."""
+    if not value[:1].isupper():
+        return value
+    at = sentence.find(value, max(0, near - 4))
+    if at < 0:
+        return value
+    begin, end = at, at + len(value)
+    before = sentence[:begin]
+    if before.endswith("The ") and before[:-4].strip() and not re.search(r"[.!?]\s*$", before[:-4]):
+        begin -= 4
+    goes_on = (_NAME_GOES_ON_AFTER_THE if sentence[begin:].startswith("The ") else _NAME_GOES_ON).match(sentence[end:])
+    if goes_on:
+        end += goes_on.end()
+    return sentence[begin:end]
+
+
 def replacement(sentence: str, mention: Span, old: str) -> str | None:
     """The new value in a frame around the old one (precompiled: the old value is swapped for a marker)."""
     marked = sentence[:mention.start()] + _OLD + sentence[mention.end():]
@@ -122,7 +146,7 @@ def replacement(sentence: str, mention: Span, old: str) -> str | None:
         for match in pattern.finditer(marked):
             value = good_new_value(match.group("y"), old)
             if value and _OLD not in value:
-                return value
+                return whole_name(marked, value, match.start("y"))
     return None
 
 
@@ -140,7 +164,7 @@ def successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = ()
         for match in pattern.finditer(sentence):
             value = good_new_value(match.group("y"), old)
             if value:
-                return value
+                return whole_name(sentence, value, match.start("y"))
     return None
 
 

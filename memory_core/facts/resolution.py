@@ -11,7 +11,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 
-from memory_core.facts.attributes import attribute_words, same_attribute
+from memory_core.facts.attributes import FAVORITE, attribute_words, same_attribute
 from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import SCHEDULE, KnownFact, detect_changes
 from memory_core.facts.dated_events import with_dated_events
@@ -162,6 +162,26 @@ def _dated_slot(store: Store, message: Message, candidate) -> int | None:
     return None
 
 
+#: Words that say a statement holds now, in place of an earlier one.
+_NOW = re.compile(r"(?i)\b(?:now|these\s+days|nowadays|from\s+now\s+on)\b")
+
+
+def _unnamed_favorite(store: Store, message: Message, candidate) -> int | None:
+    """The favourite of no named thing ("Radiohead forever" is a plain ``favorite``) that a favourite said to hold
+    now replaces ("favourite band now: Fontaines D.C."): the one such fact of the subject written alike (a name for
+    a name). Without "now" a new favourite is another thing's ("my favourite film is Dune")."""
+    if not candidate.predicate or not candidate.predicate.startswith(FAVORITE) or not candidate.value:
+        return None
+    if not _NOW.search(candidate.evidence or message.text):
+        return None
+    rows = [r for r in store.query("SELECT id, value FROM facts WHERE subject = ? AND predicate = 'favorite' AND "
+                                   "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?",
+                                   [candidate.subject, message.created_at])
+            if r["value"][:1].isupper() == candidate.value[:1].isupper() and
+            factsmod.normalize_value(r["value"]) != factsmod.normalize_value(candidate.value)]
+    return rows[0]["id"] if len(rows) == 1 else None
+
+
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:
     """Extract facts from a stored user message and resolve them against the ledger (caller's transaction);
     ``parsed`` is its text's ``parse``, when the caller did that outside the transaction.
@@ -213,7 +233,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
         if replaced is None:
-            replaced = _dated_slot(store, message, candidate)
+            replaced = _dated_slot(store, message, candidate) or _unnamed_favorite(store, message, candidate)
             if replaced is not None:
                 note(factsmod.retire_fact(store, replaced, at=message.created_at, message_ids=[message.id]))
         note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,

@@ -14,7 +14,7 @@ from memory_core.facts.changes import KnownFact, detect_changes, without_destina
 from memory_core.facts.extraction import sentences
 from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.facts.mentions import find_mention
-from memory_core.facts.new_values import good_new_value, is_quantity
+from memory_core.facts.new_values import good_new_value, is_quantity, whole_name
 from memory_core.ingest import ingest_message
 
 
@@ -155,3 +155,46 @@ def test_a_stopped_schedule_is_retired_and_the_stopped_thing_is_not_stored_as_a_
                    at=parse_iso(DAY.format(6)))
     run_fact_pass(store, parser=real_parser)
     assert not [f for f in facts.current_facts(store) if f.predicate.startswith("schedule:")]
+
+
+# -- the whole name of the new value ------------------------------------------------------------------
+def test_a_capital_the_and_a_name_going_on_over_and_or_of_belong_to_the_new_value():
+    assert whole_name("Lately it's The Observer on Sundays.", "Observer") == "The Observer"
+    assert whole_name("We meet at The Rose and Crown now.", "Rose") == "The Rose and Crown"
+    assert whole_name("Moved it all to Bank of Ireland.", "Bank") == "Bank of Ireland"
+    assert whole_name("The Observer is fine.", "Observer") == "Observer"  # a sentence's first word is capital anyway
+    assert whole_name("I shop at Lidl and Aldi.", "Lidl") == "Lidl"  # two names, not one
+    assert whole_name("it's the gym now", "gym") == "gym"
+
+
+def test_a_successor_found_by_a_frame_keeps_its_whole_name():
+    assert changed("The Red Lion has gone downhill. These days we drink at The Rose and Crown.",
+                   ("user", "pub", "The Red Lion")) == {"The Red Lion": "The Rose and Crown"}
+    assert changed("I quit the Express. It's The Observer on my doormat now.",
+                   ("user", "newspaper", "Express")) == {"Express": "The Observer"}
+
+
+def test_moving_down_the_road_to_another_place_names_it():
+    text = "The Red Lion closed for good. The quiz team moved down the road to The Plough."
+    assert changed(text, ("user", "quiz_pub", "The Red Lion")) == {"The Red Lion": "The Plough"}
+
+
+# -- a favourite of no named thing -------------------------------------------------------------------
+def _favourites(store, real_parser, first: str, later: str) -> set[tuple[str, str]]:
+    ingest_message(store, "chat-a", "user", first, at=parse_iso(DAY.format(1)))
+    run_fact_pass(store, parser=real_parser)
+    ingest_message(store, "chat-b", "user", later, at=parse_iso(DAY.format(6)))
+    run_fact_pass(store, parser=real_parser)
+    return {(f.predicate, f.value) for f in facts.current_facts(store)}
+
+
+def test_a_favourite_said_to_hold_now_replaces_the_favourite_of_no_named_thing(store, real_parser):
+    held = _favourites(store, real_parser, "Blur forever", "My favourite band now is Pulp.")
+    assert ("favorite", "Blur") not in held and ("favorite:band", "Pulp") in held, held
+    successor = next(f for f in facts.current_facts(store) if f.value == "Pulp")
+    assert facts.get_fact(store, successor.supersedes).value == "Blur"
+
+
+def test_a_favourite_of_another_thing_said_without_now_keeps_the_unnamed_one(store, real_parser):
+    held = _favourites(store, real_parser, "Blur forever", "My favourite film is Heat.")
+    assert ("favorite", "Blur") in held, held

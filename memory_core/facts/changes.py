@@ -266,6 +266,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     successor(following, fact.value, NEXT_SUCCESSOR_PATTERNS)
             if new_value is None and here > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
                 new_value = first_good(successor_values(near[0]), fact.value)
+                if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
+                    new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
             if new_value is None and kind_of(fact.value) is None:

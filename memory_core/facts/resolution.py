@@ -182,6 +182,34 @@ def _unnamed_favorite(store: Store, message: Message, candidate) -> int | None:
     return rows[0]["id"] if len(rows) == 1 else None
 
 
+#: The words that narrow an attribute by its value: "trip to Japan", "course in Italian", "flat on Elm Street".
+_NARROWING = ("to", "in", "at", "on", "with", "for", "from")
+
+
+def _narrowed_slot(store: Store, message: Message, candidate) -> int | None:
+    """The one current fact whose attribute is the candidate's narrowed by a value ("trip to Japan", stored when
+    the first statement named the trip by its place) that a value said to hold now replaces ("our trip is to
+    Vietnam now" holds the trip). Two such ("trip to Japan", "trip to Spain") leave both: which is meant is not
+    said."""
+    if not candidate.predicate or not candidate.value or not _NOW.search(candidate.evidence or message.text):
+        return None
+    words = attribute_words(candidate.predicate).split()
+    if not words:
+        return None
+    slug = "_".join(words)
+    ranges = [(f"{family}{slug}_", f"{family}{slug}`") for family in ("", "plan:", "schedule:", "owns:", FAVORITE)]
+    within = " OR ".join("(predicate >= ? AND predicate < ?)" for _ in ranges)  # the slot index, not a scan
+    narrowed = []
+    for row in store.query(f"SELECT id, predicate, value FROM facts WHERE subject = ? AND ({within}) AND "
+                           "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?",
+                           [candidate.subject, *(bound for pair in ranges for bound in pair), message.created_at]):
+        other = attribute_words(row["predicate"]).split()
+        if len(other) > len(words) + 1 and other[:len(words)] == words and other[len(words)] in _NARROWING and \
+                factsmod.normalize_value(row["value"]) != factsmod.normalize_value(candidate.value):
+            narrowed.append(row["id"])
+    return narrowed[0] if len(narrowed) == 1 else None
+
+
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:
     """Extract facts from a stored user message and resolve them against the ledger (caller's transaction);
     ``parsed`` is its text's ``parse``, when the caller did that outside the transaction.
@@ -233,7 +261,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
         if replaced is None:
-            replaced = _dated_slot(store, message, candidate) or _unnamed_favorite(store, message, candidate)
+            replaced = _dated_slot(store, message, candidate) or _unnamed_favorite(store, message, candidate) or \
+                _narrowed_slot(store, message, candidate)
             if replaced is not None:
                 note(factsmod.retire_fact(store, replaced, at=message.created_at, message_ids=[message.id]))
         note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,

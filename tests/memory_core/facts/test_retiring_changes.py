@@ -198,3 +198,35 @@ def test_a_favourite_said_to_hold_now_replaces_the_favourite_of_no_named_thing(s
 def test_a_favourite_of_another_thing_said_without_now_keeps_the_unnamed_one(store, real_parser):
     held = _favourites(store, real_parser, "Blur forever", "My favourite film is Heat.")
     assert ("favorite", "Blur") in held, held
+
+
+# -- put away for good; the successor said just before --------------------------------------------------
+def test_things_put_away_in_a_box_end_and_the_clause_before_that_says_now_names_the_successor():
+    text = "These days my weekends are for bouldering; the tennis racket is in the attic."
+    assert changed(text, ("user", "hobby", "tennis")) == {"tennis": "bouldering"}
+
+
+def test_a_clause_before_without_now_names_no_successor():
+    text = "My weekends are for bouldering as well; the tennis racket is in the attic."
+    assert changed(text, ("user", "hobby", "tennis")) == {"tennis": None}
+
+
+# -- an attribute narrowed by its value ---------------------------------------------------------------
+def _plans(store, later: str, *firsts: str) -> set[tuple[str, str]]:
+    for first in firsts:
+        ingest_message(store, "chat-a", "user", first, at=parse_iso(DAY.format(1)))
+        run_fact_pass(store)
+    ingest_message(store, "chat-b", "user", later, at=parse_iso(DAY.format(6)))
+    run_fact_pass(store)
+    return {(f.predicate, f.value) for f in facts.current_facts(store)}
+
+
+def test_a_value_said_to_hold_now_replaces_the_one_attribute_narrowed_by_the_old_value(store):
+    held = _plans(store, "our trip is to Chile now", "we're off to Peru in march")
+    assert not [p for p, _ in held if p.startswith("plan:trip_to")], held
+    assert ("trip", "Chile") in held, held
+
+
+def test_two_narrowed_attributes_leave_both_when_which_is_meant_is_not_said(store):
+    held = _plans(store, "our trip is to Chile now", "we're off to Peru in march", "we're off to Oslo in june")
+    assert len([p for p, _ in held if p.startswith("plan:trip_to")]) == 2, held

@@ -109,10 +109,10 @@ EXTRA_END_CUES = re.compile(
     r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|"
     r"moved\s+(?:on|to)|no\s+more|fell\s+out|drifted\s+apart|grew\s+apart|break-?up|"
     # given away ("all my size 10 shoes went to the charity shop"), fallen in a ranking ("slipped down my list")
-    r"donated|went\s+to\s+(?:the\s+)?(?:charity|tip|dump)|(?:slipped|slid|dropped|fallen|fell)\s+down\s+(?:my|the)\s+"
+    r"(?:was|were|got|been)\s+donated|went\s+to\s+(?:the\s+)?(?:charity|tip|dump)|(?:slipped|slid|dropped|fallen|fell)\s+down\s+(?:my|the)\s+"
     r"(?:list|rankings?|pecking\s+order)|"
     # put away for good: "the Italian textbooks are in a box", "the golf clubs are gathering dust in the loft"
-    r"(?:is|are|went|gone|got\s+packed)\s+(?:away\s+)?in(?:to)?\s+(?:a|the)\s+(?:box|attic|loft|cupboard|bin|garage)|"
+    r"(?:is|are|went|gone|got\s+packed)\s+(?:away\s+)?in(?:to)?\s+(?:a|the)\s+(?:box|attic|loft|bin)|"
     r"gathering\s+dust|packed\s+away|"
     r"shut\s+(?:down|up\s+shop|(?:its|their)\s+doors)|over\s+(?:it|him|her|them)|ex-|"
     r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"

@@ -183,8 +183,11 @@ def corrected_by_name(sentences: Sequence[str], known: Sequence[KnownFact], valu
 #: sertraline". Narrower than ``_END_CUES``: the thing is a common noun said often, "left" or "over" say little.
 _STOPPED = re.compile(
     r"(?i)\b(?:quit|quitting|stopped|stopping|gave\s+up|given\s+up|giving\s+up|cancel+ed|cancel+ing|dropped|"
-    r"ditched|no\s+more|no\s+longer|switched|swapped|done\s+with|packed\s+in|came\s+off|come\s+off|coming\s+off|"
-    r"taken\s+off|weaned\s+off|finished\s+with)\b")
+    r"ditched|no\s+more|no\s+longer|done\s+with|packed\s+in|came\s+off|come\s+off|coming\s+off|"
+    r"taken\s+off|weaned\s+off|finished\s+with)\b(?!\s+(?:at|by|in|off|for|round|over)\b)")
+#: A switch away from the thing ("switched my prescription from sertraline"); "switched yoga to Thursdays" moves
+#: the schedule, it does not end it.
+_SWITCHED_FROM = re.compile(r"(?i)\b(?:switched|swapped|changed|moved)\b.*\bfrom\s+(?:the\s+|my\s+)?$")
 SCHEDULE = "schedule:"
 
 
@@ -210,7 +213,8 @@ def stopped_schedules(sentences: Sequence[str], known: Iterable[KnownFact], ende
             mention = next((m for m in (find_mention(sentence, form) for form in forms) if m), None)
             if mention is None or someone_else_until(sentence) is not None or unasserted(sentence, mention.end()):
                 continue
-            if _STOPPED.search(sentence[:mention.start()]) or _STOPPED.search(sentence[mention.end():]):
+            before = sentence[:mention.start()]
+            if _STOPPED.search(before) or _STOPPED.search(sentence[mention.end():]) or _SWITCHED_FROM.search(before):
                 ended.add(fact.id)
                 changes.append(Change(fact, None, sentence, named=mention.group(0)))
                 break
@@ -284,6 +288,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 named_old = corrected_by_name(sentences, known, value, ended)
                 if named_old:  # "I said Porto before but I meant Faro": the value named is the one corrected
                     mine = named_old
+                if correction.group("attribute"):  # "his actual teacher is Y": only a teacher is corrected
+                    mine = [f for f in mine if same_attribute(correction.group("attribute"), f.predicate)]
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
                 if named:
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]

@@ -101,7 +101,15 @@ def test_stopping_a_thing_ends_its_schedule_without_a_successor():
     assert [(c.old.value, c.value, c.named) for c in found] == [("Thursdays", None, "pilates")]
 
 
-@pytest.mark.parametrize("text", ["Saw a pilates studio open on our street.", "My sister quit pilates."])
+def test_switching_away_from_the_thing_ends_its_schedule():
+    text = "The GP switched me from ibuprofen to naproxen."
+    known = [KnownFact(1, "user", "schedule:ibuprofen", "evenings", None, "2025-01-01", "schedule")]
+    assert [c.old.value for c in detect_changes(list(sentences(text)), known, "chat-b")] == ["evenings"]
+
+
+@pytest.mark.parametrize("text", ["Saw a pilates studio open on our street.", "My sister quit pilates.",
+                                  "I stopped at pilates on the way home to grab my mat.",
+                                  "I've switched pilates to Fridays."])
 def test_a_schedule_stays_when_its_thing_is_only_mentioned_or_someone_else_stops(text):
     known = [KnownFact(1, "user", "schedule:pilates", "Thursdays", None, "2025-01-01", "schedule")]
     assert detect_changes(list(sentences(text)), known, "chat-b") == []
@@ -140,6 +148,16 @@ def test_went_with_a_new_provider_after_an_ending_with_a_word_between():
 def test_the_actual_holder_corrects_the_one_named_before():
     text = "I mixed them up, Mr Feld is the coach of the other team. Her actual coach is Ms Romero."
     assert changed(text, ("maya", "coach", "Mr Feld")) == {"Mr Feld": "Ms Romero"}
+
+
+def test_a_real_attribute_that_names_another_attribute_corrects_nothing():
+    text = "Ha, Ms Romero is lovely. My real name is Alejandra, by the way."
+    assert changed(text, ("maya", "coach", "Ms Romero")) == {}
+
+
+@pytest.mark.parametrize("text", ["I donated to Oxfam at Christmas.", "The Civic is in the garage for its MOT."])
+def test_giving_to_someone_or_parking_a_thing_ends_nothing(text):
+    assert changed(text, ("user", "employer", "Oxfam"), ("user", "car", "Civic")) == {}
 
 
 # -- end to end: the ledger's lookups ---------------------------------------------------------------

@@ -11,7 +11,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 
-from memory_core.facts.attributes import FAVORITE, attribute_words, same_attribute
+from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import SCHEDULE, KnownFact, detect_changes
 from memory_core.facts.dated_events import with_dated_events
@@ -20,11 +20,12 @@ from memory_core.facts import ledger as factsmod
 from memory_core.facts.parse_extractor import SUBJECTS as PEOPLE_SUBJECTS, parsed_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
-from memory_core.facts.frame_words import MONTHS, RELATIONS
-from memory_core.facts.moved_dates import date_moves, thing_words
+from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.moved_dates import date_moves
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.switch_frames import switched_values
 from memory_core.facts.value_keys import facts_named_in
+from memory_core.facts.worded_slots import replaced_slot
 from memory_core.storage.store import Message, Store
 
 
@@ -136,80 +137,6 @@ def with_switches(candidates: list, said: list[str]) -> list:
     return candidates + [c for c in switched_values(said) if factsmod.normalize_value(c.value) not in values]
 
 
-#: A calendar date names a month or a weekday ("June 8", "Friday the 3rd"); a bare number is no date ("size 10").
-_CALENDAR = re.compile(rf"(?i)\b(?:{MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b")
-
-
-def _dated_slot(store: Store, message: Message, candidate) -> int | None:
-    """The current fact a dated candidate moves: same subject, a date for a date, and the thing the attribute
-    names shared ("dentist appt" now June 8, "dentist appointment" was April 2), though worded otherwise."""
-    if not candidate.predicate or not candidate.value or not _CALENDAR.search(candidate.value):
-        return None
-    thing = thing_words(attribute_words(candidate.predicate))  # "plan:" is no thing: every plan has it
-    if not thing:
-        return None
-    rows = store.query("SELECT id, predicate, value FROM facts WHERE subject = ? AND invalid_at IS NULL "
-                       "AND expired_at IS NULL AND valid_at <= ? ORDER BY valid_at DESC, id DESC",
-                       [candidate.subject, message.created_at])
-    for row in rows:
-        if row["predicate"] == candidate.predicate or not _CALENDAR.search(row["value"]):
-            continue  # the ledger resolves its own slot
-        other = thing_words(attribute_words(row["predicate"]))
-        # one's words within the other's: a knee op is the op, an eye test is no driving test
-        if other and (thing <= other or other <= thing) and \
-                factsmod.normalize_value(row["value"]) != factsmod.normalize_value(candidate.value):
-            return row["id"]
-    return None
-
-
-#: Words that say a statement holds now, in place of an earlier one.
-_NOW = re.compile(r"(?i)\b(?:now|these\s+days|nowadays|from\s+now\s+on)\b")
-
-
-def _unnamed_favorite(store: Store, message: Message, candidate) -> int | None:
-    """The favourite of no named thing ("Radiohead forever" is a plain ``favorite``) that a favourite said to hold
-    now replaces ("favourite band now: Fontaines D.C."): the one such fact of the subject written alike (a name for
-    a name). Without "now" a new favourite is another thing's ("my favourite film is Dune")."""
-    if not candidate.predicate or not candidate.predicate.startswith(FAVORITE) or not candidate.value:
-        return None
-    if not _NOW.search(candidate.evidence or message.text):
-        return None
-    rows = [r for r in store.query("SELECT id, value FROM facts WHERE subject = ? AND predicate = 'favorite' AND "
-                                   "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?",
-                                   [candidate.subject, message.created_at])
-            if r["value"][:1].isupper() == candidate.value[:1].isupper() and
-            factsmod.normalize_value(r["value"]) != factsmod.normalize_value(candidate.value)]
-    return rows[0]["id"] if len(rows) == 1 else None
-
-
-#: The words that narrow an attribute by its value: "trip to Japan", "course in Italian", "flat on Elm Street".
-_NARROWING = ("to", "in", "at", "on", "with", "for", "from")
-
-
-def _narrowed_slot(store: Store, message: Message, candidate) -> int | None:
-    """The one current fact whose attribute is the candidate's narrowed by a value ("trip to Japan", stored when
-    the first statement named the trip by its place) that a value said to hold now replaces ("our trip is to
-    Vietnam now" holds the trip). Two such ("trip to Japan", "trip to Spain") leave both: which is meant is not
-    said."""
-    if not candidate.predicate or not candidate.value or not _NOW.search(candidate.evidence or message.text):
-        return None
-    words = attribute_words(candidate.predicate).split()
-    if not words:
-        return None
-    slug = "_".join(words)
-    ranges = [(f"{family}{slug}_", f"{family}{slug}`") for family in ("", "plan:", "schedule:", "owns:", FAVORITE)]
-    within = " OR ".join("(predicate >= ? AND predicate < ?)" for _ in ranges)  # the slot index, not a scan
-    narrowed = []
-    for row in store.query(f"SELECT id, predicate, value FROM facts WHERE subject = ? AND ({within}) AND "
-                           "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?",
-                           [candidate.subject, *(bound for pair in ranges for bound in pair), message.created_at]):
-        other = attribute_words(row["predicate"]).split()
-        if len(other) > len(words) + 1 and other[:len(words)] == words and other[len(words)] in _NARROWING and \
-                factsmod.normalize_value(row["value"]) != factsmod.normalize_value(candidate.value):
-            narrowed.append(row["id"])
-    return narrowed[0] if len(narrowed) == 1 else None
-
-
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:
     """Extract facts from a stored user message and resolve them against the ledger (caller's transaction);
     ``parsed`` is its text's ``parse``, when the caller did that outside the transaction.
@@ -261,8 +188,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
         if replaced is None:
-            replaced = _dated_slot(store, message, candidate) or _unnamed_favorite(store, message, candidate) or \
-                _narrowed_slot(store, message, candidate)
+            replaced = replaced_slot(store, message, candidate)  # "trip to Japan" is the trip
             if replaced is not None:
                 note(factsmod.retire_fact(store, replaced, at=message.created_at, message_ids=[message.id]))
         note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,

@@ -248,3 +248,21 @@ def test_a_value_said_to_hold_now_replaces_the_one_attribute_narrowed_by_the_old
 def test_two_narrowed_attributes_leave_both_when_which_is_meant_is_not_said(store):
     held = _plans(store, "our trip is to Chile now", "we're off to Peru in march", "we're off to Oslo in june")
     assert len([p for p, _ in held if p.startswith("plan:trip_to")]) == 2, held
+
+
+# -- attribute wordings that are one slot (``attributes``) ---------------------------------------------
+def test_an_attribute_narrowed_by_a_value_is_the_plain_attribute():
+    from memory_core.facts.attributes import narrows
+    assert narrows("plan:trip_to_peru", "trip")
+    assert narrows("course_in_welsh", "course")
+    assert not narrows("trip", "trip")  # the same words: the ledger's own slot
+    assert not narrows("book_club", "club")  # a modifier before the head is another thing
+    assert not narrows("trip_planner", "trip")  # no value after a linking word
+
+
+def test_dated_things_are_one_when_one_lies_within_the_other():
+    from memory_core.facts.attributes import same_dated_thing
+    assert same_dated_thing("plan:dentist_appt", "dental appointment")
+    assert same_dated_thing("plan:knee_op", "plan:op")
+    assert not same_dated_thing("plan:eye_test", "plan:driving_test")  # they share only "test"
+    assert not same_dated_thing("plan:appointment", "plan:op")  # no thing named

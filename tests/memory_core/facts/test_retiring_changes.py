@@ -266,3 +266,28 @@ def test_dated_things_are_one_when_one_lies_within_the_other():
     assert same_dated_thing("plan:knee_op", "plan:op")
     assert not same_dated_thing("plan:eye_test", "plan:driving_test")  # they share only "test"
     assert not same_dated_thing("plan:appointment", "plan:op")  # no thing named
+
+
+# -- the old value named retires its fact whatever attribute was guessed for it --------------------------
+def _two_messages(store, real_parser, first: str, later: str) -> list:
+    ingest_message(store, "chat-a", "user", first, at=parse_iso(DAY.format(1)))
+    run_fact_pass(store, parser=real_parser)
+    guessed = {f.value: f.predicate for f in facts.current_facts(store)}
+    ingest_message(store, "chat-b", "user", later, at=parse_iso(DAY.format(6)))
+    run_fact_pass(store, parser=real_parser)
+    return guessed
+
+
+@pytest.mark.parametrize("later", ["no more Vodafone, it's Lebara now", "I left Vodafone for Lebara last month."])
+def test_naming_the_old_value_retires_it_and_the_new_value_takes_its_attribute(store, real_parser, later):
+    guessed = _two_messages(store, real_parser, "my Vodafone contract renews in May", later)
+    assert guessed.get("Vodafone") == "contract", guessed  # the attribute guessed from the noun the name modifies
+    now = {f.value: f for f in facts.current_facts(store)}
+    assert "Vodafone" not in now and "Lebara" in now, now
+    assert now["Lebara"].predicate == "contract"
+    assert facts.get_fact(store, now["Lebara"].supersedes).value == "Vodafone"
+
+
+def test_naming_the_old_value_in_passing_retires_nothing(store, real_parser):
+    _two_messages(store, real_parser, "my Vodafone contract renews in May", "Saw Vodafone in the news today.")
+    assert "Vodafone" in {f.value for f in facts.current_facts(store)}

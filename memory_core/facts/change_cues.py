@@ -114,6 +114,14 @@ EXTRA_END_CUES = re.compile(
     # put away for good: "the Italian textbooks are in a box", "the golf clubs are gathering dust in the loft"
     r"(?:is|are|went|gone|got\s+packed)\s+(?:away\s+)?in(?:to)?\s+(?:a|the)\s+(?:box|attic|loft|bin)|"
     r"gathering\s+dust|packed\s+away|"
+    # ties cut, a membership let lapse, a job lost, a couple parted, a pet put to sleep
+    r"cut\s+ties|got\s+the\s+(?:chop|boot|axe|push|elbow)|(?:didn't|did\s+not|won't\s+be)\s+renew(?:ing)?|"
+    r"(?:membership|subscription|contract|policy|cover|licen[cs]e|account|plan)\s+(?:has\s+|had\s+)?lapsed|"
+    r"let\s+(?:\w+\s+){0,3}?lapse|time\s+(?:at|with|in)\s+(?:\w+\s+)?(?:is|was)\s+up|"
+    r"made\s+(?:me|us)\s+redundant|(?:was|got|been|were)\s+made\s+redundant|laid\s+(?:me|us)\s+off|"
+    r"(?:was|got|been|were)\s+laid\s+off|"
+    r"let\s+(?:me|us)\s+go|let\s+go\s+of|lost\s+(?:me|us)\s+as\s+a\s+customer|called\s+it\s+quits|"
+    r"(?:went|go|going|gone)\s+(?:our|their)\s+separate\s+ways|(?:had|have|having)\s+to\s+put\s+(?:\w+\s+)?down|"
     r"shut\s+(?:down|up\s+shop|(?:its|their)\s+doors)|over\s+(?:it|him|her|them)|ex-|"
     r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"
     r"(?:than|of))\b")

@@ -41,7 +41,10 @@ _SUCCESSORS = (
     r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
     r"(?:going|flying|heading)\s+to|bagged|snapped\s+up|treated\s+(?:myself|us)\s+to|splashed\s+out\s+on|"
     r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|moved\s+(?:down|up|across|along|round)\s+the\s+(?:road|street|corner)\s+to|(?:gone|went)\s+(?:[\w-]+\s+)?with|sorted\s+(?:myself\s+)?with|"
-    r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new)\s+" + _A + _Y,
+    r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new|onwards?\s+(?:to|with))\s+" + _A + _Y,
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:an?\s+)?(?P<y>(?-i:[A-Z])[\w'+-]*(?:\s+(?-i:[A-Z])[\w'+-]*)?)"
+    r"\s+convert\b",
+    r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+from\s+now\s+on\b",
     r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+in\s*(?:[.!;]|$)",
     r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
     r"though|is\s+my\s+\w+\s+now)\b",

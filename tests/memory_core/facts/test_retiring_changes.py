@@ -160,6 +160,31 @@ def test_giving_to_someone_or_parking_a_thing_ends_nothing(text):
     assert changed(text, ("user", "employer", "Oxfam"), ("user", "car", "Civic")) == {}
 
 
+@pytest.mark.parametrize("text, new", [
+    ("Cut ties with Nationwide after the fees went up; First Direct from now on.", "First Direct"),
+    ("My Nationwide account lapsed and I never reopened it.", None),
+    ("My time at Nationwide is up, onwards to Santander.", "Santander"),
+    ("Nationwide made me redundant in the spring.", None),
+    ("Nationwide lost me as a customer, I'm a Santander convert.", "Santander"),
+])
+def test_endings_said_as_idioms_of_parting(text, new):
+    assert changed(text, ("user", "employer", "Nationwide")) == {"Nationwide": new}
+
+
+def test_other_peoples_layoffs_and_a_rusty_skill_end_nothing():
+    from memory_core.facts.change_cues import EXTRA_END_CUES
+    assert not EXTRA_END_CUES.search("the firm laid 200 staff off in Swindon")
+    assert EXTRA_END_CUES.search("I was laid off in March")
+    assert changed("My Portuguese has lapsed a bit since Nationwide sent me to Leeds.",
+                   ("user", "employer", "Nationwide")) == {}
+
+
+def test_a_couple_parting_and_a_pet_put_to_sleep_are_endings():
+    assert changed("Noor and I went our separate ways in the summer.", ("user", "partner", "Noor")) == {"Noor": None}
+    assert changed("Noor and I called it quits.", ("user", "partner", "Noor")) == {"Noor": None}
+    assert changed("We had to put Pickle down on Tuesday.", ("user", "dog", "Pickle")) == {"Pickle": None}
+
+
 # -- end to end: the ledger's lookups ---------------------------------------------------------------
 DAY = "2025-{:02d}-01T10:00:00+00:00"
 

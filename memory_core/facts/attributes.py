@@ -229,3 +229,32 @@ def label_of(predicate: str) -> str:
     """How a user reads the attribute in a sentence ("internet provider", "goal race")."""
     concept = CONCEPTS.get(predicate)
     return concept.label if concept else attribute_words(predicate)
+
+
+#: Words any dated thing has, that tell none apart ("dentist appt" and "dentist appointment" are one visit).
+_GENERIC_DATED = {"appointment", "appt", "booking", "session", "it", "that", "this", "one", "slot", "date", "visit",
+                  "meeting", "the", "my", "our", "a", "an"}
+
+
+def thing_words(text: str) -> set[str]:
+    """What a dated attribute is about, without the words any appointment has ("dentist" of "dentist appt")."""
+    return {w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower().replace("dental", "dentist"))} - _GENERIC_DATED
+
+
+def same_dated_thing(a: str, b: str) -> bool:
+    """Two dated attributes name one thing when one's thing words lie within the other's: a knee op is the op
+    ("plan:knee_op", "plan:op"), an eye test is no driving test. "plan:" is no thing: every plan has it."""
+    thing_a, thing_b = thing_words(attribute_words(a)), thing_words(attribute_words(b))
+    return bool(thing_a) and bool(thing_b) and (thing_a <= thing_b or thing_b <= thing_a)
+
+
+#: The words that narrow an attribute by its value: "trip to Japan", "course in Italian", "flat on Elm Street".
+NARROWING_WORDS = ("to", "in", "at", "on", "with", "for", "from")
+
+
+def narrows(narrow: str, broad: str) -> bool:
+    """``narrow`` is ``broad`` narrowed by a value ("plan:trip_to_japan" narrows "trip"): the same slot, guessed
+    from a first statement that named the thing by its value."""
+    words, other = attribute_words(broad).split(), attribute_words(narrow).split()
+    return bool(words) and len(other) > len(words) + 1 and other[:len(words)] == words and \
+        other[len(words)] in NARROWING_WORDS

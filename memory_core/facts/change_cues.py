@@ -108,6 +108,20 @@ EXTRA_END_CUES = re.compile(
     r"(?i)\b(?:renamed|ported|transferred|migrated|contract\s+ended|ended|finished\s+with|split\s+up|"
     r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|"
     r"moved\s+(?:on|to)|no\s+more|fell\s+out|drifted\s+apart|grew\s+apart|break-?up|"
+    # given away ("all my size 10 shoes went to the charity shop"), fallen in a ranking ("slipped down my list")
+    r"(?:was|were|got|been)\s+donated|went\s+to\s+(?:the\s+)?(?:charity|tip|dump)|(?:slipped|slid|dropped|fallen|fell)\s+down\s+(?:my|the)\s+"
+    r"(?:list|rankings?|pecking\s+order)|"
+    # put away for good: "the Italian textbooks are in a box", "the golf clubs are gathering dust in the loft"
+    r"(?:is|are|went|gone|got\s+packed)\s+(?:away\s+)?in(?:to)?\s+(?:a|the)\s+(?:box|attic|loft|bin)|"
+    r"gathering\s+dust|packed\s+away|"
+    # ties cut, a membership let lapse, a job lost, a couple parted, a pet put to sleep
+    r"cut\s+ties|got\s+the\s+(?:chop|boot|axe|push|elbow)|(?:didn't|did\s+not|won't\s+be)\s+renew(?:ing)?|"
+    r"(?:membership|subscription|contract|policy|cover|licen[cs]e|account|plan)\s+(?:has\s+|had\s+)?lapsed|"
+    r"let\s+(?:\w+\s+){0,3}?lapse|time\s+(?:at|with|in)\s+(?:\w+\s+)?(?:is|was)\s+up|"
+    r"made\s+(?:me|us)\s+redundant|(?:was|got|been|were)\s+made\s+redundant|laid\s+(?:me|us)\s+off|"
+    r"(?:was|got|been|were)\s+laid\s+off|"
+    r"let\s+(?:me|us)\s+go|let\s+go\s+of|lost\s+(?:me|us)\s+as\s+a\s+customer|called\s+it\s+quits|"
+    r"(?:went|go|going|gone)\s+(?:our|their)\s+separate\s+ways|(?:had|have|having)\s+to\s+put\s+(?:\w+\s+)?down|"
     r"shut\s+(?:down|up\s+shop|(?:its|their)\s+doors)|over\s+(?:it|him|her|them)|ex-|"
     r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"
     r"(?:than|of))\b")
@@ -142,6 +156,13 @@ ROLE_SUCCESSORS = (
     rf"\bnew\s+(?:\w+\s+){{0,2}}?(?:is|are|'s|=|:|-)\s*{_A}{_Y}",
     rf"(?:^|[,;:]\s*){_A}{_YK}\s*,?\s+(?:is\s+)?(?:my|our)\s+new\s+\w+",
 )
+#: The only one now, or the first of a new supply: "I haven't listened to anything but Wet Leg", "give me summer
+#: any day", "the first EDF statement is next month" (said beside the old one's end).
+EXCLUSIVE_SUCCESSORS = (
+    rf"\b(?:anything|nothing|no\s*one|nobody)\s+(?:but|except|other\s+than|apart\s+from)\s+{_A}{_Y}",
+    rf"\bgive\s+me\s+{_A}{_YK}\s+(?:any\s+day|every\s+time|any\s+time|instead)\b",
+    rf"\b(?:first|new)\s+{_YK}\s+(?:bill|statement|invoice|payment|direct\s+debit|delivery|box|contract)\b",
+)
 #: A person the user is now with, a name now used: "I'm seeing Jonas now", "she's Pepper now".
 PERSON_SUCCESSORS = (
     rf"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:seeing|dating|with|going\s+out\s+with|engaged\s+to|"
@@ -149,6 +170,11 @@ PERSON_SUCCESSORS = (
     rf"\b(?:she|he|it|they)(?:'s|\s+is|'re|\s+are)\s+(?:called\s+|named\s+|going\s+by\s+)?"
     r"(?P<y>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+(?:now|these\s+days|from\s+now\s+on)\b",
     rf"\b(?:renamed|rename)\s+(?:\w+\s+){{0,3}}?(?:to|as)\s+{_A}{_Y}",
+    # the new holder takes the role over: "Ms Ngata has taken over", "Ms Ngata takes the group now"
+    rf"(?:^\W*|[,;:]\s*|\b(?:and|so|but)\s+)(?P<y>{TITLE}(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
+    r"(?:(?:has|have|had|is|'s)\s+)?(?:taken|took|takes|taking)\s+over\b",
+    rf"^\W*(?P<y>{TITLE}(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+(?:takes|runs|teaches|coaches|leads|does)\s+"
+    r"(?:(?:\w+'s|the|my|our|his|her|their)\s+)?\w+\s+now\b",
     # gone over to the other: "I've gone totally over to opera"
     rf"\b(?:gone|went|switched|moved|converted)\s+(?:\w+\s+)?over\s+to\s+{_A}{_Y}",
     # the other one chosen instead: "so I booked Rush instead", "went to Lidl instead"
@@ -189,6 +215,10 @@ OLD_MARKER = "QQOLDQQ"
 COMPARISON_PATTERNS = _compiled(COMPARISON_SHAPES, OLD_MARKER)
 ROLE_SUCCESSOR_PATTERNS = [re.compile(s, re.IGNORECASE) for s in ROLE_SUCCESSORS]
 PERSON_SUCCESSOR_PATTERNS = [re.compile(s, re.IGNORECASE) for s in PERSON_SUCCESSORS]
+EXCLUSIVE_SUCCESSOR_PATTERNS = [re.compile(s, re.IGNORECASE) for s in EXCLUSIVE_SUCCESSORS]
+#: The last of a supply, said of the old provider: "the final Octopus bill arrived", "my last ever Netflix payment".
+FINAL_SUPPLY = re.compile(r"(?i)\b(?:final|last\s+ever|closing)\s+" + OLD_MARKER + r"\s+(?:bill|statement|invoice|"
+                          r"payment|direct\s+debit|delivery|box|payslip|pay\s+slip|shift|paycheck|paycheque)\b")
 
 
 def compared_values(marked: str) -> list[str]:
@@ -205,10 +235,22 @@ def compared_values(marked: str) -> list[str]:
     return found
 
 
+#: Someone else gave the user the new value: "they put me in a size 8", "the dietitian put me on keto",
+#: "the bank moved us onto the 4.1% rate". Said beside a known value of the same shape, it replaces it.
+_ASSIGNED = re.compile(
+    rf"(?i)\b(?:put|puts|putting|moved|moves|switched|switches|changed|bumped|upgraded|downgraded|transferred)\s+"
+    rf"(?:me|us)\s+(?:over\s+)?(?:in|on|onto|into|to)\s+{_A}{_Y}")
+
+
+def assigned_values(text: str) -> list[str]:
+    """New values someone else put the user on or in ("they put me in a size 8")."""
+    return [value for value in (strip_filler(m.group("y")) for m in _ASSIGNED.finditer(text)) if value]
+
+
 def successor_values(sentence: str) -> list[str]:
     """New holders of a role or a name said without the old one ("new therapist = Colm")."""
     found = []
-    for pattern in (*ROLE_SUCCESSOR_PATTERNS, *PERSON_SUCCESSOR_PATTERNS):
+    for pattern in (*ROLE_SUCCESSOR_PATTERNS, *PERSON_SUCCESSOR_PATTERNS, *EXCLUSIVE_SUCCESSOR_PATTERNS):
         for match in pattern.finditer(sentence):
             value = strip_filler(match.group("y"))
             if value:

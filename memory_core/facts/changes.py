@@ -23,15 +23,16 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from memory_core.facts.attributes import same_attribute
-from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, NEW_VALUE, OLD_MARKER, compared_values,
+from memory_core.facts.attributes import attribute_words, same_attribute
+from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, assigned_values,
+                                           compared_values,
                                            old_value_preferred, someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
-                                          same_kind_value, same_shape_value, successor, value_shape)
+                                          same_kind_value, same_shape_value, successor, value_shape, whole_name)
 
 #: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
 _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
@@ -85,6 +86,8 @@ class Change:
     old: KnownFact
     value: str | None
     evidence: str
+    #: The thing the change named when it is not the old value ("quit yoga" ends "schedule:yoga" = Tuesdays).
+    named: str | None = None
 
 #: Predicates whose value is one of the user's people by name ("daughter" = Lily).
 _PEOPLE_PREDICATES = set(RELATIONS.values())
@@ -107,8 +110,33 @@ def _liked_now(sentence: str, old: str) -> str | None:
     for match in _LIKED_NOW.finditer(sentence):
         value = good_new_value(match.group("y"), old)
         if value and value[:1].isupper() == old[:1].isupper() and value_shape(value) == value_shape(old):
-            return value
+            return whole_name(sentence, value, match.start("y"))
     return None
+
+
+#: Where the old holder went, said right after it: "Dr Aziz moved to a clinic in Leeds", "Callum has moved on to
+#: coach in Perth". The place is the old holder's destination, never who or what holds the role now.
+_MOVED_AWAY = re.compile(
+    r"^(?:'s)?(?:\s+(?:has|had|have|just|finally|since|now|recently))*\s+(?:moved|relocated|emigrated|gone|went|"
+    r"headed|transferred|left)(?:\s+(?:on|away|back|abroad|over|out))?(?P<place>(?:\s+to\s+(?:an?\s+|the\s+)?[a-z]+)?\s+(?:to|in|into|for)\s+"
+    r"(?:the\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)", re.IGNORECASE)
+
+
+def without_destination(sentence: str, mention_end: int) -> str:
+    """The sentence without the place the old value itself went to, when the old value is who moved."""
+    moved = _MOVED_AWAY.match(sentence[mention_end:])
+    if moved is None:
+        return sentence
+    return sentence[:mention_end + moved.start("place")] + sentence[mention_end + moved.end("place"):]
+
+
+def own_news(fact: KnownFact, sentence: str, known: Sequence[KnownFact]) -> bool:
+    """The sentence names a person the user knows and a fact of that person's own ("Priti left Deloitte", where
+    the friend is Priti and works at Deloitte): the ending is the person's news, the person stays the user's."""
+    if fact.predicate not in _PEOPLE_PREDICATES:
+        return False
+    return any(other.subject == fact.predicate and normalized(other.value) != normalized(fact.value) and
+               find_mention(sentence, other.value) for other in known)
 
 
 def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
@@ -121,6 +149,15 @@ def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
                                                      else None) or _liked_now(sentence, old)
         if value is not None and not unasserted(sentence, len(sentence)):
             return value
+    return None
+
+
+def _assigned_alike(text: str, old: str) -> str | None:
+    """A value someone put the user on or in, written like the old one (a measure for a measure, a name for a
+    name): "they put me in a size 8" replaces "size 7"; "put me on the rota" replaces no "size 7"."""
+    value = first_good(assigned_values(text), old)
+    if value and value_shape(value) == value_shape(old) and value[:1].isupper() == old[:1].isupper():
+        return value
     return None
 
 
@@ -142,6 +179,48 @@ def corrected_by_name(sentences: Sequence[str], known: Sequence[KnownFact], valu
     return named
 
 
+#: A thing given up or stopped, said of the thing a schedule is for: "quit yoga", "cancelled the Times", "came off
+#: sertraline". Narrower than ``_END_CUES``: the thing is a common noun said often, "left" or "over" say little.
+_STOPPED = re.compile(
+    r"(?i)\b(?:quit|quitting|stopped|stopping|gave\s+up|given\s+up|giving\s+up|cancel+ed|cancel+ing|dropped|"
+    r"ditched|no\s+more|no\s+longer|done\s+with|packed\s+in|came\s+off|come\s+off|coming\s+off|"
+    r"taken\s+off|weaned\s+off|finished\s+with)\b(?!\s+(?:at|by|in|off|for|round|over)\b)")
+#: A switch away from the thing ("switched my prescription from sertraline"); "switched yoga to Thursdays" moves
+#: the schedule, it does not end it.
+_SWITCHED_FROM = re.compile(r"(?i)\b(?:switched|swapped|changed|moved)\b.*\bfrom\s+(?:the\s+|my\s+)?$")
+SCHEDULE = "schedule:"
+
+
+def _verb_forms(thing: str) -> list[str]:
+    """A schedule's thing and, for a one-word verb, its -ing form: "swim" is stopped as "stopped swimming"."""
+    if " " in thing or not thing.isalpha() or len(thing) < 3:
+        return [thing]
+    doubled = thing + thing[-1] if len(thing) <= 4 and thing[-1] not in "aeiouwy" and thing[-2] in "aeiou" else thing
+    stem = thing[:-1] if thing.endswith("e") and not thing.endswith("ee") else doubled
+    return [thing, stem + "ing"]
+
+
+def stopped_schedules(sentences: Sequence[str], known: Iterable[KnownFact], ended: set[int]) -> list[Change]:
+    """Schedules whose thing the user says they stopped ("I take sertraline every morning", later "the doctor
+    switched me from sertraline to citalopram"): when it happened ends with what happened. No successor: the new
+    thing's time is not said."""
+    changes = []
+    for fact in known:
+        if fact.id in ended or fact.subject != "user" or not fact.predicate.startswith(SCHEDULE):
+            continue
+        forms = _verb_forms(attribute_words(fact.predicate))
+        for sentence in sentences:
+            mention = next((m for m in (find_mention(sentence, form) for form in forms) if m), None)
+            if mention is None or someone_else_until(sentence) is not None or unasserted(sentence, mention.end()):
+                continue
+            before = sentence[:mention.start()]
+            if _STOPPED.search(before) or _STOPPED.search(sentence[mention.end():]) or _SWITCHED_FROM.search(before):
+                ended.add(fact.id)
+                changes.append(Change(fact, None, sentence, named=mention.group(0)))
+                break
+    return changes
+
+
 def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None) -> list[Change]:
     """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order."""
     known = list(known)
@@ -152,7 +231,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if fact.id in ended or fact.category == "identity":
                 continue
             mention = find_mention(sentence, fact.value)
-            if mention is None:
+            if mention is None or own_news(fact, sentence, known):
                 continue
             other = someone_else_until(sentence) if fact.subject == "user" else None
             if other is not None and mention.start() >= other:
@@ -160,36 +239,43 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
             contracted = "is " if mention.group(0).casefold().endswith("'s") and \
                 not fact.value.casefold().endswith("'s") else ""
-            rest = sentence[:mention.start()] + " " + contracted + sentence[mention.end():]
-            marked = sentence[:mention.start()] + OLD_MARKER + sentence[mention.end():]
+            said = without_destination(sentence, mention.end())  # "X moved to Perth": Perth succeeds nothing
+            near = [*sentences[max(0, index - 1):index], said, *sentences[index + 1:index + 2]]
+            here = 1 if index > 0 else 0  # where the said sits in ``near``
+            rest = said[:mention.start()] + " " + contracted + said[mention.end():]
+            marked = said[:mention.start()] + OLD_MARKER + said[mention.end():]
             compared = first_good(compared_values(marked), fact.value)
             if not compared and old_value_preferred(marked):
                 continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
+            if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
+                compared = _assigned_alike(rest, fact.value)
             contrasted = None
-            if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest)):
+            if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")
                 contrasted = None if fact.predicate in _PEOPLE_PREDICATES else \
-                    contrast_successor(sentences[index:index + 2], fact.value)
+                    contrast_successor(near[here:], fact.value)
                 if contrasted is None:
                     continue
-            if unasserted(sentence, mention.end()):
+            if unasserted(said, mention.end()):
                 continue  # "sometimes I think about leaving X", "I'm not dropping X"
-            new_value = contrasted or compared or replacement(sentence, mention, fact.value) or \
+            new_value = contrasted or compared or replacement(said, mention, fact.value) or \
                 first_good(successor_values(rest), fact.value) or successor(rest, fact.value)
-            if new_value is None and index + 1 < len(sentences):  # "I quit Acme. I start at Globex on Monday."
-                following = sentences[index + 1]
+            if new_value is None and here + 1 < len(near):  # "I quit Acme. I start at Globex on Monday."
+                following = near[here + 1]
                 again = find_mention(following, fact.value)
                 new_value = first_good(successor_values(following), fact.value) or \
                     (replacement(following, again, fact.value) if again else None) or \
                     successor(following, fact.value, NEXT_SUCCESSOR_PATTERNS)
-            if new_value is None and index > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
-                new_value = first_good(successor_values(sentences[index - 1]), fact.value)
+            if new_value is None and here > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
+                new_value = first_good(successor_values(near[0]), fact.value)
+                if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
+                    new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
-                new_value = same_kind_value(sentences[index:index + 2], fact.value)
+                new_value = same_kind_value(near[here:], fact.value)
             if new_value is None and kind_of(fact.value) is None:
-                new_value = same_shape_value(sentences[index:index + 2], fact.value)
+                new_value = same_shape_value(near[here:], fact.value)
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = CORRECTION.search(sentence)
@@ -202,6 +288,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 named_old = corrected_by_name(sentences, known, value, ended)
                 if named_old:  # "I said Porto before but I meant Faro": the value named is the one corrected
                     mine = named_old
+                if correction.group("attribute"):  # "his actual teacher is Y": only a teacher is corrected
+                    mine = [f for f in mine if same_attribute(correction.group("attribute"), f.predicate)]
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
                 if named:
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]
@@ -209,4 +297,4 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     target = max(mine, key=lambda f: (f.created_at, f.id))
                     ended.add(target.id)
                     changes.append(Change(target, value, sentence))
-    return changes
+    return changes + stopped_schedules(sentences, known, ended)

@@ -40,6 +40,10 @@ def find_mention(sentence: str, value: str) -> Span | None:
         found = find_words(sentence, leading)
     if not found and len(capitals) >= 2 and len(words[-1]) >= 4 and words[-1][:1].isupper():
         found = find_words(sentence, [words[-1]], case=True)
+    if not found and not leading and capitals and words[-len(capitals):] == capitals and \
+            len(" ".join(capitals)) >= 4 and not CALENDAR.match(capitals[0]):
+        # a common noun before a name says what the name is: "bank Nationwide", "pharmacy Unichem" by the name
+        found = find_words(sentence, capitals, case=True)
     if not found and words[0].lower() in DEVICES:  # "Moto finally died" names the Moto G84
         found = find_words(sentence, [words[0]])
     return found

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from memory_core.facts.attributes import same_attribute
+from memory_core.facts.attributes import same_attribute, thing_words
 from memory_core.facts.change_cues import OTHER_OWNER, about_someone_else, unasserted
 from memory_core.facts.changes import Change, KnownFact
 from memory_core.facts.dated_events import USER, message_events, same_day
@@ -33,14 +33,7 @@ _MOVED = [re.compile(p, re.IGNORECASE) for p in (
     rf"(?:to|till|until|for)\s+(?:the\s+)?{_DATE}",
     rf"^\W*{_THING}\s+{_MOVE}\s+(?:back\s+)?(?:to|till|until)\s+(?:the\s+)?{_DATE}",
 )]
-_GENERIC = {"appointment", "appt", "booking", "session", "it", "that", "this", "one", "slot", "date", "visit",
-            "meeting", "the", "my", "our", "a", "an"}
 DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)?)\b")
-
-
-def thing_words(text: str) -> set[str]:
-    """What a dated attribute is about, without the words any appointment has ("dentist" of "dentist appt")."""
-    return {w.rstrip("s") for w in re.findall(r"[a-z]+", text.lower().replace("dental", "dentist"))} - _GENERIC
 
 
 def date_moves(store: Store, message: Message, sentences: Sequence[str]) -> list[Change]:

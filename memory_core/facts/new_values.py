@@ -40,8 +40,11 @@ _SUCCESSORS = (
     r"(?:begin|start|starting)\s+as\s+[a-z ]{2,30}?\s+at|trying|gave\s+me|given\s+me|"
     r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
     r"(?:going|flying|heading)\s+to|bagged|snapped\s+up|treated\s+(?:myself|us)\s+to|splashed\s+out\s+on|"
-    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|(?:gone|went)\s+with|sorted\s+(?:myself\s+)?with|"
-    r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new)\s+" + _A + _Y,
+    r"got\s+(?:myself|us)|(?:gone|went)\s+over\s+to|moved\s+(?:down|up|across|along|round)\s+the\s+(?:road|street|corner)\s+to|(?:gone|went)\s+(?:[\w-]+\s+)?with|sorted\s+(?:myself\s+)?with|"
+    r"(?:with|on)\s+(?:(?:a|an|the)\s+)?new|onwards?\s+(?:to|with))\s+" + _A + _Y,
+    r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?:an?\s+)?(?P<y>(?-i:[A-Z])[\w'+-]*(?:\s+(?-i:[A-Z])[\w'+-]*)?)"
+    r"\s+convert\b",
+    r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+from\s+now\s+on\b",
     r"(?:^|[,;:]\s*)" + _A + _YK + r"\s+in\s*(?:[.!;]|$)",
     r"(?:^|[,;:]\s*|\.\.\.\s*)" + _A + _Y + r"\s+(?:now|these\s+days|instead|it\s+is|all\s+day|phase\s+begins|"
     r"though|is\s+my\s+\w+\s+now)\b",
@@ -60,7 +63,8 @@ _NEXT_SUCCESSORS = _SUCCESSORS + (
 _SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _SUCCESSORS]
 NEXT_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _NEXT_SUCCESSORS]
 CORRECTION = re.compile(
-    r"(?i)\b(?:i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
+    r"(?i)\b(?:(?:my|his|her|their|our|the)\s+(?:actual|real)\s+(?P<attribute>[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are|'s)\s+|"
+    r"i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
     r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
 _PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
              "life", "time", "work", "home", "the", "a", "now"}
@@ -80,7 +84,7 @@ def _tail(value: str) -> str:
 def good_new_value(value: str, old: str) -> str | None:
     """The value as it can stand for the new value of ``old``, or None: the checks every new value passes,
     wherever it was found (here, ``changes``, ``pending_changes``)."""
-    value = clean_value(_tail(value))
+    value = clean_value(_measure_like(value, old) or _tail(value))
     if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
         return None
     if normalized(value) == normalized(old) or value.lower() in _FILLERS:
@@ -89,6 +93,10 @@ def good_new_value(value: str, old: str) -> str | None:
         return None  # "Ana's" of "takes Ana's group now": a possessive names whose, not what
     if old[:1].isupper() and value.islower() and not kind_of(value):
         return None  # a name is not succeeded by a common noun ("we lost Mango... there's a kitten now")
+    if re.match(r"(?i)(?:mr|mrs|ms|miss|dr|prof)\.?\s", old) and not value[:1].isupper():
+        return None  # a person by title is succeeded by a person: "Mr Kowalczyk has moved on to coach"
+    if is_quantity(old) and not re.search(r"\d", value):
+        return None  # a measure is succeeded by a measure: "wore a 32 waist for ages, now a 34", not "ages"
     new_words = {w for w in normalized(value).split() if w not in ("the", "a", "an", "dr")}
     if new_words <= set(normalized(old).split()):  # "the Golf" for "Volkswagen Golf"; "Boston Marathon" is new
         return None
@@ -111,6 +119,30 @@ _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", 
 _REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
 
 
+#: A name that goes on past where a frame stopped: "The Fox and Hounds", "Bank of Ireland".
+_NAME_GOES_ON = re.compile(r"^(?:\s+of(?:\s+the)?\s+(?-i:[A-Z])[\w'-]*)+")
+_NAME_GOES_ON_AFTER_THE = re.compile(r"^(?:\s+(?:and|&|of(?:\s+the)?)\s+(?-i:[A-Z])[\w'-]*)+")
+
+
+def whole_name(sentence: str, value: str, near: int = 0) -> str:
+    """``value`` as the whole name the sentence writes, when it is a name cut short by a frame: a capital "The"
+    inside a sentence is the name's ("It's The Times now"), and a name begun by it goes on over "and" or "of"
+    ("The Fox and Hounds"). Any other value comes back as it is."""
+    if not value[:1].isupper():
+        return value
+    at = sentence.find(value, max(0, near - 4))
+    if at < 0:
+        return value
+    begin, end = at, at + len(value)
+    before = sentence[:begin]
+    if before.endswith("The ") and before[:-4].strip() and not re.search(r"[.!?]\s*$", before[:-4]):
+        begin -= 4
+    goes_on = (_NAME_GOES_ON_AFTER_THE if sentence[begin:].startswith("The ") else _NAME_GOES_ON).match(sentence[end:])
+    if goes_on:
+        end += goes_on.end()
+    return sentence[begin:end]
+
+
 def replacement(sentence: str, mention: Span, old: str) -> str | None:
     """The new value in a frame around the old one (precompiled: the old value is swapped for a marker)."""
     marked = sentence[:mention.start()] + _OLD + sentence[mention.end():]
@@ -118,7 +150,7 @@ def replacement(sentence: str, mention: Span, old: str) -> str | None:
         for match in pattern.finditer(marked):
             value = good_new_value(match.group("y"), old)
             if value and _OLD not in value:
-                return value
+                return whole_name(marked, value, match.start("y"))
     return None
 
 
@@ -136,7 +168,7 @@ def successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = ()
         for match in pattern.finditer(sentence):
             value = good_new_value(match.group("y"), old)
             if value:
-                return value
+                return whole_name(sentence, value, match.start("y"))
     return None
 
 
@@ -173,6 +205,27 @@ def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
         if others:
             return None
     return None
+
+
+def _measure_like(value: str, old: str) -> str | None:
+    """The measure in a longer phrase, written with the old measure's unit: "everything new in size 11" -> "size
+    11" for "size 10"; None when the old value is no measure or the unit is not there."""
+    if not is_quantity(old) or len(value.split()) <= len(old.split()) + 1:
+        return None
+    units = [w for w in re.findall(r"[a-z]+", old) if len(w) > 1]
+    if not units:
+        return None
+    found = re.search(r"(?i)\b(?:" + "|".join(map(re.escape, units)) + r")\s+\d[\w.]*(?:\s+(?:" +
+                      "|".join(map(re.escape, units)) + r")\b)?", value)
+    if found is None:
+        found = re.search(r"(?i)\b\d[\w.]*\s+(?:" + "|".join(map(re.escape, units)) + r")\b", value)
+    return found.group(0) if found else None
+
+
+def is_quantity(value: str) -> bool:
+    """A number with lowercase words around it ("size 7", "3 times a week", "7am"): a measure, not a name with a
+    number in it ("Pixel 8", "June 8")."""
+    return bool(re.search(r"\d", value)) and not re.search(r"[A-Z]", value)
 
 
 def value_shape(value: str) -> str:

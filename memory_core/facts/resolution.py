@@ -7,23 +7,25 @@ dropped. Runs inside the caller's transaction. The fact pass
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field, replace
 
-from memory_core.facts.attributes import attribute_words, same_attribute
+from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import user_candidates_in_scope
-from memory_core.facts.changes import KnownFact, detect_changes
+from memory_core.facts.changes import SCHEDULE, KnownFact, detect_changes
 from memory_core.facts.dated_events import with_dated_events
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.parse_extractor import SUBJECTS as PEOPLE_SUBJECTS, parsed_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
-from memory_core.facts.frame_words import MONTHS, RELATIONS
-from memory_core.facts.moved_dates import date_moves, thing_words
+from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.moved_dates import date_moves
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.switch_frames import switched_values
 from memory_core.facts.value_keys import facts_named_in
+from memory_core.facts.worded_slots import replaced_slot
 from memory_core.storage.store import Message, Store
 
 
@@ -87,6 +89,9 @@ def _known_facts(store: Store, message: Message) -> list[KnownFact]:
     current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"
     params = {"at": message.created_at, "thread": message.thread_id, "recent": RECENT_THREAD_FACTS}
     rows = facts_named_in(store, message.text, message.created_at, columns)
+    rows += store.query(f"SELECT {columns} FROM facts WHERE subject = 'user' AND {current} AND predicate IN "
+                        "(SELECT value FROM json_each(:schedules))",
+                        params | {"schedules": json.dumps(_schedule_predicates(message.text))})
     rows += store.query(f"SELECT {columns} FROM facts WHERE {current} AND thread_id = :thread "
                            "ORDER BY created_at DESC, id DESC LIMIT :recent", params)
     known: dict[int, KnownFact] = {}
@@ -94,6 +99,17 @@ def _known_facts(store: Store, message: Message) -> list[KnownFact]:
         known.setdefault(row["id"], KnownFact(row["id"], row["subject"], row["predicate"], row["value"],
                                               row["thread_id"], row["created_at"], row["category"]))
     return list(known.values())
+
+
+def _schedule_predicates(text: str) -> list[str]:
+    """The schedules a message may name by their thing ("quit yoga": ``schedule:yoga``), from its words, so the
+    lookup follows the message (``facts_slot`` index), not the ledger."""
+    words = re.findall(r"[a-z][a-z'-]*", text.casefold())
+    slugs = {"_".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+    for word in words:  # "stopped swimming" names the schedule of "swim", "quit dancing" that of "dance"
+        if word.endswith("ing") and len(word) > 5:
+            slugs.update({word[:-3], word[:-4], word[:-3] + "e"})
+    return sorted(SCHEDULE + slug for slug in slugs)
 
 
 @dataclass
@@ -121,32 +137,6 @@ def with_switches(candidates: list, said: list[str]) -> list:
     return candidates + [c for c in switched_values(said) if factsmod.normalize_value(c.value) not in values]
 
 
-#: A calendar date names a month or a weekday ("June 8", "Friday the 3rd"); a bare number is no date ("size 10").
-_CALENDAR = re.compile(rf"(?i)\b(?:{MONTHS}|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b")
-
-
-def _dated_slot(store: Store, message: Message, candidate) -> int | None:
-    """The current fact a dated candidate moves: same subject, a date for a date, and the thing the attribute
-    names shared ("dentist appt" now June 8, "dentist appointment" was April 2), though worded otherwise."""
-    if not candidate.predicate or not candidate.value or not _CALENDAR.search(candidate.value):
-        return None
-    thing = thing_words(attribute_words(candidate.predicate))  # "plan:" is no thing: every plan has it
-    if not thing:
-        return None
-    rows = store.query("SELECT id, predicate, value FROM facts WHERE subject = ? AND invalid_at IS NULL "
-                       "AND expired_at IS NULL AND valid_at <= ? ORDER BY valid_at DESC, id DESC",
-                       [candidate.subject, message.created_at])
-    for row in rows:
-        if row["predicate"] == candidate.predicate or not _CALENDAR.search(row["value"]):
-            continue  # the ledger resolves its own slot
-        other = thing_words(attribute_words(row["predicate"]))
-        # one's words within the other's: a knee op is the op, an eye test is no driving test
-        if other and (thing <= other or other <= thing) and \
-                factsmod.normalize_value(row["value"]) != factsmod.normalize_value(candidate.value):
-            return row["id"]
-    return None
-
-
 def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -> IngestResult:
     """Extract facts from a stored user message and resolve them against the ledger (caller's transaction);
     ``parsed`` is its text's ``parse``, when the caller did that outside the transaction.
@@ -170,7 +160,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         changes = continued_changes(store, message, parsed.sentences, candidates)
     if not changes:  # "they moved my haircut to March 10"
         changes = date_moves(store, message, parsed.sentences)
-    ended = [_value_key(change.old.value) for change in changes]
+    ended = [_value_key(change.old.value) for change in changes] + \
+        [_value_key(change.named) for change in changes if change.named]  # "cancelled the Times": no Times fact
     placed: list[str] = []
     successors = []
     for change in changes:
@@ -197,7 +188,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
         if replaced is None:
-            replaced = _dated_slot(store, message, candidate)
+            replaced = replaced_slot(store, message, candidate)  # "trip to Japan" is the trip
             if replaced is not None:
                 note(factsmod.retire_fact(store, replaced, at=message.created_at, message_ids=[message.id]))
         note(factsmod.add_fact(store, candidate.subject, candidate.predicate, candidate.value,

@@ -1,23 +1,24 @@
 """The current facts a message may name, found through an index instead of a scan of every fact.
 
-Change detection ("I traded the Civic for a Mazda") only looks at current facts
-whose value's first word (its *value key*, lowercased by SQLite) occurs in the
-message, casefolded, anywhere: ``instr(text, key) > 0``. Testing that on every
-current fact cost the fact pass most of its time at 30k facts (and grew with
-every fact). ``fact_value_keys`` (schema migration 6) holds each current fact's
-key, indexed; a key has no space in it, so it occurs in the message only inside
-one space-free stretch of it. The message's substrings up to the longest key
-are looked up in that index: the same facts as the scan, in the same order,
-for a cost that follows the message's length, not the ledger's size. A message
-with a very long space-free stretch (a pasted blob) would give too many
-substrings; it falls back to the scan.
+Change detection ("I traded the Civic for a Mazda", "left the building society") only looks at current
+facts one of whose *value keys* occurs in the message, casefolded, anywhere: ``instr(text, key) > 0``.
+A value's keys are its content words, lowercased by SQLite, without edge punctuation ("Nationwide
+Building Society": nationwide, building, society; a value with no content word, "A", keys on all its
+words): a message naming any of them finds the fact, and the change detection then decides whether the
+message names the value (``mentions.find_mention``). Testing that on every current fact cost the fact
+pass most of its time at 30k facts (and grew with every fact). ``fact_value_keys`` (schema migration 7)
+holds each current fact's keys, indexed; a key has no space in it, so it occurs in the message only
+inside one space-free stretch of it. The message's substrings up to the longest key are looked up in
+that index: the same facts as the scan, in the same order, for a cost that follows the message's
+length, not the ledger's size. A message with a very long space-free stretch (a pasted blob) would give
+too many substrings; it falls back to the scan.
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from memory_core.storage.schema import VALUE_KEY_SQL
+from memory_core.storage.schema import value_key_rows, value_key_word
 from memory_core.storage.store import Store
 
 #: More substrings than this to look up: the scan is the cheaper way (and gives the same facts).
@@ -35,7 +36,7 @@ def longest_key(store: Store) -> int:
 
 def lookup_keys(folded_text: str, longest: int, limit: int = MAX_LOOKUP_KEYS) -> set[str] | None:
     """Every substring of ``folded_text`` that could be a value key (no space, at most ``longest``
-    characters; "" too, which SQLite finds in any text); None when there are more than ``limit``."""
+    characters; "" too, harmless: no key is empty); None when there are more than ``limit``."""
     keys = {""}
     for stretch in set(folded_text.split(" ")):
         for start in range(len(stretch)):
@@ -53,8 +54,8 @@ def facts_named_in(store: Store, text: str, at: str, columns: str) -> list[dict[
     if keys is None:
         return scan_facts_named_in(store, text, at, columns)
     return list(store.query(
-        f"SELECT {columns} FROM facts f JOIN fact_value_keys k ON k.fact_id = f.id "
-        f"WHERE k.key IN (SELECT value FROM json_each(:keys)) AND {_CURRENT} {_ORDER}",
+        f"SELECT {columns} FROM facts f WHERE f.id IN (SELECT k.fact_id FROM fact_value_keys k "
+        f"WHERE k.key IN (SELECT value FROM json_each(:keys))) AND {_CURRENT} {_ORDER}",
         {"keys": json.dumps(sorted(keys)), "at": at}))
 
 
@@ -62,5 +63,5 @@ def scan_facts_named_in(store: Store, text: str, at: str, columns: str) -> list[
     """The same as ``facts_named_in``, by testing every current fact (the fallback, and the reference
     the index is checked against)."""
     return list(store.query(
-        f"SELECT {columns} FROM facts f WHERE {_CURRENT} AND instr(:text, {VALUE_KEY_SQL.format(v='f.value')}) > 0 "
-        f"{_ORDER}", {"text": text.casefold(), "at": at}))
+        f"SELECT {columns} FROM facts f WHERE {_CURRENT} AND EXISTS (SELECT 1 FROM {value_key_rows('f.value')} "
+        f"AND instr(:text, {value_key_word()}) > 0) {_ORDER}", {"text": text.casefold(), "at": at}))

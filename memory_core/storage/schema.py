@@ -340,8 +340,84 @@ CREATE TRIGGER fact_value_keys_delete AFTER DELETE ON facts BEGIN
 END;
 """
 
+#: Words that name nothing by themselves: no value key unless the value has nothing else ("The The").
+VALUE_KEY_STOP_WORDS = ("a", "an", "the", "and", "&", "of", "in", "on", "at", "for", "to", "with", "by", "from",
+                        "or", "my", "our", "as", "is", "i")
+_KEY_TRIM = """'.,;:!?"''()[]{}-'"""
+
+
+def _value_words(v: str) -> str:
+    """A value's words as a JSON array, lowercased by SQLite, split on spaces (tabs and line breaks are spaces);
+    a value that would not make valid JSON (a control character) gives no words."""
+    folded = f"lower({v})"
+    for old, new in (("'\\'", "'\\\\'"), ("'\"'", "'\\\"'"), ("char(9)", "' '"), ("char(10)", "' '"),
+                     ("char(13)", "' '")):
+        folded = f"replace({folded}, {old}, {new})"
+    array = f"""'["' || replace({folded}, ' ', '","') || '"]'"""
+    return f"(CASE WHEN json_valid({array}) THEN {array} ELSE '[]' END)"
+
+
+def _key_word(word: str) -> str:
+    return f"trim({word}, {_KEY_TRIM})"
+
+
+def _content_word(word: str) -> str:
+    stops = ", ".join(f"'{w}'" for w in VALUE_KEY_STOP_WORDS)
+    return f"(length({_key_word(word)}) > 1 AND {_key_word(word)} NOT IN ({stops}))"
+
+
+def value_key_rows(v: str, word: str = "w") -> str:
+    """FROM/WHERE of a value's keys: rows of ``json_each`` named ``word`` whose ``value_key_word`` is a key.
+    Every content word of the value is a key ("Nationwide Building Society": nationwide, building, society);
+    a value with no content word is keyed on all its words ("A")."""
+    return (f"json_each({_value_words(v)}) {word} WHERE {_key_word(word + '.value')} <> '' AND "
+            f"({_content_word(word + '.value')} OR NOT EXISTS (SELECT 1 FROM json_each({_value_words(v)}) o "
+            f"WHERE {_content_word('o.value')}))")
+
+
+def value_key_word(word: str = "w") -> str:
+    """The key a row of ``value_key_rows`` gives: the word without its edge punctuation ("iceland," -> "iceland")."""
+    return _key_word(f"{word}.value")
+
+
+#: Every content word of a current fact's value is a key, not only its first: a message naming "Building
+#: Society" or "the Society" finds "Nationwide Building Society" (the change detection then decides whether the
+#: message names the value). Replaces migration 6's one-key table; the same triggers keep it in step.
+MIGRATION_FACT_VALUE_WORD_KEYS = f"""
+DROP TRIGGER IF EXISTS fact_value_keys_insert;
+DROP TRIGGER IF EXISTS fact_value_keys_update;
+DROP TRIGGER IF EXISTS fact_value_keys_delete;
+DROP TABLE IF EXISTS fact_value_keys;
+CREATE TABLE fact_value_keys (
+    fact_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    key_length INTEGER NOT NULL,
+    PRIMARY KEY (fact_id, key)
+) WITHOUT ROWID;
+CREATE INDEX fact_value_keys_key ON fact_value_keys(key);
+CREATE INDEX fact_value_keys_length ON fact_value_keys(key_length);
+INSERT OR IGNORE INTO fact_value_keys (fact_id, key, key_length)
+    SELECT f.id, {value_key_word()}, length({value_key_word()}) FROM facts f, {value_key_rows('f.value')}
+    AND f.invalid_at IS NULL AND f.expired_at IS NULL;
+CREATE TRIGGER fact_value_keys_insert AFTER INSERT ON facts
+    WHEN new.invalid_at IS NULL AND new.expired_at IS NULL BEGIN
+    INSERT OR IGNORE INTO fact_value_keys (fact_id, key, key_length)
+        SELECT new.id, {value_key_word()}, length({value_key_word()}) FROM {value_key_rows('new.value')};
+END;
+CREATE TRIGGER fact_value_keys_update AFTER UPDATE OF value, invalid_at, expired_at ON facts BEGIN
+    DELETE FROM fact_value_keys WHERE fact_id = old.id;
+    INSERT OR IGNORE INTO fact_value_keys (fact_id, key, key_length)
+        SELECT new.id, {value_key_word()}, length({value_key_word()}) FROM {value_key_rows('new.value')}
+        AND new.invalid_at IS NULL AND new.expired_at IS NULL;
+END;
+CREATE TRIGGER fact_value_keys_delete AFTER DELETE ON facts BEGIN
+    DELETE FROM fact_value_keys WHERE fact_id = old.id;
+END;
+"""
+
 MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES,
-                         MIGRATION_MESSAGE_SEARCH, MIGRATION_FACT_PASS_PENDING, MIGRATION_FACT_VALUE_KEYS]
+                         MIGRATION_MESSAGE_SEARCH, MIGRATION_FACT_PASS_PENDING, MIGRATION_FACT_VALUE_KEYS,
+                         MIGRATION_FACT_VALUE_WORD_KEYS]
 LATEST_VERSION = len(MIGRATIONS)
 
 

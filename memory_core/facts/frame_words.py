@@ -49,8 +49,9 @@ def name_continues(end_words: str) -> str:
 
 def value_end(end_words: str) -> str:
     """The look-ahead that ends a lazily matched value: one of ``end_words``, a hedge or time tail, a mark;
-    but never inside a name joined by "and"/"&". Starts with "(?=" (``frames`` splices after it)."""
-    return (rf"(?=(?!{name_continues(end_words)})(?:\s+(?:{end_words}|{TAIL_WORDS})\b|{_END_MARK}))")
+    but never inside a name joined by "and"/"&" (tested only where an end matched: the lazy value tries every
+    position). Starts with "(?=" (``frames`` splices an alternative in after it)."""
+    return rf"(?=(?:\s+(?:{end_words}|{TAIL_WORDS})\b|{_END_MARK}))(?!{name_continues(end_words)})"
 
 
 STOP = value_end(STOP_WORDS)

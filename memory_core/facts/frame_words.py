@@ -23,9 +23,11 @@ STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|because|as|and|bu
               r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
               r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
               r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever)")
-#: What follows a value without being part of it, whatever the frame: a hedge or a new clause with "I"
-#: ("Perth I think", "Perth I was lonely"), a word saying for how long ("for now", "at the minute").
-TAIL_WORDS = (r"i(?:'(?:m|ve|d|ll))?(?=\s+(?-i:[a-z]))|for now|for the time being|at the minute|at present|"
+#: What follows a value without being part of it, whatever the frame: a hedge ("Perth I think", "Theo I
+#: believe"), a word saying for how long ("for now", "at the minute"). Not any clause with "I": in "my
+#: master's degree I started..." or "after Callum moved to Perth I was..." the words before it are no value.
+TAIL_WORDS = (r"i\s+(?:think|believe|reckon|suppose|guess|imagine|gather|bet|hope)|i'd\s+(?:say|guess|imagine)|"
+              r"i'm\s+(?:sure|told|afraid)|for now|for the time being|at the minute|at present|"
               r"currently|presently|apparently|honestly|basically|obviously|hopefully|as of (?:now|today)")
 #: A character that ends a value: clause punctuation (not a thousands comma or a decimal point, "6,000",
 #: "2.5"; not a colon in a time, "6:30"; not a middle initial's period, "Ursula K. Le Guin") or an emoji.
@@ -188,8 +190,9 @@ def plausible_value(value: str, *, strict: bool = True) -> bool:
     words = value.split()
     if not words or len(words) > 6 or len(value) > 50:
         return False
-    if not strict:
-        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
+    if not strict:  # a direction is no thing: "I drive to my parents'" names no car
+        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how", "to",
+                                        "into", "towards", "toward")
     if len(words) > 1 and words[0].islower() and words[1].lower() in ("from", "of", "after", "about", "because"):
         return False  # a state and its cause: "sore from all the swimming", "tired of it"
     return words[0].lower() not in _NOT_VALUE_START

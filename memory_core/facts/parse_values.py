@@ -33,7 +33,7 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
         current = frontier.pop()
         for child in tree.children(current):
             joins_name = child.dep in ("conj", "cc") and head.pos == "PROPN" and (
-                child.pos == "PROPN" or child.text == "&" or _capitalised(tree, child)) and not _opens_clause(tree, child)
+                child.pos == "PROPN" or child.text == "&" or _capitalised(child)) and not _opens_clause(tree, child)
             if child.dep in _INNER or joins_name or (child.dep == "prep" and lower(child) == "of"
                                                       and (head.pos == "PROPN" or head.ent_type == "DATE")):
                 picked.add(child.i)
@@ -60,7 +60,7 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
 _NO_WORD = re.compile(r"[^\w.]+")
 
 
-def _capitalised(tree: Tree, token: Token) -> bool:
+def _capitalised(token: Token) -> bool:
     """A capitalised word inside the sentence ("the Machine" of "Florence and the Machine"), not the pronoun "I"."""
     return token.i > 0 and token.text[:1].isupper() and token.text != "I" and token.pos in ("NOUN", "PROPN", "ADJ")
 

@@ -104,3 +104,16 @@ RULE_SHAPES = [case for case in WHOLE_VALUES if case[0] in {
 def test_the_rules_alone_read_the_whole_phrase(text, spelling, forbidden):
     values = _values(extract(text))
     assert _held(values, spelling, forbidden), values
+
+
+@pytest.mark.parametrize("text, not_a_value", [
+    # a clause with "I" after a noun ends no value there unless it is a hedge: the noun is no value
+    ("After my grandad's funeral I took a week off work.", "funeral"),
+    ("When my brother moved to Leeds I was gutted.", "Leeds"),
+    # a direction after a verb that names its attribute is no thing
+    ("When I drive to my gran's I take my Ford Fiesta.", "to my gran"),
+])
+def test_what_is_no_value_stays_out(real_parser, text, not_a_value):
+    message = Message(1, "t", "user", text, "2026-01-01T00:00:00Z")
+    values = _values(c for c in parse(message, real_parser).candidates if c.subject == "user")
+    assert not any(v.casefold() == not_a_value.casefold() or v.casefold().startswith("to ") for v in values), values

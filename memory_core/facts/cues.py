@@ -64,7 +64,9 @@ _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "My", "Our", "We", "The", "So",
               "There", "Here", "What", "Where", "Who", "Why", "How", "Which", "Change", "Update", "Lol",
               "Btw", "Helped", "Traded", "Dropped", "Moved", "Left", "Quit", "Started", "He", "She", "They",
               "You", "Your", "His", "Her", "Their", "Its", "Me", "Us", "Him", "Them"}
-_NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*")
+#: A name: capitalised words, joined by "of"/"the"/"de"/"and"/"&" ("Bank of Scotland", "Dice & Slice").
+_NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*"
+                   r"(?:\s+(?:(?:of|the|de|and|&)\s+){0,2}(?!I\b)[A-Z0-9][\w'+&-]*)*")
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")

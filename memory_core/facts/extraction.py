@@ -32,6 +32,7 @@ from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
 from memory_core.facts.fan_frames import fan_candidates
+from memory_core.facts.frame_words import value_end
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
 from memory_core.facts.purpose_frames import purpose_candidates
@@ -42,17 +43,18 @@ _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?"
 _DAY1 = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every\s+(?:day|morning|evening|night|weekday|weekend))(?:\s*(?:,|and|&)\s*{_DAYS})*(?:\s+(?:at|from|around)\s+{_TIME}(?:\s*(?:-|to|until)\s*{_TIME})?)?"
-#: Words that end a captured value: "I live in Porto now because ..." -> "Porto".
-_STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
-         r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
-         r"more than|rather than|better than|over|"
-         r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|"
-         r"\s*(?:[,;:!?()\"]|\.(?!{0}))|\s+-|$)").format(r"(?<=\b[A-Z]\.)\s+[A-Z]")
+#: Words that end a captured value: "I live in Porto now because ..." -> "Porto" (a name joined by "and" goes on,
+#: "Marks and Spencer"; hedges, time tails and marks end it: ``frame_words.value_end``).
+_STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
+               r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
+               r"more than|rather than|better than|over|"
+               r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d")
+_STOP = value_end(_STOP_WORDS)
 #: A value runs on past a middle initial ("Ursula K. Le Guin"): a lone capital's period before a capitalised word.
 _INITIAL_DOT = r"(?<=\b[A-Z])\.(?=\s+[A-Z])"
-_VALUE = rf"(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}){{1,60}}?)" + _STOP
+_VALUE = rf"(?:[\"\u201C]\s*)?(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}|(?<=\d)[:,.](?=\d)){{1,60}}?)" + _STOP
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
-_CAP = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
+_CAP = r"(?!I\b)[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
 _ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?[A-Z0-9][\w&'.+-]*)*)"
 #: "for now" words between an attribute and its value: "favourite author these days: X".

@@ -22,6 +22,8 @@ from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
 from memory_core.facts.lexicon import lexical_values
 
+#: "living here": the place is the one the sentence names after "in" ("Rent in Leeds is mad but I love living here").
+DEICTIC_HOME_CUES = ("live here", "living here", "lives here", "based here")
 #: Extra cue words (verbs and nouns seen in dev phrasings) for concepts whose own words are few.
 _EXTRA_CUES = {
     "car": ("drive", "drives", "driving"), "bank": ("money",), "doctor": ("dr", "checkup", "checkups"),
@@ -30,7 +32,7 @@ _EXTRA_CUES = {
     "anniversary": ("married",), "wake_time": ("wake", "wake up", "get up", "alarm"),
     "manager": ("report to",), "trip": ("flying to",), "club": ("run with",),
     "works_at": ("work at", "work for", "engineer at", "job at"),
-    "lives_in": ("live in", "lives in", "lived in", "based in", "living in", "moved to"),
+    "lives_in": ("live in", "lives in", "lived in", "based in", "living in", "moved to", *DEICTIC_HOME_CUES),
     "dentist_appointment": ("dentist", "dental"),
 }
 #: What shape of value each concept takes (default: a name).
@@ -65,6 +67,10 @@ _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "My", "Our", "We", "The", "So",
               "Btw", "Helped", "Traded", "Dropped", "Moved", "Left", "Quit", "Started", "He", "She", "They",
               "You", "Your", "His", "Her", "Their", "Its", "Me", "Us", "Him", "Them"}
 _NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*")
+#: A month or a weekday, alone or plural ("June", "Tuesdays"): capitalised by spelling, never a name.
+_CALENDAR_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
+                            r"april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|"
+                            r"thurs|fri|sat|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
@@ -100,8 +106,8 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             words = words[:-1]
         if words and words[-1].endswith("'s"):  # "Dr. Nakamura's office": the name, not the possessive
             words[-1] = words[-1][:-2]
-        if not words or _DATE.fullmatch(" ".join(words)):
-            continue
+        if not words or _DATE.fullmatch(" ".join(words)) or all(_CALENDAR_WORD.fullmatch(w) for w in words):
+            continue  # "moved from 10 June": a month or a weekday is when, never what
         found.append((match.start(), " ".join(words)))
     return found
 
@@ -145,10 +151,28 @@ THIRD_PARTY_SUBJECT = re.compile(
     r"\bthe\s+(?:kids|children|family))\s+(?:has|have|had|drives|owns|uses|is\s+using|got|bought|took|named)\b")
 
 
+def _possessed_device(sentence: str, value: str) -> bool:
+    """"my Ford Focus": the possessive presupposes the user has it, so a hedge or a report around the
+    sentence ("the mechanic says my Ford Focus needs brakes", "if my Pixel dies") does not take it back."""
+    return any(w.lower() in DEVICES for w in value.split()) and \
+        re.search(rf"(?i)\bmy\s+(?:old\s+|new\s+|trusty\s+)?{re.escape(value)}\b", sentence) is not None
+
+
+def _cue_word(value: str) -> bool:
+    """A "value" that is itself a cue word names the attribute, not its value ("a new GP")."""
+    return value.lower() in CUES or value.lower().rstrip("s") in CUES
+
+
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
-    if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
+    if sentence.rstrip().endswith("?") or ENDING.search(sentence):
         return []
+    if HEDGE.search(sentence):
+        return [c for c in _cue_candidates(sentence) if c.subject == USER and _possessed_device(sentence, c.value or "")]
+    return _cue_candidates(sentence)
+
+
+def _cue_candidates(sentence: str) -> list[Candidate]:
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
@@ -161,7 +185,10 @@ def cue_candidates(sentence: str) -> list[Candidate]:
         return []
     concept = concepts.pop()
     cues = [c for c in cues if c[1] == concept]
-    values = values_of_shape(sentence, VALUE_SHAPES.get(concept, "name"))
+    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not _cue_word(v[1])]
+    cue_words = {m.group(1).lower() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept}
+    if cue_words and cue_words <= set(DEICTIC_HOME_CUES):
+        values = [v for v in values if re.search(r"(?i)\bin\s+$", sentence[:v[0]])]  # "here" is the place "in" names
     if concept in DEVICES.values():
         values = [v for v in values if not any(w.lower() in DEVICES and DEVICES[w.lower()] != concept
                                                for w in v[1].split())]

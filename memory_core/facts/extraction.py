@@ -54,7 +54,7 @@ _VALUE = rf"(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}){{1,60}}?)" + _STOP
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
 _CAP = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
-_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?[A-Z0-9][\w&'.+-]*)*)"
+_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?(?!I\b)[A-Z0-9][\w&'.+-]*)*)"
 #: "for now" words between an attribute and its value: "favourite author these days: X".
 _NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
 _FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
@@ -342,6 +342,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
                 return None
     if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them|my|our)\b", value):
         return None
+    if predicate in ("likes", "dislikes") and value and re.search(r"(?i)\b(?:here|there)$", value):
+        return None  # "I love living here": "here" points outside the phrase; the place, if named, is the fact
     if rule.op == "assert" and value is not None and len(value) > 60:
         return None
     return Candidate(rule.op, subject, predicate, value, sentence)

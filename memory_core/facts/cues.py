@@ -151,6 +151,10 @@ THIRD_PARTY_SUBJECT = re.compile(
     r"\bthe\s+(?:kids|children|family))\s+(?:has|have|had|drives|owns|uses|is\s+using|got|bought|took|named)\b")
 
 
+#: "lunch at Dishoom with the team": a cue word after "with the" is the company kept, not the attribute named.
+_COMPANY_BEFORE = re.compile(r"(?i)\bwith\s+(?:the|my|our)\s+$")
+
+
 def _possessed_device(sentence: str, value: str) -> bool:
     """"my Ford Focus": the possessive presupposes the user has it, so a hedge or a report around the
     sentence ("the mechanic says my Ford Focus needs brakes", "if my Pixel dies") does not take it back."""
@@ -158,7 +162,7 @@ def _possessed_device(sentence: str, value: str) -> bool:
         re.search(rf"(?i)\bmy\s+(?:old\s+|new\s+|trusty\s+)?{re.escape(value)}\b", sentence) is not None
 
 
-def _cue_word(value: str) -> bool:
+def is_cue_word(value: str) -> bool:
     """A "value" that is itself a cue word names the attribute, not its value ("a new GP")."""
     return value.lower() in CUES or value.lower().rstrip("s") in CUES
 
@@ -173,7 +177,8 @@ def cue_candidates(sentence: str) -> list[Candidate]:
 
 
 def _cue_candidates(sentence: str) -> list[Candidate]:
-    cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)]
+    cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
+            if not _COMPANY_BEFORE.search(sentence, 0, m.start())]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
         if len(kinds) == 1:
@@ -185,7 +190,7 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
         return []
     concept = concepts.pop()
     cues = [c for c in cues if c[1] == concept]
-    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not _cue_word(v[1])]
+    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not is_cue_word(v[1])]
     cue_words = {m.group(1).lower() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept}
     if cue_words and cue_words <= set(DEICTIC_HOME_CUES):
         values = [v for v in values if re.search(r"(?i)\bin\s+$", sentence[:v[0]])]  # "here" is the place "in" names

@@ -7,6 +7,7 @@ from memory_core.facts import ledger as facts
 from memory_core.facts.change_cues import about_someone_else
 from memory_core.facts.cues import cue_candidates, values_of_shape
 from memory_core.facts.extraction import extract
+from memory_core.facts.semantic import _options, run_semantic_pass
 from memory_core.ingest import ingest_and_extract
 
 JAN = parse_iso("2025-01-01T10:00:00Z")
@@ -35,6 +36,17 @@ def test_a_name_that_holds_a_month_is_still_a_name():
 def test_a_value_that_is_the_cue_word_itself_is_dropped():
     assert cue_candidates("The surgery found me a GP close to work.") == []
     assert _pairs(cue_candidates("My GP is Dr Mensah, lovely woman.")) == {("doctor", "Mensah")}
+
+
+def test_the_background_matcher_is_not_offered_the_cue_word():
+    assert [value for value, _, _ in _options("The clinic gave me a new GP last month.")] == []
+    assert "June" not in [value for value, _, _ in _options("My swimming lessons got moved to June, sadly.")]
+
+
+def test_the_real_matcher_places_no_cue_word(store, real_embedder):
+    ingest_and_extract(store, "t", "user", "The health centre gave me a new GP after the move.", at=JAN)
+    run_semantic_pass(store, real_embedder)
+    assert not any(f.value == "GP" for f in facts.current_facts(store))
 
 
 # -- a possessive presupposes: reports and conditions do not take "my X" back ---------------------
@@ -101,3 +113,45 @@ def test_with_the_real_parser_junk_stays_out_and_the_facts_land(store, real_pars
     assert any(value == "Leeds" for _, value in held)
     assert any(value == "Skoda Fabia" for _, value in held)
     assert not any("here" in value for _, value in held)
+
+
+# -- "X's" read as "X is" only when nothing says it was a genitive or a progressive ---------------
+def test_a_genitive_before_a_verb_is_no_value():
+    assert not any(p == "nephew" for p, _ in _pairs(extract("My nephew's coach is a Mrs Okoro.")))
+    assert not any(p == "vet" for p, _ in _pairs(extract("The vet's receptionist rang this morning.")))
+
+
+def test_s_before_a_verb_in_ing_is_an_activity_not_a_value():
+    assert not any(p == "neighbour" for p, _ in _pairs(extract("My neighbour's still building that shed.")))
+
+
+def test_s_as_is_still_gives_values():
+    assert ("bank", "Starling") in _pairs(extract("my bank's Starling"))
+    assert ("hobby", "bouldering") in _pairs(extract("my hobby's bouldering"))
+
+
+# -- the company kept is not an attribute's value ------------------------------------------------
+def test_coffee_with_a_person_is_company_not_how_it_is_taken():
+    assert not any(p == "coffee" for p, _ in _pairs(extract("Grabbed a coffee with Farida before the meeting.")))
+    assert not any(p == "coffee" for p, _ in _pairs(extract("Quick coffee with my cousin, then back to work.")))
+    assert ("coffee", "with oat milk") in _pairs(extract("Coffee with oat milk for me, always."))
+
+
+def test_a_cue_word_after_with_the_is_company():
+    assert cue_candidates("Dinner at Nandos with the team tonight.") == []
+
+
+# -- "booked in for" a purpose is no value ----------------------------------------------------------
+def test_booked_in_for_a_purpose_is_no_value():
+    assert not any(p == "car" for p, _ in _pairs(extract("My van is booked in for an oil change next week.")))
+    assert ("dentist_appointment", "9 March") in _pairs(extract("My dentist appointment is booked for 9 March."))
+
+
+# -- a verbless provision fragment: "<Name> for our <attribute>" --------------------------------------
+def test_a_verbless_provision_fragment_names_a_known_attribute():
+    assert ("internet", "Hyperoptic") in _pairs(extract("Hyperoptic for our broadband, no complaints"))
+
+
+def test_a_verbless_fragment_needs_a_known_attribute_and_no_discourse_word():
+    assert _pairs(extract("Thanks for my present!")) == set()
+    assert _pairs(extract("Lidl for our weekly shop")) == set()

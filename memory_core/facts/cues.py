@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.attributes import CONCEPTS
+from memory_core.facts.attributes import CONCEPTS, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
 from memory_core.facts.lexicon import lexical_values
@@ -119,6 +119,25 @@ NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn
 #: A sentence that ends something states no new value by itself (changes.py reads it).
 ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+than\b|\binstead\s+of\b|\bbetter\s+than\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
                      r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
+
+
+_DEVICE_CONCEPTS = frozenset(DEVICES.values())
+
+
+def implausible_value(predicate: str | None, value: str | None) -> bool:
+    """A value no person would give that attribute, whichever layer read it: a month or a weekday alone for an
+    attribute that takes a name ("club: tuesday", "car: June"), or a car, phone or laptop that names no maker,
+    model or number ("car: garage" from "my car's in the garage"). Plans, schedules and dates are left alone."""
+    if not predicate or not value or (":" in predicate and not predicate.startswith("favorite:")):
+        return False
+    concept = concept_of(predicate)
+    if concept is None or concept == "trip" or VALUE_SHAPES.get(concept, "name") != "name":
+        return False
+    words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
+    if words and all(_CALENDAR_WORD.fullmatch(w) for w in words):
+        return True
+    return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
+        not any(w.lower() in DEVICES for w in words)
 
 
 def cue_concepts(sentence: str) -> set[str]:

@@ -30,7 +30,7 @@ from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
@@ -393,5 +393,6 @@ def extract(text: str) -> list[Candidate]:
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
             found.append(candidate)
+    found = [c for c in found if c.op == "retract" or not implausible_value(c.predicate, c.value)]
     # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
     return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

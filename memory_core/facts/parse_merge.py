@@ -11,6 +11,7 @@ from typing import Sequence
 
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.candidate import Candidate
+from memory_core.facts.cues import implausible_value
 
 
 def _same_value(rule: str | None, parsed: str | None) -> bool:
@@ -33,6 +34,7 @@ def _covered(candidate: Candidate, rules: Sequence[Candidate]) -> bool:
 
 def merge_candidates(rules: Sequence[Candidate], parsed: Sequence[Candidate]) -> list[Candidate]:
     """The rules' candidates, then each parse candidate no rule covers (retractions stay first)."""
-    added = [c for c in parsed if c.op == "assert" and not _covered(c, rules)]
+    added = [c for c in parsed if c.op == "assert" and not _covered(c, rules)
+             and not implausible_value(c.predicate, c.value)]  # the tree's "club: tuesday" or "car: garage"
     merged = list(rules) + added
     return [c for c in merged if c.op == "retract"] + [c for c in merged if c.op == "assert"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from memory_core.clock import parse_iso
 from memory_core.facts import ledger as facts
 from memory_core.facts.change_cues import about_someone_else
-from memory_core.facts.cues import cue_candidates, values_of_shape
+from memory_core.facts.cues import cue_candidates, implausible_value, values_of_shape
 from memory_core.facts.extraction import extract
 from memory_core.facts.semantic import _options, run_semantic_pass
 from memory_core.ingest import ingest_and_extract
@@ -155,3 +155,26 @@ def test_a_verbless_provision_fragment_names_a_known_attribute():
 def test_a_verbless_fragment_needs_a_known_attribute_and_no_discourse_word():
     assert _pairs(extract("Thanks for my present!")) == set()
     assert _pairs(extract("Lidl for our weekly shop")) == set()
+
+
+# -- a value no one would give that attribute, whichever layer read it -------------------------------
+def test_a_weekday_or_month_alone_is_no_value_of_a_named_attribute():
+    assert implausible_value("club", "thursday")
+    assert implausible_value("car", "March")
+    assert not implausible_value("schedule:gym", "Thursdays")  # a schedule's value is a when
+    assert not implausible_value("anniversary", "May 4")
+    assert not implausible_value("brunch", "sunday")  # an unknown attribute: no shape to hold it to
+
+
+def test_a_car_or_phone_must_name_a_maker_model_or_number():
+    assert implausible_value("car", "garage")
+    assert not implausible_value("car", "honda jazz")
+    assert not implausible_value("phone", "Fairphone 5")
+
+
+def test_the_rules_and_the_tree_both_drop_implausible_values(real_parser):
+    from memory_core.facts.parse_extractor import parsed_candidates
+    from memory_core.facts.parse_merge import merge_candidates
+    for text in ("my car's at the mechanic until monday", "running club on tuesday was brutal"):
+        merged = merge_candidates(extract(text), parsed_candidates(real_parser, text))
+        assert not any(c.predicate in ("car", "club") for c in merged if c.op == "assert")

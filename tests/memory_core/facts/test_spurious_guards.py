@@ -178,3 +178,23 @@ def test_the_rules_and_the_tree_both_drop_implausible_values(real_parser):
     for text in ("my car's at the mechanic until monday", "running club on tuesday was brutal"):
         merged = merge_candidates(extract(text), parsed_candidates(real_parser, text))
         assert not any(c.predicate in ("car", "club") for c in merged if c.op == "assert")
+
+
+# -- the tree's compound modifiers are kinds, not names -------------------------------------------------
+def _candidate(predicate: str, value: str, evidence: str):
+    from memory_core.facts.candidate import Candidate
+    return Candidate("assert", "user", predicate, value, evidence)
+
+
+def test_a_modifier_of_a_known_attributes_noun_is_no_value():
+    from memory_core.facts.parse_merge import merge_candidates, names_its_own_kind
+    assert names_its_own_kind(_candidate("bank", "blood", "I give blood at the blood bank in town."))
+    assert names_its_own_kind(_candidate("fruit_box", "fruit", "Our fruit box comes on Mondays."))
+    assert merge_candidates([], [_candidate("club", "film", "The film club meets upstairs.")]) == []
+
+
+def test_a_name_a_kind_word_or_an_unknown_attributes_modifier_stays():
+    from memory_core.facts.parse_merge import names_its_own_kind
+    assert not names_its_own_kind(_candidate("bank", "Monzo", "Monzo bank app is great."))
+    assert not names_its_own_kind(_candidate("music", "jazz", "jazz music all day"))
+    assert not names_its_own_kind(_candidate("practice", "oboe", "oboe practice then bed"))

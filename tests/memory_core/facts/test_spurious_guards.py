@@ -198,3 +198,16 @@ def test_a_name_a_kind_word_or_an_unknown_attributes_modifier_stays():
     assert not names_its_own_kind(_candidate("bank", "Monzo", "Monzo bank app is great."))
     assert not names_its_own_kind(_candidate("music", "jazz", "jazz music all day"))
     assert not names_its_own_kind(_candidate("practice", "oboe", "oboe practice then bed"))
+
+
+# -- a lexicon word inside a proper name is the name's -----------------------------------------------
+def test_a_lexicon_word_inside_a_capitalised_name_is_no_value():
+    from memory_core.facts.lexicon import lexical_values
+    assert lexical_values("Quiz night at The Tram Stop, then the Ferry Lane bus home") == []
+    assert lexical_values("We booked tickets for Opera North in spring.") == []
+
+
+def test_a_capital_that_opens_the_sentence_or_a_lowercase_word_keeps_its_kind():
+    from memory_core.facts.lexicon import lexical_values
+    assert [kind for _, kind, _ in lexical_values("Kombucha every morning, no exceptions")] == ["drink"]
+    assert sorted(value for _, _, value in lexical_values("mostly opera and jazz lately")) == ["jazz", "opera"]

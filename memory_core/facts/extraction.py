@@ -30,7 +30,7 @@ from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.frame_words import value_end
 from memory_core.facts.frames import frame_candidates
@@ -56,7 +56,7 @@ _VALUE = rf"(?:[\"\u201C]\s*)?(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}|(?<=\d)[:,.]
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
 _CAP = r"(?!I\b)[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
-_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?[A-Z0-9][\w&'.+-]*)*)"
+_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?(?!I\b)[A-Z0-9][\w&'.+-]*)*)"
 #: "for now" words between an attribute and its value: "favourite author these days: X".
 _NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
 _FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
@@ -344,6 +344,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
                 return None
     if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them|my|our)\b", value):
         return None
+    if predicate in ("likes", "dislikes") and value and re.search(r"(?i)\b(?:here|there)$", value):
+        return None  # "I love living here": "here" points outside the phrase; the place, if named, is the fact
     if rule.op == "assert" and value is not None and len(value) > 60:
         return None
     return Candidate(rule.op, subject, predicate, value, sentence)
@@ -393,5 +395,6 @@ def extract(text: str) -> list[Candidate]:
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
             found.append(candidate)
+    found = [c for c in found if c.op == "retract" or not implausible_value(c.predicate, c.value)]
     # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
     return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

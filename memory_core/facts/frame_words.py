@@ -112,7 +112,9 @@ _NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "b
                     "who", "which", "about", "like", "better", "worse", "mine", "ours", "coming", "due", "ready",
                     "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running",
                     "stuck", "acting", "playing", "making", "having", "giving", "taking", "broke", "missing", "lost",
-                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished"}
+                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished",
+                    # a participle left when "booked in for" met no date: "my car is booked in for a service"
+                    "booked", "scheduled", "planned", "pencilled", "penciled"}
 LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
               "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
@@ -169,8 +171,9 @@ def clean_value(value: str) -> str:
     value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
                    value)
     # "booked for June 8", "set for 6:30": the participle says how, the rest is the value
-    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
-                   "", value)
+    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+"
+                   r"(?=\d|(?-i:[A-Z])|(?:next|this|tomorrow|tonight|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|"
+                   r"jun|jul|aug|sep|oct|nov|dec)\w*\b)", "", value)  # not "booked in for a service": a purpose
     # "The" written with a capital inside a sentence is part of the name ("switched to The Times", "drink at The
     # Fox and Hounds"); a lowercase "the" is the sentence's
     value = re.sub(r"^(?:(?i:an?)|(?i:the)(?=\s+(?-i:[a-z]))|the)\s+(?=\S)", "", value)

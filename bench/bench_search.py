@@ -209,7 +209,8 @@ def main() -> None:
             for n, query in enumerate(batch):
                 order = list(workers) if n % 2 == 0 else list(reversed(workers))
                 for name in order:
-                    timings[name][mode].append(workers[name].ask(op="search", query=query, mode=mode))
+                    answer = workers[name].ask(op="search", query=query, mode=mode)
+                    timings[name][mode].append(answer | {"load_1min": os.getloadavg()[0]})
                 loads.append(os.getloadavg()[0])
         dense = {name: dense_summary(worker.ask(op="dense", queries=batch)) for name, worker in workers.items()}
         ready = {name: worker.ready for name, worker in workers.items()}
@@ -241,6 +242,9 @@ def main() -> None:
             "abstained": sum(r["abstained"] for r in cold),
             "mean_hits": statistics.mean(len(r["hits"]) for r in cold),
             "dense_fast_vs_exact": dense[name],
+            # per query, in batch order: end to end ms, embedding ms, garbage-collector ms, 1-min load average
+            "cold_per_query": [[round(r["ms"], 2), round(r["embed_ms"], 2), round(r.get("gc_ms", 0.0), 2),
+                                r["load_1min"]] for r in cold],
         }
     if "before" in workers:
         figures["agreement_cold"] = agreement(timings["before"]["cold"], timings["after"]["cold"])

@@ -94,6 +94,11 @@ class SentenceEmbedder:
                 self._model = model
         return self
 
+    def serves_queries_without_torch(self) -> bool:
+        """Whether one text is embedded in numpy (``models.query_encoder``), so a caller that only searches
+        need not ``load()`` torch; builds that encoder now (reads the weights file, ~0.1-0.2 s)."""
+        return self._numpy_encoder() is not None
+
     def embed_array(self, texts: Sequence[str]):
         """A (len(texts), 384) float32 numpy array of unit vectors."""
         import numpy as np

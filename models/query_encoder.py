@@ -19,18 +19,20 @@ Thread safety: the weights are read-only arrays and the tokenizer is configured 
 One BLAS thread: numpy's OpenBLAS splits even these small products over every core, and on a busy 2-core
 machine its threads wait for each other (the mean per query went from ~30 ms to ~170 ms, p99 ~830 ms, in
 bench/results/query_encoder.md). A thread that encodes is set to one OpenBLAS thread for itself only
-(``openblas_set_num_threads_local``); other numpy work in the process keeps its setting.
+(``openblas_set_num_threads_local``) and keeps it: in the app that is recall's helper thread, whose other
+numpy work (the dense pass) avoids multithreaded BLAS for the same reason. Other threads keep their setting.
 """
 from __future__ import annotations
 
 import ctypes
+import functools
 import glob
 import json
 import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 import numpy as np
 
@@ -61,25 +63,19 @@ def _one_blas_thread_here() -> None:
         setter(1)
 
 
-_SETTER: list = []
-
-
-def _openblas_thread_setter():
-    if not _SETTER:
-        setter = None
-        numpy_dir = os.path.dirname(np.__file__)
-        candidates = glob.glob(os.path.join(os.path.dirname(numpy_dir), "numpy.libs", "*openblas*")) + \
-            glob.glob(os.path.join(numpy_dir, ".dylibs", "*openblas*"))
-        for path in candidates:
-            try:
-                function = ctypes.CDLL(path).openblas_set_num_threads_local
-            except (OSError, AttributeError):
-                continue
-            function.restype, function.argtypes = ctypes.c_int, [ctypes.c_int]
-            setter = function
-            break
-        _SETTER.append(setter)
-    return _SETTER[0]
+@functools.lru_cache(maxsize=1)
+def _openblas_thread_setter() -> Callable[[int], int] | None:
+    """numpy's bundled OpenBLAS's per-thread thread count setter (OpenBLAS >= 0.3.27), or None."""
+    numpy_dir = os.path.dirname(np.__file__)
+    for path in glob.glob(os.path.join(os.path.dirname(numpy_dir), "numpy.libs", "*openblas*")) + \
+            glob.glob(os.path.join(numpy_dir, ".dylibs", "*openblas*")):
+        try:
+            function = ctypes.CDLL(path).openblas_set_num_threads_local
+        except (OSError, AttributeError):
+            continue
+        function.restype, function.argtypes = ctypes.c_int, [ctypes.c_int]
+        return function
+    return None
 
 
 @dataclass(frozen=True)

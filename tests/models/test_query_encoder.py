@@ -191,3 +191,24 @@ def test_switched_off_the_torch_path_serves_queries():
     embedder = SentenceEmbedder(numpy_queries=False)
     embedder.embed(["where does my sister live"])
     assert embedder.loaded and embedder._numpy_encoder() is None
+
+
+def test_an_encoding_thread_runs_openblas_on_one_thread():
+    """numpy's OpenBLAS spreads even a query's small products over every core, which on a busy machine made
+    a query several times slower (bench/results/query_encoder.md); the encoding thread asks for one."""
+    from models.query_encoder import _openblas_thread_setter
+
+    setter = _openblas_thread_setter()
+    if setter is None:
+        pytest.skip("numpy's BLAS here is not an OpenBLAS with per-thread settings")
+    encoder = tiny_encoder()
+    seen: dict[str, int] = {}
+
+    def encoding() -> None:
+        encoder.encode("where does my sister live")
+        seen["encoding"] = setter(1)  # returns the thread's setting before this call
+
+    thread = threading.Thread(target=encoding)
+    thread.start()
+    thread.join()
+    assert seen["encoding"] == 1

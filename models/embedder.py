@@ -15,6 +15,7 @@ layers' matrices (~42 MB, laid out for fast products).
 """
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
 import threading
@@ -95,6 +96,7 @@ class SentenceEmbedder:
                     raise ModelError(f"the embedding model in {model_dir} gives {dimension}-dimensional vectors, "
                                      f"not {self.dimension}")
                 self._model = model
+                _freeze_long_lived_objects()
         return self
 
     def serves_queries_without_torch(self) -> bool:
@@ -212,6 +214,18 @@ class SentenceEmbedder:
 
     def embed_one(self, text: str) -> list[float]:
         return self.embed([text])[0]
+
+
+def _freeze_long_lived_objects() -> None:
+    """Take what exists now (torch, sentence-transformers, the model: ~440,000 objects) out of the cyclic
+    garbage collector's walk.
+
+    Every full collection walks every tracked object while it stops every Python thread: with torch loaded
+    one took ~0.45 s on the shared 2-core machine (28,000 objects and 4 ms without torch), and searches caught by
+    one were the slowest in bench/results/search_compacted.md (per-query GC time in its json). These objects
+    live as long as the process; reference counting still frees any of them that is dropped."""
+    gc.collect()
+    gc.freeze()
 
 
 def _check_texts(texts: Sequence[str]) -> list[str]:

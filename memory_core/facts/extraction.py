@@ -396,6 +396,7 @@ def extract(text: str) -> list[Candidate]:
         held = {(c.value or "").casefold() for c in found}
         for span, candidate in holding_candidates(sentence):  # "I take sertraline every morning": its schedule too
             if hedge_at > span[1] and (candidate.value or "").casefold() not in held:
+                held.add((candidate.value or "").casefold())
                 found.append(candidate)
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):

@@ -31,6 +31,11 @@ _MEDICATION = re.compile(
     r"(?i)\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been)?(?:\s+(?:now|still|currently|also|just|back|only))*\s+"
     r"(?:on|taking|take|takes|put\s+on|started(?:\s+on)?|been\s+put\s+on|prescribed)\s+(?:some\s+)?"
     rf"(?:\d+\s*(?:mg|mcg|micrograms?|milligrams?)\s+(?:of\s+)?)?(?-i:{_DRUG})")
+#: Someone who put the user on a medicine ("the doctor has me on sertraline", "they've put me on ramipril"), and
+#: a medicine the user calls theirs ("picked up my amlodipine").
+_PUT_ON = re.compile(r"(?i)\b(?:has|have|had|put|got|keeps?|kept|started)\s+me\s+on\s+(?:\d+\s*(?:mg|mcg)\s+(?:of\s+)?)?"
+                     rf"(?-i:{_DRUG})")
+_MY_MEDICINE = re.compile(rf"(?i)\bmy\s+(?:\w+\s+)?(?-i:{_DRUG})")
 _NEGATED = re.compile(r"(?i)\b(?:not|never|no\s+longer|don't|stopped|off)\b[^,.;]*$")
 #: "we have Netflix", "we've got Sky now", "we got Disney+ for the kids": a capitalised name ending the clause.
 _SERVICE = re.compile(
@@ -50,6 +55,9 @@ def holding_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candida
         if _HEDGE.search(before) or _NEGATED.search(before + match.group(0)[:match.start("v") - match.start()]):
             continue
         yield match.span("v"), Candidate("assert", USER, "medication", match.group("v"), sentence)
+    for match in [*_PUT_ON.finditer(sentence), *_MY_MEDICINE.finditer(sentence)]:
+        if not _HEDGE.search(sentence[:match.start()]) and not _NEGATED.search(sentence[:match.start()]):
+            yield match.span("v"), Candidate("assert", USER, "medication", match.group("v"), sentence)
     for match in _SERVICE.finditer(sentence):
         if _HEDGE.search(sentence[:match.start()]):
             continue

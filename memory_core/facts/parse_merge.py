@@ -61,11 +61,29 @@ def _fuller_name(rule: Candidate, parsed: Sequence[Candidate]) -> str | None:
     return None
 
 
+#: A name going on past where a rule's value stopped: over "&" or "+" and a capitalised word ("Dice & Slice"),
+#: or over the dots of initials ("Fontaines D" + ".C.").
+_NAME_GOES_ON = re.compile(r"(?:\s*[&+]\s*[A-Z0-9][\w'-]*|\.(?:[A-Z]\.)+)+")
+
+
+def _name_in_evidence(rule: Candidate) -> str | None:
+    """The rule's value as the whole name its sentence writes, when the sentence goes on with the same name."""
+    value, evidence = rule.value, rule.evidence
+    if rule.op != "assert" or not value or not value[:1].isupper() or not evidence:
+        return None
+    at = evidence.find(value)
+    if at < 0:
+        return None
+    goes_on = _NAME_GOES_ON.match(evidence, at + len(value))
+    whole = evidence[at:goes_on.end()] if goes_on else None
+    return whole if whole and _one_name(whole) else None
+
+
 def _widened(rules: Sequence[Candidate], parsed: Sequence[Candidate]) -> list[Candidate]:
-    """The rules' candidates, each cut-short name replaced by the parse's whole one."""
+    """The rules' candidates, each cut-short name replaced by the parse's whole one (or its sentence's)."""
     widened = []
     for rule in rules:
-        fuller = _fuller_name(rule, parsed)
+        fuller = _fuller_name(rule, parsed) or _name_in_evidence(rule)
         widened.append(replace(rule, value=fuller) if fuller else rule)
     return widened
 

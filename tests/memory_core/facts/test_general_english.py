@@ -55,6 +55,8 @@ def test_a_handover_and_a_liking_for_another_more_still_end_the_value():
                    "Mrs Kaur") == {"Mrs Kaur": "Hunters"}
     assert changed("These days I like Wet Leg way more than Blur.", "user", "favorite:band", "Blur") != {}
     assert changed("I use the Blur playlist more than I should.", "user", "favorite:band", "Blur") == {}
+    assert changed("Mr Osei is taking the class over from Mrs Dunne after Easter.", "user", "child_teacher",
+                   "Mrs Dunne") != {}
 
 
 def test_the_old_value_denied_after_the_new_one_is_succeeded():
@@ -87,6 +89,22 @@ def test_a_fuller_parse_value_of_another_attribute_or_not_a_name_is_not_taken():
         == ["Bits"]
     assert [c.value for c in merge_candidates([_c("club", "Bits")], [_c("club", "Bits & Pieces", "sister")])][0] \
         == "Bits"
+
+
+@pytest.mark.parametrize("evidence, rule, whole", [
+    ("The quiz team is called Quiz + Chips, we meet Mondays.", "Quiz", "Quiz + Chips"),
+    ("our local is Fox & Firkin.", "Fox", "Fox & Firkin"),
+    ("My favourite singer is Jay Z.Q.", "Jay Z", "Jay Z.Q."),
+])
+def test_a_name_the_rule_cut_short_is_made_whole_from_its_sentence(evidence, rule, whole):
+    merged = merge_candidates([Candidate("assert", "user", "club", rule, evidence)], [])
+    assert [c.value for c in merged] == [whole]
+
+
+def test_a_name_followed_by_a_full_stop_or_a_lower_case_word_is_not_widened():
+    for evidence in ("I bank with HSBC. It is fine.", "I bank with HSBC & co-op savings."):
+        assert [c.value for c in merge_candidates([Candidate("assert", "user", "bank", "HSBC", evidence)], [])] \
+            == ["HSBC"]
 
 
 def test_a_rule_value_already_whole_is_kept():
@@ -149,6 +167,8 @@ def test_the_cue_subject_of_a_clause():
     ("I take 50mg of losartan with breakfast", "losartan"),
     ("I've been prescribed omeprazole for the reflux.", "omeprazole"),
     ("Honestly I'm still on fluoxetine and it helps.", "fluoxetine"),
+    ("The consultant has me on bisoprolol now.", "bisoprolol"),
+    ("Collected my atorvastatin on the way home.", "atorvastatin"),
 ])
 def test_a_medicine_the_user_takes_is_their_medication(text, value):
     assert ("user", "medication", value) in _extracted(text)
@@ -194,3 +214,15 @@ def test_the_background_matcher_reads_no_fact_from_someone_elses_news(store):
     run_fact_pass(store)
     _, options = pending(store)
     assert all(not option.sentence.startswith("My cousin") for option in options)
+
+
+def test_the_background_matcher_still_reads_who_the_users_someone_is(store):
+    from memory_core.clock import parse_iso
+    from memory_core.facts.fact_pass import run_fact_pass
+    from memory_core.facts.semantic import pending
+    from memory_core.ingest import ingest_message
+    ingest_message(store, "chat-a", "user", "My manager in the new team is Ms Adeyemi, tough but kind.",
+                   at=parse_iso("2025-01-01T10:00:00+00:00"))
+    run_fact_pass(store)
+    _, options = pending(store)
+    assert any("Adeyemi" in option.value for option in options)

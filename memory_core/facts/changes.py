@@ -76,6 +76,8 @@ _END_CUES = re.compile(
 #: The old value liked less than another: "I love Y even more than X now", "I rate Y far more than X".
 _MORE_THAN_THE_OLD = re.compile(r"(?i)\b(?:love|like|enjoy|rate|prefer|want|use)\b[^;!?]{0,60}?\bmore\s+than\s+(?:the\s+|my\s+)?"
                                 + OLD_MARKER)
+#: Another value chosen over the old one: "ginger beer over lemonade any day", "Monzo over Barclays now".
+_OVER_THE_OLD = re.compile(r"(?i)\w\s+over\s+(?:the\s+|my\s+)?" + OLD_MARKER)
 _NOT_THE_OLD = re.compile(r"(?i)\bnot\s+(?:with\s+|at\s+|in\s+|on\s+)?(?:the\s+|my\s+|our\s+)?" + OLD_MARKER)
 
 
@@ -264,7 +266,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 compared = _assigned_alike(rest, fact.value)
             contrasted = None
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
-                    _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked)):
+                    _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
+                    _OVER_THE_OLD.search(marked)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")

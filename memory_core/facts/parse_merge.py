@@ -56,6 +56,9 @@ def _fuller_name(rule: Candidate, parsed: Sequence[Candidate]) -> str | None:
             continue
         if len(value) <= len(rule.value) or rule.value.casefold() not in value.casefold():
             continue
+        extension = value.casefold().replace(rule.value.casefold(), "", 1)
+        if not re.search(r"\w", extension):
+            continue  # "Acme Corp." beside "Acme Corp": a full stop, no more of the name
         if _one_name(value) and same_attribute(rule.predicate, candidate.predicate):
             return value
     return None

@@ -59,6 +59,11 @@ def test_a_handover_and_a_liking_for_another_more_still_end_the_value():
                    "Mrs Dunne") != {}
 
 
+def test_another_value_chosen_over_the_old_one_ends_it_but_over_as_a_preposition_does_not():
+    assert changed("Honestly Monzo over Barclays any day now.", "user", "bank", "Barclays") == {"Barclays": "Monzo"}
+    assert changed("Spilled Cravendale over the counter.", "user", "milk", "Cravendale") == {}
+
+
 def test_the_old_value_denied_after_the_new_one_is_succeeded():
     assert changed("It's Octopus now, not EDF.", "user", "energy_supplier", "EDF") == {"EDF": "Octopus"}
 
@@ -105,6 +110,11 @@ def test_a_name_followed_by_a_full_stop_or_a_lower_case_word_is_not_widened():
     for evidence in ("I bank with HSBC. It is fine.", "I bank with HSBC & co-op savings."):
         assert [c.value for c in merge_candidates([Candidate("assert", "user", "bank", "HSBC", evidence)], [])] \
             == ["HSBC"]
+
+
+def test_a_full_stop_after_the_rule_value_is_no_more_of_its_name():
+    merged = merge_candidates([_c("works_at", "Brightwell Ltd")], [_c("works_at", "Brightwell Ltd.")])
+    assert [c.value for c in merged] == ["Brightwell Ltd"]
 
 
 def test_a_rule_value_already_whole_is_kept():

@@ -71,14 +71,17 @@ _END_CUES = re.compile(
     r"pushed\s+(?:back|to)|bumped|rescheduled)\b")
 
 
-#: The old value denied as what holds: "it's EDF now, not Octopus", "I'm with Lebara, not with Vodafone". A bare
-#: "not" elsewhere ("not sure the Octopus bill is right") ends nothing.
+#: The old value denied as what holds, or a holding verb denied of it: "it's EDF now, not Octopus", "not with
+#: Vodafone", "we're not going to Peru". A bare "not" elsewhere ("not sure the Octopus bill is right") ends nothing.
 #: The old value liked less than another: "I love Y even more than X now", "I rate Y far more than X".
 _MORE_THAN_THE_OLD = re.compile(r"(?i)\b(?:love|like|enjoy|rate|prefer|want|use)\b[^;!?]{0,60}?\bmore\s+than\s+(?:the\s+|my\s+)?"
                                 + OLD_MARKER)
 #: Another value chosen over the old one: "ginger beer over lemonade any day", "Monzo over Barclays now".
 _OVER_THE_OLD = re.compile(r"(?i)\w\s+over\s+(?:the\s+|my\s+)?" + OLD_MARKER)
-_NOT_THE_OLD = re.compile(r"(?i)\bnot\s+(?:with\s+|at\s+|in\s+|on\s+)?(?:the\s+|my\s+|our\s+)?" + OLD_MARKER)
+_NOT_THE_OLD = re.compile(r"(?i)(?:\bnot|n't)\s+(?:(?:\w+ing|go|move|use|see|visit)\s+)?"
+                          r"(?:(?:to|with|at|in|on|into|for)\s+)?(?:the\s+|my\s+|our\s+)?" + OLD_MARKER)
+#: The old value given to someone or away: "gave Pepper to my aunt", "gave the Brompton back".
+_GIVEN_AWAY = re.compile(r"(?i)\b(?:gave|given|giving)\s+(?:the\s+|my\s+|our\s+)?" + OLD_MARKER + r"\s+(?:away|to|back)\b")
 
 
 @dataclass(frozen=True)
@@ -267,7 +270,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             contrasted = None
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
                     _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
-                    _OVER_THE_OLD.search(marked)):
+                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")

@@ -64,6 +64,21 @@ def test_another_value_chosen_over_the_old_one_ends_it_but_over_as_a_preposition
     assert changed("Spilled Cravendale over the counter.", "user", "milk", "Cravendale") == {}
 
 
+@pytest.mark.parametrize("text, fact", [
+    ("We aren't going to Crete after all.", ("user", "trip", "Crete")),
+    ("not using Monzo, back to Barclays", ("user", "bank", "Monzo")),
+    ("gave Pepper to the neighbours, she's happier there", ("user", "cat", "Pepper")),
+])
+def test_a_holding_verb_denied_of_the_old_value_or_giving_it_away_ends_it(text, fact):
+    assert fact[2] in changed(text, *fact)
+
+
+@pytest.mark.parametrize("text", ["Not sure Crete is on the cards.", "Don't forget to pack for Crete!",
+                                  "Gave my sister a lift to Crete airport."])
+def test_a_not_or_a_gave_that_says_nothing_of_the_old_value_ends_nothing(text):
+    assert changed(text, "user", "trip", "Crete") == {}
+
+
 def test_the_old_value_denied_after_the_new_one_is_succeeded():
     assert changed("It's Octopus now, not EDF.", "user", "energy_supplier", "EDF") == {"EDF": "Octopus"}
 

@@ -153,7 +153,8 @@ _BETWEEN = {"just", "finally", "recently", "now", "also", "has", "had", "have", 
 #: Capitalised words that open a clause and name nobody ("Finally moved to Leeds", "News: moved to Leeds").
 _NOT_PEOPLE = {"finally", "just", "recently", "today", "yesterday", "also", "then", "now", "update", "news",
                "btw", "so", "and", "but", "well", "oh", "officially", "actually", "after", "before", "when",
-               "since", "last", "this", "big", "great", "good", "guess", "anyway", "lol", "haha", "yay", "omg"}
+               "since", "last", "this", "big", "great", "good", "guess", "anyway", "lol", "haha", "yay", "omg",
+               "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tonight", "tomorrow"}
 _FIRST_PERSON_SUBJECTS = {"i", "we", "i've", "we've", "i'm", "we're", "i'd", "we'd", "me", "us", "myself"}
 _THIRD_PERSONS = {"he", "she", "they", "he's", "she's", "they've", "they're", "someone", "everyone"}
 

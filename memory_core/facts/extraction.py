@@ -30,7 +30,7 @@ from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject
 from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates
@@ -389,6 +389,8 @@ def extract(text: str) -> list[Candidate]:
                 continue
             if candidate.op == "assert" and _negated(sentence, span):
                 continue  # "I don't get up at 7:15 anymore": the value stopped being true
+            if candidate.subject == USER and cue_subject(sentence, span[0]) is None:
+                continue  # "Since Aoife started at Google, ...": her job, not the user's
             seen_spans.append(span)
             found.append(candidate)
         if not seen_spans and not hedged and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute

@@ -173,6 +173,18 @@ def test_a_kin_word_used_as_a_name_is_that_relations_subject(text, expected):
     assert expected in _extracted(text)
 
 
+@pytest.mark.parametrize("text", ["Since Oisin started at Arup, I barely see him.",
+                                  "Ever since Mel moved to Hove, the flat's been quiet."])
+def test_a_frame_in_another_persons_clause_gives_no_fact_of_the_users(text):
+    assert not any(subject == "user" and predicate in ("works_at", "lives_in") for subject, predicate, _ in
+                   _extracted(text))
+
+
+def test_a_frame_in_the_users_clause_after_someone_elses_is_kept():
+    assert ("user", "works_at", "Arup") in _extracted("Since Oisin left, I started at Arup.") or \
+        any(v == "Arup" for _, _, v in _extracted("Since Oisin left, I started at Arup."))
+
+
 def test_a_kin_word_of_someone_elses_is_not_the_users_relation():
     assert not any(subject == "mother" for subject, _, _ in _extracted("his mum works at the garden centre"))
 

@@ -143,16 +143,22 @@ def checkout(rev: str, target: Path) -> Path | None:
 
 def agreement(before: list[dict], after: list[dict]) -> dict:
     """How alike the two versions' top-10 lists are, query by query."""
-    same = overlap = abstain_same = 0
+    same = same_order = overlap = abstain_same = 0
+    score_gap = 0.0
     for old, new in zip(before, after):
         old_hits, new_hits = [tuple(h) for h in old["hits"]], [tuple(h) for h in new["hits"]]
         same += old_hits == new_hits
+        # a query vector equal to float32 rounding (another encoder) moves scores by ~1e-7, not the list
+        same_order += [h[:2] for h in old_hits] == [h[:2] for h in new_hits]
+        if [h[:2] for h in old_hits] == [h[:2] for h in new_hits]:
+            score_gap = max([score_gap] + [abs(a[2] - b[2]) for a, b in zip(old_hits, new_hits)])
         union = max(len(old_hits), len(new_hits))
         overlap += len(set(old_hits) & set(new_hits)) / union if union else 1.0
         abstain_same += old["abstained"] == new["abstained"]
     n = len(before)
     return {"queries": n, "identical_lists": same, "identical_share": same / n, "mean_overlap_at_10": overlap / n,
-            "same_abstention": abstain_same}
+            "same_abstention": abstain_same, "identical_kind_id_lists": same_order,
+            "largest_score_difference_in_those": score_gap}
 
 
 def dense_summary(found: dict) -> dict:
@@ -203,7 +209,8 @@ def main() -> None:
             for n, query in enumerate(batch):
                 order = list(workers) if n % 2 == 0 else list(reversed(workers))
                 for name in order:
-                    timings[name][mode].append(workers[name].ask(op="search", query=query, mode=mode))
+                    answer = workers[name].ask(op="search", query=query, mode=mode)
+                    timings[name][mode].append(answer | {"load_1min": os.getloadavg()[0]})
                 loads.append(os.getloadavg()[0])
         dense = {name: dense_summary(worker.ask(op="dense", queries=batch)) for name, worker in workers.items()}
         ready = {name: worker.ready for name, worker in workers.items()}
@@ -235,6 +242,9 @@ def main() -> None:
             "abstained": sum(r["abstained"] for r in cold),
             "mean_hits": statistics.mean(len(r["hits"]) for r in cold),
             "dense_fast_vs_exact": dense[name],
+            # per query, in batch order: end to end ms, embedding ms, garbage-collector ms, 1-min load average
+            "cold_per_query": [[round(r["ms"], 2), round(r["embed_ms"], 2), round(r.get("gc_ms", 0.0), 2),
+                                r["load_1min"]] for r in cold],
         }
     if "before" in workers:
         figures["agreement_cold"] = agreement(timings["before"]["cold"], timings["after"]["cold"])
@@ -263,7 +273,7 @@ def write_table(figures: dict) -> None:
              "|---|---|---|---|---|---|---|---|---|"]
     for key, what in (("cold_end_to_end", "**cold, end to end** (embedding + retrieval)"),
                       ("cold_retrieval", "cold, retrieval share (end to end minus embedding)"),
-                      ("cold_query_embedding", "cold, query embedding share (all-MiniLM-L6-v2, 1 torch thread)"),
+                      ("cold_query_embedding", "cold, query embedding share (all-MiniLM-L6-v2: torch on 1 thread, or the numpy query encoder where the code has it)"),
                       ("cold_without_embedder", "cold, no embedder (BM25 + recency + salience)"),
                       ("cold_bare_end_to_end", "cold as round 4 defined it, end to end: word counts not held either"),
                       ("warm", "warm: the same queries again, one long-lived connection")):
@@ -308,12 +318,14 @@ def write_table(figures: dict) -> None:
     if "agreement_cold" in figures:
         a, b = figures["agreement_cold"], figures["agreement_no_embedder"]
         lines += ["", "## Same answers before and after", "",
-                  "| pass | queries | identical top-10 lists (kind, id, score) | mean overlap of the top 10 | same abstention |",
-                  "|---|---|---|---|---|",
-                  f"| hybrid (cold pass) | {a['queries']} | {a['identical_lists']} ({a['identical_share']:.3f}) | "
-                  f"{a['mean_overlap_at_10']:.3f} | {a['same_abstention']} |",
-                  f"| no embedder | {b['queries']} | {b['identical_lists']} ({b['identical_share']:.3f}) | "
-                  f"{b['mean_overlap_at_10']:.3f} | {b['same_abstention']} |"]
+                  "| pass | queries | identical top-10 lists (kind, id, score) | identical top-10 lists (kind, id, "
+                  "in order) | largest score difference in those | mean overlap of the top 10 (kind, id, score) | "
+                  "same abstention |",
+                  "|---|---|---|---|---|---|---|"]
+        lines += [f"| {name} | {x['queries']} | {x['identical_lists']} ({x['identical_share']:.3f}) | "
+                  f"{x.get('identical_kind_id_lists', '-')} | {x.get('largest_score_difference_in_those', 0):.1e} | "
+                  f"{x['mean_overlap_at_10']:.3f} | {x['same_abstention']} |"
+                  for name, x in (("hybrid (cold pass)", a), ("no embedder", b))]
     lines += ["", "## Fast dense pass against exact search", "",
               "| code | vectors | queries | recall@10 mean (min) | queries with 10/10 | recall@50 mean (min) | "
               "recall@300 mean (min) | fast p50 / p95 ms | exact (numpy matmul) p50 / p95 ms |",

@@ -13,9 +13,11 @@ Requests are JSON lines: ``{"op": "search", "query": ..., "mode": "cold" | "warm
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +34,22 @@ def drop_from_os_cache(data_dir: Path) -> None:
             os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
         finally:
             os.close(fd)
+
+
+class _CollectorTime:
+    """Milliseconds Python's cyclic garbage collector ran (it stops every thread that needs the GIL)."""
+
+    def __init__(self):
+        self.ms = 0.0
+        self._started: dict[int, float] = {}
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict) -> None:
+        thread = threading.get_ident()
+        if phase == "start":
+            self._started[thread] = time.perf_counter()
+        elif thread in self._started:
+            self.ms += (time.perf_counter() - self._started.pop(thread)) * 1000
 
 
 class _TimedEmbedder:
@@ -110,6 +128,7 @@ def main() -> None:
     from memory_core.storage.store import Store
     from models.embedder import SentenceEmbedder
 
+    collector = _CollectorTime()
     store = Store.open(data_dir, PASSPHRASE)
     embedder = _TimedEmbedder(SentenceEmbedder().load())
     embedder.embed(["warm up the model"])  # the app loads the model before the first search
@@ -138,6 +157,7 @@ def main() -> None:
             drop_from_os_cache(data_dir)
             connection = store.connect()
         embedder.spent_ms = 0.0
+        collector.ms = 0.0
         try:
             started = time.perf_counter()
             result = recall.search(connection, request["query"], k=10, embedder=use_embedder)
@@ -146,6 +166,7 @@ def main() -> None:
             if connection is not store:
                 connection.close()
         print(json.dumps({"ms": elapsed, "embed_ms": embedder.spent_ms if use_embedder else 0.0,
+                          "gc_ms": collector.ms,
                           "hits": [[hit.kind, hit.id, hit.score] for hit in result.hits], "abstained": result.abstained}),
               flush=True)
     store.close()

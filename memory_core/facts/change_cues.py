@@ -36,11 +36,12 @@ _PERSON = "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse
 _OPENERS = r"(?:(?:so|and|but|also|oh|well|btw|anyway|lol|haha|update|news)\W+)*"
 #: A sentence that opens with someone else doing something: "My mum finally upgraded...", "He left...".
 #: Not one that says who someone is ("my boyfriend is called Declan", "my flatmate's name is Ollie"):
-#: that is the user's own relation.
+#: that is the user's own relation. The verb is a lowercase word: a capital after the person noun is their
+#: name ("my boss Tomasz is away"), so the name never stands in for the verb.
 _OTHER_SUBJECT = re.compile(
     rf"(?i)^\W*{_OPENERS}(?P<who>(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})(?:\s+(?-i:[A-Z])[\w'-]+)?|he|she)(?!')"
     r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
-    r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)[a-z]+")
+    r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)(?-i:[a-z])[a-z]*")
 #: A sentence that opens with another person's name and a verb of change: "Priya moved to the Dublin office",
 #: "Tom just got a job at Arup". Not a capitalised opener that is no name ("Finally moved to Leeds").
 _NAMED_OTHER = re.compile(

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.attributes import CONCEPTS
+from memory_core.facts.attributes import CONCEPTS, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
 from memory_core.facts.lexicon import lexical_values
 
+#: "living here": the place is the one the sentence names after "in" ("Rent in Leeds is mad but I love living here").
+DEICTIC_HOME_CUES = ("live here", "living here", "lives here", "based here")
 #: Extra cue words (verbs and nouns seen in dev phrasings) for concepts whose own words are few.
 _EXTRA_CUES = {
     "car": ("drive", "drives", "driving"), "bank": ("money",), "doctor": ("dr", "checkup", "checkups"),
@@ -30,7 +32,7 @@ _EXTRA_CUES = {
     "anniversary": ("married",), "wake_time": ("wake", "wake up", "get up", "alarm"),
     "manager": ("report to",), "trip": ("flying to",), "club": ("run with",),
     "works_at": ("work at", "work for", "engineer at", "job at"),
-    "lives_in": ("live in", "lives in", "lived in", "based in", "living in", "moved to"),
+    "lives_in": ("live in", "lives in", "lived in", "based in", "living in", "moved to", *DEICTIC_HOME_CUES),
     "dentist_appointment": ("dentist", "dental"),
 }
 #: What shape of value each concept takes (default: a name).
@@ -64,7 +66,13 @@ _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "My", "Our", "We", "The", "So",
               "There", "Here", "What", "Where", "Who", "Why", "How", "Which", "Change", "Update", "Lol",
               "Btw", "Helped", "Traded", "Dropped", "Moved", "Left", "Quit", "Started", "He", "She", "They",
               "You", "Your", "His", "Her", "Their", "Its", "Me", "Us", "Him", "Them"}
-_NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*")
+#: A name: capitalised words, joined by "of"/"the"/"de"/"and"/"&" ("Bank of Scotland", "Dice & Slice").
+_NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*"
+                   r"(?:\s+(?:(?:of|the|de|and|&)\s+){0,2}(?!I\b)[A-Z0-9][\w'+&-]*)*")
+#: A month or a weekday, alone or plural ("June", "Tuesdays"): capitalised by spelling, never a name.
+_CALENDAR_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
+                            r"april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|"
+                            r"thurs|fri|sat|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
@@ -100,8 +108,8 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             words = words[:-1]
         if words and words[-1].endswith("'s"):  # "Dr. Nakamura's office": the name, not the possessive
             words[-1] = words[-1][:-2]
-        if not words or _DATE.fullmatch(" ".join(words)):
-            continue
+        if not words or _DATE.fullmatch(" ".join(words)) or all(_CALENDAR_WORD.fullmatch(w) for w in words):
+            continue  # "moved from 10 June": a month or a weekday is when, never what
         found.append((match.start(), " ".join(words)))
     return found
 
@@ -113,6 +121,25 @@ NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn
 #: A sentence that ends something states no new value by itself (changes.py reads it).
 ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+than\b|\binstead\s+of\b|\bbetter\s+than\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
                      r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
+
+
+_DEVICE_CONCEPTS = frozenset(DEVICES.values())
+
+
+def implausible_value(predicate: str | None, value: str | None) -> bool:
+    """A value no person would give that attribute, whichever layer read it: a month or a weekday alone for an
+    attribute that takes a name ("club: tuesday", "car: June"), or a car, phone or laptop that names no maker,
+    model or number ("car: garage" from "my car's in the garage"). Plans, schedules and dates are left alone."""
+    if not predicate or not value or (":" in predicate and not predicate.startswith("favorite:")):
+        return False
+    concept = concept_of(predicate)
+    if concept is None or concept == "trip" or VALUE_SHAPES.get(concept, "name") != "name":
+        return False
+    words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
+    if words and all(_CALENDAR_WORD.fullmatch(w) for w in words):
+        return True
+    return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
+        not any(w.lower() in DEVICES for w in words)
 
 
 def cue_concepts(sentence: str) -> set[str]:
@@ -188,11 +215,34 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
     return USER
 
 
+#: "lunch at Dishoom with the team": a cue word after "with the" is the company kept, not the attribute named.
+_COMPANY_BEFORE = re.compile(r"(?i)\bwith\s+(?:the|my|our)\s+$")
+
+
+def _possessed_device(sentence: str, value: str) -> bool:
+    """"my Ford Focus": the possessive presupposes the user has it, so a hedge or a report around the
+    sentence ("the mechanic says my Ford Focus needs brakes", "if my Pixel dies") does not take it back."""
+    return any(w.lower() in DEVICES for w in value.split()) and \
+        re.search(rf"(?i)\bmy\s+(?:old\s+|new\s+|trusty\s+)?{re.escape(value)}\b", sentence) is not None
+
+
+def is_cue_word(value: str) -> bool:
+    """A "value" that is itself a cue word names the attribute, not its value ("a new GP")."""
+    return value.lower() in CUES or value.lower().rstrip("s") in CUES
+
+
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
-    if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence):
+    if sentence.rstrip().endswith("?") or ENDING.search(sentence):
         return []
-    cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)]
+    if HEDGE.search(sentence):
+        return [c for c in _cue_candidates(sentence) if c.subject == USER and _possessed_device(sentence, c.value or "")]
+    return _cue_candidates(sentence)
+
+
+def _cue_candidates(sentence: str) -> list[Candidate]:
+    cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
+            if not _COMPANY_BEFORE.search(sentence, 0, m.start())]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
         if len(kinds) == 1:
@@ -204,7 +254,10 @@ def cue_candidates(sentence: str) -> list[Candidate]:
         return []
     concept = concepts.pop()
     cues = [c for c in cues if c[1] == concept]
-    values = values_of_shape(sentence, VALUE_SHAPES.get(concept, "name"))
+    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not is_cue_word(v[1])]
+    cue_words = {m.group(1).lower() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept}
+    if cue_words and cue_words <= set(DEICTIC_HOME_CUES):
+        values = [v for v in values if re.search(r"(?i)\bin\s+$", sentence[:v[0]])]  # "here" is the place "in" names
     if concept in DEVICES.values():
         values = [v for v in values if not any(w.lower() in DEVICES and DEVICES[w.lower()] != concept
                                                for w in v[1].split())]

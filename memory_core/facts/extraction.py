@@ -30,8 +30,9 @@ from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
+from memory_core.facts.frame_words import value_end
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
@@ -43,19 +44,20 @@ _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?"
 _DAY1 = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every\s+(?:day|morning|evening|night|weekday|weekend))(?:\s*(?:,|and|&)\s*{_DAYS})*(?:\s+(?:at|from|around)\s+{_TIME}(?:\s*(?:-|to|until)\s*{_TIME})?)?"
-#: Words that end a captured value: "I live in Porto now because ..." -> "Porto".
-_STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
-         r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
-         r"more than|rather than|better than|over|"
-         r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d)\b|"
-         r"\s*(?:[,;:!?()\"]|\.(?!{0}))|\s+-|$)").format(r"(?<=\b[A-Z]\.)\s+[A-Z]")
+#: Words that end a captured value: "I live in Porto now because ..." -> "Porto" (a name joined by "and" goes on,
+#: "Marks and Spencer"; hedges, time tails and marks end it: ``frame_words.value_end``).
+_STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
+               r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
+               r"more than|rather than|better than|over|"
+               r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d")
+_STOP = value_end(_STOP_WORDS)
 #: A value runs on past a middle initial ("Ursula K. Le Guin"): a lone capital's period before a capitalised word.
 _INITIAL_DOT = r"(?<=\b[A-Z])\.(?=\s+[A-Z])"
-_VALUE = rf"(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}){{1,60}}?)" + _STOP
+_VALUE = rf"(?:[\"\u201C]\s*)?(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}|(?<=\d)[:,.](?=\d)){{1,60}}?)" + _STOP
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
-_CAP = r"[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
+_CAP = r"(?!I\b)[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
-_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?[A-Z0-9][\w&'.+-]*)*)"
+_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?(?!I\b)[A-Z0-9][\w&'.+-]*)*)"
 #: "for now" words between an attribute and its value: "favourite author these days: X".
 _NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
 _FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
@@ -347,6 +349,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
                 return None
     if predicate == "likes" and value and re.match(r"(?i)^(?:to\s+)?(?:it|that|this|you|them|my|our)\b", value):
         return None
+    if predicate in ("likes", "dislikes") and value and re.search(r"(?i)\b(?:here|there)$", value):
+        return None  # "I love living here": "here" points outside the phrase; the place, if named, is the fact
     if rule.op == "assert" and value is not None and len(value) > 60:
         return None
     return Candidate(rule.op, subject, predicate, value, sentence)
@@ -403,5 +407,6 @@ def extract(text: str) -> list[Candidate]:
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
             found.append(candidate)
+    found = [c for c in found if c.op == "retract" or not implausible_value(c.predicate, c.value)]
     # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
     return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

@@ -15,21 +15,61 @@ from memory_core.facts.lexicon import kind_of
 USER = "user"
 
 #: Words that end a value: "my gym is FitHub now because..." -> "FitHub".
-STOP = (r"(?=\s+(?:now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
-        r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
-        r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
-        r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
-        r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
-        r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
-        r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
-        r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever))\b|"
-        r"\s*(?:[,.;!?()\"\u2013\u2014]|:(?!\d))|\s+-|\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$)")
-#: A value: no clause punctuation, except a colon inside a time ("6:30").
-VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d):(?=\d))"
+STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|because|as|and|but|which|who|where|so|though|"
+              r"although|after|before|when|while|last|this|starting|until|again|instead|too|also|btw|fyi|lol|haha|"
+              r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
+              r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
+              r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
+              r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
+              r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
+              r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever)")
+#: What follows a value without being part of it, whatever the frame: a hedge ("Perth I think", "Theo I
+#: believe"), a word saying for how long ("for now", "at the minute"). Not any clause with "I": in "my
+#: master's degree I started..." or "after Callum moved to Perth I was..." the words before it are no value.
+TAIL_WORDS = (r"i\s+(?:think|believe|reckon|suppose|guess|imagine|gather|bet|hope)|i'd\s+(?:say|guess|imagine)|"
+              r"i'm\s+(?:sure|told|afraid)|for now|for the time being|at the minute|at present|"
+              r"currently|presently|apparently|honestly|basically|obviously|hopefully|as of (?:now|today)")
+#: A character that ends a value: clause punctuation (not a thousands comma or a decimal point, "6,000",
+#: "2.5"; not a colon in a time, "6:30"; not a middle initial's period, "Ursula K. Le Guin") or an emoji.
+_END_MARK = (r"\s*(?:[;!?()\"\u2013\u2014]|(?<!\d),|,(?!\d{3}(?!\d))|\.(?!(?<=\d\.)\d|(?<=\b(?-i:[A-Z])\.)\s+(?-i:[A-Z]))|"
+             r":(?!\d))|\s+-|"
+             r"\s*[\u2190-\u2BFF\U0001F000-\U0001FAFF]|$")
+#: A capitalised word of a name (a digit too: "Chanel No 5"), never the pronoun "I".
+NAME_WORD = r"(?!I\b)(?-i:[A-Z0-9\u00C0-\u00DE])[\w'&.\u00C0-\u024F-]*"
+#: The value's last word is capitalised or a number (a fixed-width look behind for each length).
+_ENDS_IN_NAME = "(?:" + "|".join(rf"(?<=(?<![\w'&.-])(?-i:[A-Z0-9\u00C0-\u00DE])[\w'&.-]{{{n}}})"
+                                 for n in range(0, 24)) + ")"
+
+
+def name_continues(end_words: str) -> str:
+    """A name that goes on past "and"/"&" ("Fox and Hounds", "Florence and the Machine", "Procter & Gamble"): a
+    capitalised word on both sides, and the run after it ends where a value ends (``end_words`` or a
+    mark). Not when a new clause starts: "Perth and Mary lives in Sydney", "Google and I"."""
+    return (rf"(?=\s+(?:and|&)\s){_ENDS_IN_NAME}\s+(?:and|&)\s+(?:the\s+)?{NAME_WORD}"
+            rf"(?:\s+(?:(?:of|the|and|&)\s+){{0,2}}{NAME_WORD})*(?=\s+(?:{end_words}|{TAIL_WORDS})\b|{_END_MARK})")
+
+
+def value_end(end_words: str) -> str:
+    """The look-ahead that ends a lazily matched value: one of ``end_words``, a hedge or time tail, a mark;
+    but never inside a name joined by "and"/"&" (tested only where an end matched: the lazy value tries every
+    position). Starts with "(?=" (``frames`` splices an alternative in after it)."""
+    return rf"(?=(?:\s+(?:{end_words}|{TAIL_WORDS})\b|{_END_MARK}))(?!{name_continues(end_words)})"
+
+
+STOP = value_end(STOP_WORDS)
+#: A value: no clause punctuation, except inside a number or a time ("6:30", "6,000", "2.5") and a middle
+#: initial's period ("Ursula K. Le Guin").
+VALUE_CHARS = r"(?:[^,.;:!?()\"<>]|(?<=\d)[:,.](?=\d)|(?<=\b(?-i:[A-Z]))\.(?=\s+(?-i:[A-Z])))"
 TITLE = r"(?:(?:dr|mr|mrs|ms|prof)\.\s*)?"
-VALUE = rf"(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
+#: A name in quotes is read from inside them: 'my podcast is "The Rest Is History"'.
+OPEN_QUOTE = r"(?:[\"\u201C]\s*)?"
+VALUE = rf"{OPEN_QUOTE}(?P<v>{TITLE}{VALUE_CHARS}{{1,50}}?)" + STOP
+#: "and"/"of" inside a name, when capitalised words follow up to where a value ends ("Brighton and Hove
+#: Albion", "Bank of Scotland"; not "Arsenal and Tom supports Spurs").
+_NAME_JOINED = (rf"\s+(?:and|of(?:\s+the)?)\s+{NAME_WORD}(?=(?:\s+{NAME_WORD})*"
+                rf"(?:\s+(?:{STOP_WORDS}|{TAIL_WORDS})\b|{_END_MARK}))")
 #: A provider, team or employer named in capitals, up to four words; "&" may join them ("Toni & Guy", "M&S").
-BRAND = r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z0-9])[\w&+'.-]*){0,3})"
+BRAND = rf"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z0-9])[\w&+'.-]*|{_NAME_JOINED}){{0,3}})"
 ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
 TIME = r"(?P<v>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
@@ -72,7 +112,9 @@ _NOT_VALUE_START = {"so", "very", "really", "too", "getting", "not", "going", "b
                     "who", "which", "about", "like", "better", "worse", "mine", "ours", "coming", "due", "ready",
                     "still", "now", "in", "on", "at", "to", "for", "with", "driving", "killing", "dying", "running",
                     "stuck", "acting", "playing", "making", "having", "giving", "taking", "broke", "missing", "lost",
-                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished"}
+                    "full", "empty", "closed", "open", "cancelled", "canceled", "delayed", "overdue", "finished",
+                    # a participle left when "booked in for" met no date: "my car is booked in for a service"
+                    "booked", "scheduled", "planned", "pencilled", "penciled"}
 LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", "dutch", "swedish", "norwegian",
               "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
@@ -125,13 +167,16 @@ def interest_attribute(value: str) -> str:
 
 
 def clean_value(value: str) -> str:
-    value = re.sub(r"\s+", " ", value).strip(" '\"-")
+    value = re.sub(r"\s+", " ", value).strip(" '\"\u201C\u201D\u2018\u2019-")
     value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
                    value)
     # "booked for June 8", "set for 6:30": the participle says how, the rest is the value
-    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+",
-                   "", value)
-    value = re.sub(r"(?i)^(?:a|an|the)\s+(?=\S)", "", value)
+    value = re.sub(r"(?i)^(?:booked|scheduled|set|planned|fixed|pencilled|penciled)\s+(?:in\s+)?(?:for|on)\s+"
+                   r"(?=\d|(?-i:[A-Z])|(?:next|this|tomorrow|tonight|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|"
+                   r"jun|jul|aug|sep|oct|nov|dec)\w*\b)", "", value)  # not "booked in for a service": a purpose
+    # "The" written with a capital inside a sentence is part of the name ("switched to The Times", "drink at The
+    # Fox and Hounds"); a lowercase "the" is the sentence's
+    value = re.sub(r"^(?:(?i:an?)|(?i:the)(?=\s+(?-i:[a-z]))|the)\s+(?=\S)", "", value)
     # "as a flat white", "my Monday salsa": the value is what follows (and is what later messages name)
     value = re.sub(r"(?i)^(?:as\s+(?:a|an)\s+|(?:my|our)\s+(?=\S+\s))", "", value)
     # "an old Galaxy S21": how the user feels about the thing, not its name
@@ -148,8 +193,9 @@ def plausible_value(value: str, *, strict: bool = True) -> bool:
     words = value.split()
     if not words or len(words) > 6 or len(value) > 50:
         return False
-    if not strict:
-        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how")
+    if not strict:  # a direction is no thing: "I drive to my parents'" names no car
+        return words[0].lower() not in ("it", "that", "this", "them", "him", "her", "you", "me", "what", "how", "to",
+                                        "into", "towards", "toward")
     if len(words) > 1 and words[0].islower() and words[1].lower() in ("from", "of", "after", "about", "because"):
         return False  # a state and its cause: "sore from all the swimming", "tired of it"
     return words[0].lower() not in _NOT_VALUE_START

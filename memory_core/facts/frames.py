@@ -52,8 +52,10 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?:\w+\s+)?(?:player|guitar|bass|drums|keys|keyboards|vocals|sax|saxophone|violin|trumpet)\s+(?:in|for|with)\s+(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})",
            "band"),
     # how the coffee is taken, said after the word: "a coffee, black", "coffee for me always with oat milk"
+    # (not the company it is had in: "coffee with Priya", "coffee with my sister")
     _frame(r"\bcoffee\s*(?:,\s*|\s+for\s+me\s*,?\s*|\s+)(?:always\s+|usually\s+|only\s+)?"
-           r"(?P<v>black|white|decaf|(?:with|as)\s+[^,.;:!?]{1,30}?)(?=\s+(?:is|was)\b|" + STOP[3:], "coffee"),
+           r"(?P<v>black|white|decaf|(?:with(?!\s+(?-i:[A-Z])|\s+(?:my|our|his|her|their|friends?|colleagues?|"
+           r"family|the\s+(?:team|girls|guys|kids))\b)|as)\s+[^,.;:!?]{1,30}?)(?=\s+(?:is|was)\b|" + STOP[3:], "coffee"),
     # a name and what it is, side by side: "Biscuit, our little terrier", "Dr. Patel, my GP,", "Waffles (my dog)"
     _frame(r"(?P<app>)(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})\s*(?:,\s*|\(\s*)"
            r"(?:our|my|the)\s+(?:(?:little|old|new|family|lovely|sweet|rescue|local)\s+)?"
@@ -234,7 +236,32 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:have|use|pay\s+for|got|get)\s+(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+"
            r"(?:(?:our|my|the)\s+)?(?P<attr>[a-z][\w-]*)\b"),
     _frame(rf"\b(?:i|we)\s+use\s+{ARTICLE}(?P<v>[^,.;:!?]{{1,40}}?)\s+as\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b"),
+    # the same with the verb dropped, a note-style fragment: "Starling for my savings", "Octopus for our energy"
+    # (a known attribute only, see frame_candidates)
+    _frame(r"(?:^|[;:]\s*)(?P<v>(?-i:[A-Z])[\w&+'-]*(?:\s+(?-i:[A-Z0-9])[\w&+'-]*){0,3})\s+for\s+(?P<frag>my|our)\s+"
+           r"(?P<attr>[a-z][\w-]*)\b"),
 ]
+
+
+#: Finite verbs that, right after the first word read as the value, show the "'s" was a genitive:
+#: "my niece's teacher is Mr Hall", "the dentist's office called".
+_FINITE_AFTER_NOUN = re.compile(r"(?i)^\S+\s+(?:is|are|was|were|has|have|had|'s|called|rang|phoned|said|says|"
+                                r"emailed|texted|wrote|sent)\b")
+#: "my landlord's finally fixing the boiler": "'s" + a verb in -ing is "is doing", an activity, not a value
+#: (a gerund that names a pastime stays one: "my sport's climbing").
+_PROGRESSIVE = re.compile(r"(?i)^(?:(?:just|finally|still|always|now|really|already|busy)\s+)?[a-z]+ing\b")
+
+
+def _genitive_or_progressive(sentence: str, match: re.Match[str]) -> bool:
+    """The frame read "X's" as "X is", but the words after it say it was "X's <noun> <verb>" or "X is <verb>-ing"."""
+    if "attr" not in match.groupdict() or match.group("attr") is None:
+        return False
+    joint = sentence[match.end("attr"):match.start("v")].strip()
+    if not joint.startswith("'s"):
+        return False
+    value = sentence[match.start("v"):]
+    progressive = _PROGRESSIVE.match(value)
+    return bool(_FINITE_AFTER_NOUN.match(value) or (progressive and not kind_of(progressive.group(0))))
 
 
 def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
@@ -243,7 +270,7 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
         for match in pattern.finditer(sentence):
             groups = match.groupdict()
             raw = groups.get("v")
-            if not raw:
+            if not raw or _genitive_or_progressive(sentence, match):
                 continue
             if attribute is None:
                 subject = USER
@@ -275,6 +302,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                     continue  # side by side: only a known attribute or an animal ("Lisbon, the capital" is not)
                 if "ptr" in groups and not (raw.strip()[:1].isupper() or re.search(r"\d", raw) or kind_of(raw)):
                     continue  # pointing back at a value: only a name, a number or a known word ("jazz")
+                if groups.get("frag") and (not concept_of(attr_text) or raw.split()[0].lower() in DISCOURSE):
+                    continue  # a verbless fragment: only a known attribute, never "Thanks for my ..."
                 if "new" in groups and not groups.get("new") and not (
                         concept_of(attr_text) and match.start() == 0):
                     continue  # the fragment without "my": only a known attribute at the start, or "new <attr>"

@@ -45,7 +45,24 @@ _COMMUTE_CONTEXT = re.compile(r"(?i)\b(?:commut\w*|to\s+(?:work|the\s+office|uni
                               r"taking|catch|catching|hop\s+on|by)\b")
 _PATTERNS = {kind: re.compile(r"(?i)(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
                               + r")(?![\w-])(?!\s+(?:late|out|low|behind|short|errands|around|away|over|into|"
-                              r"for\s+(?:office|president|mayor)))") for kind, words in LEXICON.items()}
+                              r"for\s+(?:office|president|mayor))\b)") for kind, words in LEXICON.items()}
+
+
+#: A capitalised word joined to another capitalised word: "The Ferry Inn", "Salsa Republic", "Yoga Works".
+_NAME_AFTER = re.compile(r"\s+(?:of\s+|the\s+|&\s+)?[A-Z]")
+_NAME_BEFORE = re.compile(r"[A-Z][\w'&-]*\s+(?:of\s+|the\s+|&\s+)?$")
+
+
+def _inside_a_name(sentence: str, start: int, end: int) -> bool:
+    """A lexicon word written with a capital inside a run of capitalised words is part of a proper name
+    (a pub, a studio, a band), not the drink, sport or genre it spells; a capital that only opens the
+    sentence says nothing."""
+    if not sentence[start:start + 1].isupper():
+        return False
+    after = _NAME_AFTER.match(sentence, end) is not None
+    before = start > 0 and _NAME_BEFORE.search(sentence, 0, start) is not None and \
+        _NAME_BEFORE.search(sentence, 0, start).start() > 0
+    return after or before
 
 
 def lexical_values(sentence: str) -> list[tuple[int, str, str]]:
@@ -59,6 +76,8 @@ def lexical_values(sentence: str) -> list[tuple[int, str, str]]:
         every += [(m.start(1), m.end(1), kind, m.group(1).lower()) for m in pattern.finditer(sentence)]
     for start, end, kind, value in sorted(every, key=lambda m: m[0] - m[1]):  # "rock climbing" over "rock"
         if any(start < other_end and other_start < end for other_start, other_end in taken):
+            continue
+        if _inside_a_name(sentence, start, end):
             continue
         taken.append((start, end))
         found.append((start, kind, value))

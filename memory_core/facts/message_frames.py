@@ -1,5 +1,6 @@
 """Frames that read a whole message, not one sentence: a change of attribute that names only the new value,
-across a ";" ("I switched banks; I'm with Revolut now"), a relative named once then "she"/"he", an event called off.
+across a ";" ("I switched banks; I'm with Revolut now"), a relative named once then "she"/"he", an event called off,
+"it's my favourite drink" after the words that named the drink.
 
 Split from ``frames`` (the sentence frames); ``extraction`` runs both.
 """
@@ -12,6 +13,7 @@ from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import (ANIMALS, NOT_ATTRIBUTES, RELATIONS, REL_MOD, STOP, USER, VALUE_CHARS,
                                            clean_value, plausible_value)
+from memory_core.facts.lexicon import lexical_values
 
 _Y = rf"(?P<v>(?:dr\.?\s+)?{VALUE_CHARS}{{1,45}}?)" + STOP
 #: Changes that name the attribute and the new value but not the old one, possibly across a ";"
@@ -39,8 +41,29 @@ _RELATIVE = re.compile(r"(?i)\bmy\s+" + REL_MOD + r"(?P<rel>" + "|".join(
     r for r in sorted(RELATIONS, key=len, reverse=True) if r not in ("dog", "cat", "puppy", "kitten", "pet")) + r")\b")
 
 
+#: "It's my favourite drink" after a sentence that named one: the pronoun's antecedent is that drink.
+_ANAPHORIC_FAVOURITE = re.compile(r"(?i)(?:^|(?<=[.!?;])\s+)(?:it's|it\s+is|that's|that\s+is|they're|they\s+are)\s+"
+                                  r"(?:my|our)\s+(?:all-time\s+|absolute\s+)?(?:fave|fav(?:ou?rite)?)\s+"
+                                  r"(?P<kind>[a-z]+)\b")
+#: The lexicon kind a favourite's noun names ("my favourite sport" is a hobby's value).
+_FAVOURITE_KINDS = {"drink": "drink", "drinks": "drink", "music": "music", "genre": "music", "sport": "hobby",
+                    "hobby": "hobby", "activity": "hobby", "pastime": "hobby"}
+
+
+def anaphoric_favourites(text: str) -> Iterator[Candidate]:
+    """"Is there a café with good iced coffee? It's my favourite drink.": the one value of the favourite's kind
+    that the words before the pronoun name (none or several: no antecedent to trust)."""
+    for match in _ANAPHORIC_FAVOURITE.finditer(text):
+        noun = match.group("kind").lower()
+        kind = _FAVOURITE_KINDS.get(noun)
+        before = {value for _, found_kind, value in lexical_values(text[:match.start()]) if found_kind == kind}
+        if kind and len(before) == 1:
+            yield Candidate("assert", USER, f"favorite:{noun.rstrip('s')}", before.pop(), match.group(0).strip())
+
+
 def message_candidates(text: str) -> Iterator[Candidate]:
     """Frames that read across a ";" or name a change of attribute without the old value."""
+    yield from anaphoric_favourites(text)
     relatives = {RELATIONS[m.group("rel").lower()] for m in _RELATIVE.finditer(text)}
     if len(relatives) == 1:
         for match in _PRONOUN_HOME.finditer(text):

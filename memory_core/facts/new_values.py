@@ -201,7 +201,7 @@ def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
                 continue  # the old value itself, said with more words ("RIP Biscuit")
             others.setdefault(normalized(value), value)
         if len(others) == 1:
-            return next(iter(others.values()))
+            return whole_name(sentence, next(iter(others.values())))
         if others:
             return None
     return None

@@ -33,7 +33,7 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
         current = frontier.pop()
         for child in tree.children(current):
             joins_name = child.dep in ("conj", "cc") and head.pos == "PROPN" and (
-                child.pos == "PROPN" or child.text == "&")
+                child.pos == "PROPN" or child.text == "&" or _capitalised(child)) and not _opens_clause(tree, child)
             if child.dep in _INNER or joins_name or (child.dep == "prep" and lower(child) == "of"
                                                       and (head.pos == "PROPN" or head.ent_type == "DATE")):
                 picked.add(child.i)
@@ -48,11 +48,28 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
             lower(run[0]) in _DROP_START or run[0].pos in ("DET", "PUNCT", "PRON")):
         run = run[1:]
     run = _extend_entity(tree, head, run)
-    while run and run[-1].pos in ("PUNCT", "CCONJ", "ADP", "PART") and run[-1].text not in (".",):
+    while run and (run[-1].pos in ("PUNCT", "CCONJ", "ADP", "PART") and run[-1].text not in (".",)
+                   or _NO_WORD.fullmatch(run[-1].text)):
         run = run[:-1]
     while run and run[-1].text == "." and len(run) > 1 and run[-2].pos != "PROPN":
         run = run[:-1]
     return run
+
+
+#: A token with no letter or digit in it (an emoji, a symbol): never a value's last word.
+_NO_WORD = re.compile(r"[^\w.]+")
+
+
+def _capitalised(token: Token) -> bool:
+    """A capitalised word inside the sentence ("the Machine" of "Florence and the Machine"), not the pronoun "I"."""
+    return token.i > 0 and token.text[:1].isupper() and token.text != "I" and token.pos in ("NOUN", "PROPN", "ADJ")
+
+
+def _opens_clause(tree: Tree, conj: Token) -> bool:
+    """A name after "and" that is the subject of a new clause: "Perth and Mary lives in Sydney", "Dr Aziz and Tom
+    is my GP" (the parse may still hang it on the first name); its verb follows it straight away."""
+    after = conj.i + 1
+    return after < len(tree.tokens) and tree.tokens[after].pos in ("VERB", "AUX")
 
 
 _CLOCK_WORDS = {"am", "pm", "a.m.", "p.m.", "h", "o'clock", "hrs"}

@@ -28,7 +28,7 @@ from memory_core.facts import ledger as factsmod
 from memory_core.facts.change_cues import about_someone_else
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELATION_MENTION, THIRD_PARTY_SUBJECT,
-                                    VALUE_SHAPES, values_of_shape)
+                                    VALUE_SHAPES, is_cue_word, values_of_shape)
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.fact_pass import oldest_pending_id
 from memory_core.facts.frame_words import RELATIONS
@@ -98,6 +98,8 @@ def _options(sentence: str) -> list[tuple[str, str, str]]:
     options = []
     for shape in ("name", "time", "date", "language", "diet"):
         for _, value in values_of_shape(sentence, shape):
+            if is_cue_word(value):
+                continue  # "a new GP": the word that names an attribute is not its value
             masked = re.sub(re.escape(value), "X", sentence, count=1, flags=re.IGNORECASE)
             if masked != sentence:
                 options.append((value, shape, masked))

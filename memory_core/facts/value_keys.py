@@ -1,66 +1,66 @@
 """The current facts a message may name, found through an index instead of a scan of every fact.
 
-Change detection ("I traded the Civic for a Mazda") only looks at current facts
-whose value's first word (its *value key*, lowercased by SQLite) occurs in the
-message, casefolded, anywhere: ``instr(text, key) > 0``. Testing that on every
-current fact cost the fact pass most of its time at 30k facts (and grew with
-every fact). ``fact_value_keys`` (schema migration 6) holds each current fact's
-key, indexed; a key has no space in it, so it occurs in the message only inside
-one space-free stretch of it. The message's substrings up to the longest key
-are looked up in that index: the same facts as the scan, in the same order,
-for a cost that follows the message's length, not the ledger's size. A message
-with a very long space-free stretch (a pasted blob) would give too many
-substrings; it falls back to the scan.
+Change detection ("I traded the Civic for a Mazda", "closed my building society account") only looks
+at current facts one of whose *value keys* is a word of the message. A value's keys are its content
+words ("Nationwide Building Society": nationwide, building, society; a value with no content word,
+"A", keys on all its words), lowercased by SQLite, split where ``mentions.find_mention`` splits words
+(``schema.VALUE_KEY_SEPARATORS``): a message naming any of them finds the fact, and the change
+detection then decides whether the message names the value. Whole words, because that is all
+``find_mention`` accepts: a key found inside a longer word ("art" in "start") only fed it facts to
+refuse. ``fact_value_keys`` (schema migration 7) holds each current fact's keys, indexed, kept in step by
+triggers; the message's words are looked up in it, for a cost that follows the message's length, not
+the ledger's size (testing every current fact cost the fact pass most of its time at 30k facts).
 """
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
-from memory_core.storage.schema import VALUE_KEY_SQL
+from memory_core.storage.schema import VALUE_KEY_SEPARATORS, value_key_rows, value_key_word
 from memory_core.storage.store import Store
-
-#: More substrings than this to look up: the scan is the cheaper way (and gives the same facts).
-MAX_LOOKUP_KEYS = 20_000
 
 _CURRENT = "f.invalid_at IS NULL AND f.expired_at IS NULL AND f.valid_at <= :at"
 #: The order the scan gives (SQLite walks ``facts_valid``): change detection meets the facts in this order.
 _ORDER = "ORDER BY f.valid_at, f.invalid_at, f.id"
+_SEPARATOR = re.compile("[" + re.escape(VALUE_KEY_SEPARATORS) + r"\s]+")
+#: ``find_mention``'s own word shape: anything else separates words too ("Crown🍺" names "Crown").
+_TOKEN = re.compile(r"[\w'+-]+")
 
 
-def longest_key(store: Store) -> int:
-    """The longest current value key (0: no current fact); one step down ``fact_value_keys_length``."""
-    return store.execute("SELECT max(key_length) FROM fact_value_keys").fetchone()[0] or 0
+def _sqlite_lower(text: str) -> str:
+    """SQLite's ``lower()``: ASCII letters only (a key "Ölberg" stays so; the message's casefold is "ölberg")."""
+    return "".join(c.lower() if c.isascii() else c for c in text)
 
 
-def lookup_keys(folded_text: str, longest: int, limit: int = MAX_LOOKUP_KEYS) -> set[str] | None:
-    """Every substring of ``folded_text`` that could be a value key (no space, at most ``longest``
-    characters; "" too, which SQLite finds in any text); None when there are more than ``limit``."""
-    keys = {""}
-    for stretch in set(folded_text.split(" ")):
-        for start in range(len(stretch)):
-            keys.update(stretch[start:end] for end in range(start + 1, min(len(stretch), start + longest) + 1))
-        if len(keys) > limit:
-            return None
-    return keys
+def message_words(text: str) -> set[str]:
+    """The words of a message a value key may equal: split as keys are split (and as ``find_mention`` splits),
+    folded both as Python and as SQLite fold, without edge quotes or hyphens, and without a possessive
+    "'s" too ("Shah's retired" names "Shah")."""
+    words: set[str] = set()
+    for folded in {text.casefold(), _sqlite_lower(text)}:
+        for word in [*_SEPARATOR.split(folded), *_TOKEN.findall(folded)]:
+            word = word.strip("'-+")
+            if word:
+                words.add(word)
+                if word.endswith("'s") and len(word) > 2:
+                    words.add(word[:-2])
+    return words
 
 
 def facts_named_in(store: Store, text: str, at: str, columns: str) -> list[dict[str, Any]]:
-    """Current facts at ``at`` whose value key occurs in ``text`` (``columns`` of ``facts f``), in the
-    scan's order: by the index when the message's substrings are few enough, else by the scan."""
-    folded = text.casefold()
-    keys = lookup_keys(folded, longest_key(store))
-    if keys is None:
-        return scan_facts_named_in(store, text, at, columns)
+    """Current facts at ``at`` one of whose value keys is a word of ``text`` (``columns`` of ``facts f``),
+    in the scan's order, through the index."""
     return list(store.query(
-        f"SELECT {columns} FROM facts f JOIN fact_value_keys k ON k.fact_id = f.id "
-        f"WHERE k.key IN (SELECT value FROM json_each(:keys)) AND {_CURRENT} {_ORDER}",
-        {"keys": json.dumps(sorted(keys)), "at": at}))
+        f"SELECT {columns} FROM facts f WHERE f.id IN (SELECT k.fact_id FROM fact_value_keys k "
+        f"WHERE k.key IN (SELECT value FROM json_each(:words))) AND {_CURRENT} {_ORDER}",
+        {"words": json.dumps(sorted(message_words(text))), "at": at}))
 
 
 def scan_facts_named_in(store: Store, text: str, at: str, columns: str) -> list[dict[str, Any]]:
-    """The same as ``facts_named_in``, by testing every current fact (the fallback, and the reference
-    the index is checked against)."""
+    """The same as ``facts_named_in``, by computing every current fact's keys (the reference the index is
+    checked against)."""
     return list(store.query(
-        f"SELECT {columns} FROM facts f WHERE {_CURRENT} AND instr(:text, {VALUE_KEY_SQL.format(v='f.value')}) > 0 "
-        f"{_ORDER}", {"text": text.casefold(), "at": at}))
+        f"SELECT {columns} FROM facts f WHERE {_CURRENT} AND EXISTS (SELECT 1 FROM {value_key_rows('f.value')} "
+        f"AND {value_key_word()} IN (SELECT value FROM json_each(:words))) {_ORDER}",
+        {"words": json.dumps(sorted(message_words(text))), "at": at}))

@@ -340,8 +340,89 @@ CREATE TRIGGER fact_value_keys_delete AFTER DELETE ON facts BEGIN
 END;
 """
 
+#: Function words and titles name nothing by themselves: no value key unless the value has nothing else
+#: ("The The"); a message saying "that" or "Dr" should not bring every value with it to the change detection.
+VALUE_KEY_STOP_WORDS = ("a", "an", "the", "and", "of", "in", "on", "at", "for", "to", "with", "by", "from", "or",
+                        "as", "is", "be", "been", "was", "were", "are", "am", "has", "have", "had", "do", "does",
+                        "did", "not", "no", "so", "but", "if", "then", "than", "all", "just", "up", "out", "into",
+                        "over", "about", "off", "very", "too", "some", "any", "can", "will", "would", "could",
+                        "there", "here", "what", "who", "which", "when", "where", "how", "this", "that", "these",
+                        "those", "it", "its", "i", "me", "my", "you", "your", "he", "him", "his", "she", "her",
+                        "we", "us", "our", "they", "them", "their", "dr", "mr", "mrs", "ms")
+#: Characters that separate a value's words, besides spaces (what ``mentions.find_mention`` reads as no part of
+#: a word: "Iceland, July", "7:15", "M&S", "Dr.Patel"); ' + - stay inside words ("Sainsbury's", "k-pop").
+VALUE_KEY_SEPARATORS = ".,;:!?\"()[]{}<>/\\&@#*=|~`%$^_\t\n\r\u201c\u201d\u2018\u2019\u2013\u2014\u2026"
+_KEY_EDGES = "'-+"
+
+
+def _sql_text(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _value_words(v: str) -> str:
+    """A value's words as a JSON array: lowercased by SQLite, every separator a space, split on spaces. No
+    separator survives, so no word needs JSON escaping; a value with another control character gives none."""
+    folded = f"lower({v})"
+    for char in VALUE_KEY_SEPARATORS:
+        folded = f"replace({folded}, {_sql_text(char)}, ' ')"
+    array = f"""'["' || replace({folded}, ' ', '","') || '"]'"""
+    return f"(CASE WHEN json_valid({array}) THEN {array} ELSE '[]' END)"
+
+
+def value_key_word(word: str = "w") -> str:
+    """The key a row of ``value_key_rows`` gives: the word without a quote, hyphen or plus at its edges."""
+    return f"trim({word}.value, {_sql_text(_KEY_EDGES)})"
+
+
+def _content_word(key: str) -> str:
+    stops = ", ".join(_sql_text(w) for w in VALUE_KEY_STOP_WORDS)
+    return f"(length({key}) > 1 AND {key} NOT IN ({stops}))"
+
+
+def value_key_rows(v: str, word: str = "w") -> str:
+    """FROM/WHERE of a value's keys: rows of ``json_each`` named ``word`` whose ``value_key_word`` is a key.
+    Every content word of the value is a key ("Nationwide Building Society": nationwide, building, society);
+    a value with no content word is keyed on all its words ("A", "The The")."""
+    return (f"json_each({_value_words(v)}) {word} WHERE {value_key_word(word)} <> '' AND "
+            f"({_content_word(value_key_word(word))} OR NOT EXISTS (SELECT 1 FROM json_each({_value_words(v)}) o "
+            f"WHERE {_content_word(value_key_word('o'))}))")
+
+
+#: Every content word of a current fact's value is a key, not only its first: a message naming "Building
+#: Society" or "the Society" finds "Nationwide Building Society" (the change detection then decides whether the
+#: message names the value). Keys are whole words, matched to the message's words (``facts.value_keys``).
+#: Replaces migration 6's one-key table; the same triggers keep it in step.
+MIGRATION_FACT_VALUE_WORD_KEYS = f"""
+DROP TRIGGER IF EXISTS fact_value_keys_insert;
+DROP TRIGGER IF EXISTS fact_value_keys_update;
+DROP TRIGGER IF EXISTS fact_value_keys_delete;
+DROP TABLE IF EXISTS fact_value_keys;
+CREATE TABLE fact_value_keys (
+    fact_id INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    PRIMARY KEY (fact_id, key)
+) WITHOUT ROWID;
+CREATE INDEX fact_value_keys_key ON fact_value_keys(key);
+INSERT OR IGNORE INTO fact_value_keys (fact_id, key)
+    SELECT f.id, {value_key_word()} FROM facts f, {value_key_rows('f.value')}
+    AND f.invalid_at IS NULL AND f.expired_at IS NULL;
+CREATE TRIGGER fact_value_keys_insert AFTER INSERT ON facts
+    WHEN new.invalid_at IS NULL AND new.expired_at IS NULL BEGIN
+    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {value_key_rows('new.value')};
+END;
+CREATE TRIGGER fact_value_keys_update AFTER UPDATE OF value, invalid_at, expired_at ON facts BEGIN
+    DELETE FROM fact_value_keys WHERE fact_id = old.id;
+    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {value_key_rows('new.value')}
+        AND new.invalid_at IS NULL AND new.expired_at IS NULL;
+END;
+CREATE TRIGGER fact_value_keys_delete AFTER DELETE ON facts BEGIN
+    DELETE FROM fact_value_keys WHERE fact_id = old.id;
+END;
+"""
+
 MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES,
-                         MIGRATION_MESSAGE_SEARCH, MIGRATION_FACT_PASS_PENDING, MIGRATION_FACT_VALUE_KEYS]
+                         MIGRATION_MESSAGE_SEARCH, MIGRATION_FACT_PASS_PENDING, MIGRATION_FACT_VALUE_KEYS,
+                         MIGRATION_FACT_VALUE_WORD_KEYS]
 LATEST_VERSION = len(MIGRATIONS)
 
 

@@ -1,7 +1,8 @@
 """``mneme memory import | search | facts``: bring history in, find things, list what Mneme believes.
 
-The embedder (torch) is imported only inside the search handler, once per
-process; ``--batch`` answers many queries with one model load and one index.
+The embedder is made only inside the search handler, once per process; ``--batch`` answers many queries
+with one model load and one index. A search embeds its queries in numpy (models/query_encoder.py), so torch
+is imported only when items lacking a vector have to be embedded first.
 Without the embedder package, search still works on keywords (BM25 + recency).
 """
 from __future__ import annotations
@@ -79,14 +80,20 @@ def run_import(args) -> int:
     return 0 if not report.errors else 1
 
 
-def load_embedder(disabled: bool = False):
-    """The real embedder, or None (with a note) when it cannot be loaded: search degrades to keywords."""
+def load_embedder(disabled: bool = False, *, queries_only: bool = False):
+    """The real embedder, or None (with a note) when it cannot be loaded: search degrades to keywords.
+
+    ``queries_only``: the caller embeds single texts (search queries); when numpy serves those, torch is not
+    imported now (seconds) but on the first batch, if one comes."""
     if disabled:
         return None
     try:
         from models.embedder import SentenceEmbedder
 
-        return SentenceEmbedder().load()
+        embedder = SentenceEmbedder()
+        if queries_only and embedder.serves_queries_without_torch():
+            return embedder
+        return embedder.load()
     except Exception as exc:  # noqa: BLE001 - any failure here means "keywords only", said plainly
         print(f"mneme: searching by keywords only ({exc})", file=sys.stderr)
         return None
@@ -99,6 +106,7 @@ def _kinds(text: str | None):
 def run_search(args) -> int:
     from memory_core.recall import search as recall
     from memory_core.recall.vectors import backfill_embeddings
+    from models.errors import ModelError
 
     if args.k < 1:
         raise InvalidInput("--k must be at least 1")
@@ -107,10 +115,13 @@ def run_search(args) -> int:
     as_of = parse_iso(args.as_of) if args.as_of else None
     with open_or_create(args.data_dir) as store:
         extract_pending_facts(store)
-        embedder = load_embedder(args.no_embedder)
+        embedder = load_embedder(args.no_embedder, queries_only=True)
         if embedder is not None:
             # a batch is worth embedding everything first: otherwise the items past the limit are keyword-only
-            backfill_embeddings(store, embedder, limit=None if args.batch else SEARCH_BACKFILL_LIMIT)
+            try:
+                backfill_embeddings(store, embedder, limit=None if args.batch else SEARCH_BACKFILL_LIMIT)
+            except ModelError as exc:  # torch could not load: the items without a vector stay keyword-only
+                print(f"mneme: items without a vector are found by keywords only ({exc})", file=sys.stderr)
         if args.batch:
             from memory_core.recall import document_counts
 

@@ -76,3 +76,35 @@ def test_a_batch_weighs_its_words_from_counts_read_once(imported, tmp_path, caps
     bm25._DF_CACHE.clear()
     code, counted_in_sql, _ = mneme(capsys, *args)
     assert code == 0 and with_counts == counted_in_sql
+
+
+@pytest.mark.embedder
+def test_a_search_of_an_embedded_store_does_not_load_torch(imported, capsys, monkeypatch):
+    """Queries are embedded in numpy (models/query_encoder.py): torch loads only to embed items lacking a vector."""
+    from models.embedder import SentenceEmbedder
+
+    args = ("memory", "search", "pottery class", "--json", "--data-dir", str(imported))
+    code, first, err = mneme(capsys, *args)  # embeds the three imported turns first: torch, once
+    assert code == 0 and "keywords only" not in err
+
+    def no_torch(self):
+        raise AssertionError("torch was loaded for a search that needed no batch")
+
+    monkeypatch.setattr(SentenceEmbedder, "load", no_torch)
+    code, again, err = mneme(capsys, *args)
+    assert code == 0 and "keywords only" not in err
+    assert [h["external_ids"] for h in json.loads(again)["hits"]] == \
+        [h["external_ids"] for h in json.loads(first)["hits"]]
+
+
+def test_when_torch_cannot_load_unembedded_items_are_found_by_keywords(imported, capsys, monkeypatch):
+    from models.embedder import SentenceEmbedder
+    from models.errors import ModelError
+
+    def broken(self):
+        raise ModelError("sentence-transformers is not installed")
+
+    monkeypatch.setattr(SentenceEmbedder, "load", broken)
+    code, out, err = mneme(capsys, "memory", "search", "small green car", "--json", "--data-dir", str(imported))
+    assert code == 0 and "without a vector are found by keywords only" in err
+    assert json.loads(out)["hits"][0]["external_ids"] == ["d2:1"]

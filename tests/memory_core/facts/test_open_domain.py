@@ -36,7 +36,7 @@ def values(store):
     ("I bank with HSBC.", "HSBC"),
     ("My doctor is Dr. Alvarez.", "Dr. Alvarez"),
     ("I'm learning Greek.", "Greek"),
-    ("I play guitar in a band called The Foxgloves.", "Foxgloves"),
+    ("I play guitar in a band called The Foxgloves.", "The Foxgloves"),  # a capital "The" is the name's
     ("My laptop is a Lenovo Yoga.", "Lenovo Yoga"),
     ("I take my coffee with almond milk.", "with almond milk"),
     ("I'm on a vegan diet.", "vegan"),
@@ -100,7 +100,7 @@ def test_unrelated_facts_never_retire_each_other(store):
     say(store, "My sister lives in Denver.", 1, 5)
     say(store, "I moved to Lisbon.", 2, 1)
     say(store, "I switched gyms; I'm with FitHub now.", 3, 1)
-    assert {"HSBC", "Readers", "Dune Runners", "FitHub", "Lisbon"} <= values(store)
+    assert {"HSBC", "The Readers", "Dune Runners", "FitHub", "Lisbon"} <= values(store)
     assert ("sister", "Denver") in current(store) and "Equinox" not in values(store)
 
 

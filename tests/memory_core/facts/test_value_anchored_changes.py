@@ -107,7 +107,7 @@ def test_a_possessive_alone_is_no_new_value():
 @pytest.mark.parametrize("first, later, old", [
     ("My best mate is Rory.", "Rory and I drifted apart after uni.", "Rory"),
     ("My boyfriend is called Elliot.", "Since the breakup with Elliot I've been focusing on work.", "Elliot"),
-    ("Our local pub is The Lamb.", "The Lamb has shut its doors, sad times.", "Lamb"),
+    ("Our local pub is The Lamb.", "The Lamb has shut its doors, sad times.", "The Lamb"),
 ])
 def test_endings_said_as_drifting_apart_a_breakup_or_a_closure(store, say, first, later, old):
     stated(store, say, first, old)

@@ -1,0 +1,167 @@
+"""What keying a value on every content word costs the fact pass, against keying it on its first word.
+
+``fact_value_keys`` now holds every content word of a current fact's value ("Nationwide Building
+Society": nationwide, building, society), so a message naming any of them finds the fact, matched as
+whole words of the message. More keys could find more facts per message, and each found fact goes
+through the change detection's mention test (``changes.detect_changes``). This measures both costs on
+one store per ledger size, in one run:
+
+* before: main's lookup: the first word of each value as its only key (migration 6's ``VALUE_KEY_SQL``),
+  kept in a side table with the same indexes, found anywhere in the message (inside longer words too);
+* after: the table the triggers keep, looked up by the message's words (``value_keys.facts_named_in``).
+
+Per user message of a generated month (dev split), read when every fact is current: the lookup's wall
+time, the facts it returns, and the time ``detect_changes`` takes over them (the step the extra facts
+feed). The ledger holds distinct two- and three-word values, half their words drawn from the timed
+messages' own words (so messages do name them) and half from the corpus vocabulary (sizes from
+``MNEME_BENCH_FACT_SIZES``, default 1k, 10k, 30k). Writes bench/results/value_key_lookup.md and .json.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import secrets
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bench.bench_write import month_messages
+
+RESULTS = Path(__file__).parent / "results"
+SIZES = tuple(int(s) for s in os.environ.get("MNEME_BENCH_FACT_SIZES", "1000,10000,30000").split(","))
+COLUMNS = "id, subject, predicate, value, thread_id, created_at, category"
+_CURRENT = "f.invalid_at IS NULL AND f.expired_at IS NULL AND f.valid_at <= :at"
+_ORDER = "ORDER BY f.valid_at, f.invalid_at, f.id"
+#: Read after everything: every fact is current.
+AT = "9999-12-31T00:00:00Z"
+
+
+def add_facts(store, target: int, messages: list[tuple]) -> None:
+    """``target`` distinct current facts of two or three words, half of them words the messages use."""
+    from bench.corpus import vocabulary
+    from memory_core.facts import ledger
+
+    rng = random.Random(7)
+    said = sorted({w for _, _, text, _ in messages for w in re.findall(r"[a-z]{3,}", text.lower())})
+    words = vocabulary(rng)
+    taken, rows = set(), []
+    while len(rows) < target:
+        value = " ".join(rng.choice(said if rng.random() < 0.5 else words).capitalize()
+                         for _ in range(rng.choice((2, 3))))
+        if ledger.normalize_value(value) in taken:
+            continue
+        taken.add(ledger.normalize_value(value))
+        rows.append(("user", "likes", value, ledger.fact_text("user", "likes", value), "preference",
+                     "2020-01-01T00:00:00Z", "2020-01-01T00:00:00Z"))
+    with store.transaction():
+        store.executemany("INSERT INTO facts (subject, predicate, value, text, category, valid_at, created_at) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def first_word_table(store) -> None:
+    """The before: migration 6's one key per fact (the value's first word), indexed the same way."""
+    from memory_core.storage.schema import VALUE_KEY_SQL
+
+    key = VALUE_KEY_SQL.format(v="value")
+    with store.transaction():
+        store.execute("CREATE TABLE first_word_keys (fact_id INTEGER PRIMARY KEY, key TEXT NOT NULL, "
+                      "key_length INTEGER NOT NULL)")
+        store.execute("CREATE INDEX first_word_keys_key ON first_word_keys(key)")
+        store.execute("CREATE INDEX first_word_keys_length ON first_word_keys(key_length)")
+        store.execute(f"INSERT INTO first_word_keys SELECT id, {key}, length({key}) FROM facts "
+                      "WHERE invalid_at IS NULL AND expired_at IS NULL")
+
+
+def lookup_keys(folded_text: str, longest: int) -> set[str]:
+    """Main's message keys: every substring without a space, up to the longest key (``value_keys`` at migration 6)."""
+    keys = {""}
+    for stretch in set(folded_text.split(" ")):
+        for start in range(len(stretch)):
+            keys.update(stretch[start:end] for end in range(start + 1, min(len(stretch), start + longest) + 1))
+    return keys
+
+
+def first_word_lookup(store, text: str, at: str) -> list[dict]:
+    """Main's lookup (``value_keys.facts_named_in`` at migration 6: a first word found anywhere in the message,
+    inside a longer word too), on the side table."""
+    folded = text.casefold()
+    longest = store.execute("SELECT max(key_length) FROM first_word_keys").fetchone()[0] or 0
+    keys = lookup_keys(folded, longest)
+    return list(store.query(
+        f"SELECT {COLUMNS} FROM facts f JOIN first_word_keys k ON k.fact_id = f.id "
+        f"WHERE k.key IN (SELECT value FROM json_each(:keys)) AND {_CURRENT} {_ORDER}",
+        {"keys": json.dumps(sorted(keys)), "at": at}))
+
+
+def measure(store, messages: list[tuple]) -> dict:
+    from memory_core.facts.changes import KnownFact, detect_changes
+    from memory_core.facts.extraction import sentences
+    from memory_core.facts.value_keys import facts_named_in
+
+    ways = {"first word (before)": lambda text, at: first_word_lookup(store, text, at),
+            "every content word (after)": lambda text, at: facts_named_in(store, text, at, COLUMNS)}
+    out = {}
+    for name, lookup in ways.items():
+        lookup_ms, detect_ms, found = [], [], []
+        for thread, _, text, _ in messages:
+            started = time.perf_counter()
+            rows = lookup(text, AT)
+            lookup_ms.append((time.perf_counter() - started) * 1000)
+            known = [KnownFact(r["id"], r["subject"], r["predicate"], r["value"], r["thread_id"], r["created_at"],
+                               r["category"]) for r in rows]
+            said = list(sentences(text))
+            started = time.perf_counter()
+            detect_changes(said, known, thread)
+            detect_ms.append((time.perf_counter() - started) * 1000)
+            found.append(len(rows))
+        out[name] = {"lookup_ms_mean": statistics.mean(lookup_ms), "lookup_ms_p95": _p95(lookup_ms),
+                     "detect_ms_mean": statistics.mean(detect_ms), "detect_ms_p95": _p95(detect_ms),
+                     "facts_found_mean": statistics.mean(found), "facts_found_max": max(found)}
+    return out
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def main() -> None:
+    from memory_core.clock import to_iso
+    from memory_core.storage.store import Store
+
+    messages = [m for m in month_messages(902, "dev", 0, "timed") if m[1] == "user"]
+    messages = [(thread, role, text, to_iso(at)) for thread, role, text, at in messages]
+    results = {}
+    for size in SIZES:
+        with tempfile.TemporaryDirectory() as folder:
+            store = Store.create(Path(folder), use_keyring=False, passphrase=secrets.token_hex(16))
+            try:
+                add_facts(store, size, messages)
+                first_word_table(store)
+                keys = store.execute("SELECT count(*) FROM fact_value_keys").fetchone()[0]
+                results[size] = {"keys": keys, **measure(store, messages)}
+            finally:
+                store.close()
+        print(size, json.dumps(results[size], indent=1))
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "value_key_lookup.json").write_text(json.dumps({"messages": len(messages), "sizes": results},
+                                                              indent=1))
+    lines = ["# Value keys: first word vs every content word", "",
+             f"{len(messages)} user messages of a generated dev month, per message; one store per size, "
+             "both lookups in the same run (`bench/bench_value_key_lookup.py`).", "",
+             "| facts | keys (after) | lookup | lookup ms mean / p95 | facts found mean / max | "
+             "detect_changes ms mean / p95 |", "|---|---|---|---|---|---|"]
+    for size, row in results.items():
+        for name in ("first word (before)", "every content word (after)"):
+            r = row[name]
+            lines.append(f"| {size:,} | {row['keys']:,} | {name} | {r['lookup_ms_mean']:.2f} / {r['lookup_ms_p95']:.2f} | "
+                         f"{r['facts_found_mean']:.1f} / {r['facts_found_max']} | "
+                         f"{r['detect_ms_mean']:.2f} / {r['detect_ms_p95']:.2f} |")
+    (RESULTS / "value_key_lookup.md").write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -40,15 +40,21 @@ _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
     r"(?i)\b(?:left|(?<!\bon\s)leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
-    r"called\s+off|(?:is\s+|'s\s+)?off\b" + _ABSENT + r"|died|passed\s+away|passed|rip|rehomed|went\s+(?:to\s+live|with)|"
+    r"called\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
+    r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
+    r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
-    r"no\s+more|not\s+happening|isn't\s+happening|over|done\s+with|bye|retired|replaced|traded|sold|switched|"
+    r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|replaced|traded|sold|switched|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
     r"lost\s+my\s+taste|gone\s+off|went\s+off|doesn't\s+do\s+it|dead\s+to\s+me|grew\s+out|tired\s+of|"
-    r"phase\s+is\s+over|closed|instead|rather\s+than|not\b|prefer|beats|better\s+than|over\b|than|>|"
-    r"took\s+over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
-    r"isn't|wasn't|was\s+my|used\s+to|ex|former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|past|"
-    r"gave|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
+    r"phase\s+is\s+over|closed|instead|rather\s+than|prefer|beats|better\s+than|>|"
+    # "over" as a state ("jazz is over", "I'm so over jazz"), never a preposition ("over the weekend")
+    r"(?:is|'s|are|'re|was|were|am|'m|all|now)\s+(?:so\s+|totally\s+|well\s+|completely\s+|officially\s+)?over\b|"
+    r"(?:is|are|'s|am|'m|was|were)\s+not\s+(?:with|at|in|on|into|using|doing|seeing|taking|going|my|our)\b|"
+    r"took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
+    r"(?:isn't|wasn't)\s+(?:with|at|in|on|into|my|our|the\s+one|a\s+thing|for\s+me|going|open)|was\s+my|used\s+to|ex|"
+    r"former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|(?:in|of)\s+the\s+past|"
+    r"gave\s+(?:\w+\s+){0,3}?away|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
     r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling|"
     # said in other words: "I withdrew from X", "X is finished", "X is behind me", "I don't miss X", "X was too pricey"
     r"withdrew|withdraw|withdrawn|(?:is|are|'s)\s+finished|(?:is|are|'s)\s+gone|behind\s+me|don't\s+miss|"
@@ -64,6 +70,18 @@ _END_CUES = re.compile(
     r"gone\s+off|went\s+off|off\s+the\s+table|scrapped|nixed|axed|fell\s+through|postponed|"
     r"pushed\s+(?:back|to)|bumped|rescheduled)\b")
 
+
+#: The old value denied as what holds, or a holding verb denied of it: "it's EDF now, not Octopus", "not with
+#: Vodafone", "we're not going to Peru". A bare "not" elsewhere ("not sure the Octopus bill is right") ends nothing.
+#: The old value liked less than another: "I love Y even more than X now", "I rate Y far more than X".
+_MORE_THAN_THE_OLD = re.compile(r"(?i)\b(?:love|like|enjoy|rate|prefer|want|use)\b[^;!?]{0,60}?\bmore\s+than\s+(?:the\s+|my\s+)?"
+                                + OLD_MARKER)
+#: Another value chosen over the old one: "ginger beer over lemonade any day", "Monzo over Barclays now".
+_OVER_THE_OLD = re.compile(r"(?i)\w\s+over\s+(?:the\s+|my\s+)?" + OLD_MARKER)
+_NOT_THE_OLD = re.compile(r"(?i)(?:\bnot|n't)\s+(?:(?:\w+ing|go|move|use|see|visit)\s+)?"
+                          r"(?:(?:to|with|at|in|on|into|for)\s+)?(?:the\s+|my\s+|our\s+)?" + OLD_MARKER)
+#: The old value given to someone or away: "gave Pepper to my aunt", "gave the Brompton back".
+_GIVEN_AWAY = re.compile(r"(?i)\b(?:gave|given|giving)\s+(?:the\s+|my\s+|our\s+)?" + OLD_MARKER + r"\s+(?:away|to|back)\b")
 
 
 @dataclass(frozen=True)
@@ -250,7 +268,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
                 compared = _assigned_alike(rest, fact.value)
             contrasted = None
-            if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked)):
+            if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
+                    _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
+                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")

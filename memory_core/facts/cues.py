@@ -172,6 +172,49 @@ THIRD_PARTY_SUBJECT = re.compile(
     r"\bthe\s+(?:kids|children|family))\s+(?:has|have|had|drives|owns|uses|is\s+using|got|bought|took|named)\b")
 
 
+#: Where a clause starts: a comma or colon, or a word that opens a subordinate clause ("after", "when").
+_CLAUSE_START = re.compile(r"(?i)[,;:\u2014]|\b(?:after|when|since|before|because|once|until|while|as|so|and|but|then)\b")
+#: Words between a verb's subject and the verb: "mum has just moved", "I've finally moved".
+_BETWEEN = {"just", "finally", "recently", "now", "also", "has", "had", "have", "'s", "'ve", "already", "then",
+            "officially", "actually", "since", "only", "still", "both", "all"}
+#: Capitalised words that open a clause and name nobody ("Finally moved to Leeds", "News: moved to Leeds").
+_NOT_PEOPLE = {"finally", "just", "recently", "today", "yesterday", "also", "then", "now", "update", "news",
+               "btw", "so", "and", "but", "well", "oh", "officially", "actually", "after", "before", "when",
+               "since", "last", "this", "big", "great", "good", "guess", "anyway", "lol", "haha", "yay", "omg",
+               "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tonight", "tomorrow"}
+_FIRST_PERSON_SUBJECTS = {"i", "we", "i've", "we've", "i'm", "we're", "i'd", "we'd", "me", "us", "myself"}
+_THIRD_PERSONS = {"he", "she", "they", "he's", "she's", "they've", "they're", "someone", "everyone"}
+
+
+def cue_subject(sentence: str, cue_start: int) -> str | None:
+    """Who the cue's clause is about: ``USER`` when it is the user or no subject is said ("Moved to Leeds"), a
+    relation when a kin word is the subject with or without "my" ("mum moved to Cork", "my sister's moved to
+    Perth"), None when someone else is ("After Callum moved to Perth, ...", "she lives in Derby")."""
+    if sentence[cue_start:cue_start + 1].isupper():
+        return USER  # the cue word is part of a name ("London Marathon"), no verb with a subject
+    before = sentence[:cue_start]
+    starts = [m.end() for m in _CLAUSE_START.finditer(before)]
+    words = re.findall(r"[\w'\u2019-]+", before[starts[-1] if starts else 0:])
+    while words and words[-1].casefold().replace("\u2019", "'") in _BETWEEN:
+        words.pop()
+    if not words:
+        return USER
+    last = words[-1].replace("\u2019", "'")
+    word = re.sub(r"(?i)'s$", "", last).casefold()
+    if word in _FIRST_PERSON_SUBJECTS:
+        return USER
+    if word in RELATIONS:
+        owner = words[-2].casefold().replace("\u2019", "'") if len(words) > 1 else "my"
+        if owner in ("his", "her", "their", "your") or owner.endswith("'s"):
+            return None  # "Jo's mum lives in Leeds": another person's relation
+        return RELATIONS[word]
+    if word in _THIRD_PERSONS:
+        return None
+    if last[:1].isupper() and word not in _NOT_PEOPLE and not word.endswith("ly") and word != "i":
+        return None  # a name: that person's news, not the user's
+    return USER
+
+
 #: "lunch at Dishoom with the team": a cue word after "with the" is the company kept, not the attribute named.
 _COMPANY_BEFORE = re.compile(r"(?i)\bwith\s+(?:the|my|our)\s+$")
 
@@ -226,8 +269,10 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
         return []  # "my brother has the Corolla now": the brother's, not the user's
     where = cues[0][0]
     _, value = min(values, key=lambda item: abs(item[0] - where))
-    subject = USER
+    subject = cue_subject(sentence, where)
+    if subject is None or (subject != USER and concept not in ("lives_in", "works_at")):
+        return []  # "After Callum moved to Perth, ...": Callum's home, not the user's
     relation = RELATION_MENTION.search(sentence)
-    if relation and concept in ("lives_in", "works_at"):
+    if subject == USER and relation and concept in ("lives_in", "works_at"):
         subject = RELATIONS[relation.group(1).lower()]
     return [Candidate("assert", subject, concept, value.strip(), sentence)]

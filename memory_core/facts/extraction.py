@@ -30,9 +30,10 @@ from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, implausible_value
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.frame_words import value_end
+from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
 from memory_core.facts.purpose_frames import purpose_candidates
@@ -75,6 +76,10 @@ _RELATIONS = {
 }
 _REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in _RELATIONS if r != "best friend"), key=len, reverse=True)) + ")"
 _REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
+#: Whose relation a sentence opens with: "my (little) sister", or a parent's or grandparent's kin word used
+#: as a name with no "my" ("mum works at the bakery", "Big news, dad's moved to Leeds"), never another's ("his mum").
+_KIN_AS_NAME = r"(?:mum|mom|mam|dad)"
+_REL_OWNER = rf"(?:\bmy\s+{_REL_MOD}|(?<!\w\s)(?<![\w'])(?=(?i:{_KIN_AS_NAME})\b))"
 
 _DIETS = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|plant[- ]based)"
 _CONDITIONS = (r"(?P<v>diabetes|type [12] diabetes|asthma|celiac disease|coeliac disease|high blood pressure|hypertension|"
@@ -172,7 +177,7 @@ _RULES: list[_Rule] = [
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
     # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
-    _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?-i:\s+[A-Z][\w'-]+)?\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
+    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?(?:'s)?\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
           "@rel.lives_in", case=True),
     # people
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?:'s|s'?)?\s+(?:first\s+)?name\s+is\s+){_NAME}", "@rel", case=True),
@@ -185,7 +190,7 @@ _RULES: list[_Rule] = [
     _rule(rf"(?i:\bi\s+(?:just\s+)?(?:married|got\s+married\s+to)\s+){_NAME}", "spouse", case=True),
     # other people's homes and jobs become facts about them, never about the user
 
-    _rule(rf"\bmy\s+{_REL_MOD}{_REL}\s+(?:now\s+)?(?:works|is\s+working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
+    _rule(rf"{_REL_OWNER}{_REL}(?:'s)?\s+(?:now\s+)?(?:works|is\s+working|working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
     # preferences
     _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),
     _rule(rf"\bi'?m\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan|lover)\s+of\s+{_VALUE}", "likes"),
@@ -388,10 +393,17 @@ def extract(text: str) -> list[Candidate]:
                 continue
             if candidate.op == "assert" and _negated(sentence, span):
                 continue  # "I don't get up at 7:15 anymore": the value stopped being true
+            if candidate.subject == USER and cue_subject(sentence, span[0]) is None:
+                continue  # "Since Aoife started at Google, ...": her job, not the user's
             seen_spans.append(span)
             found.append(candidate)
         if not seen_spans and not hedged and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute
             found += cue_candidates(sentence)
+        held = {(c.value or "").casefold() for c in found}
+        for span, candidate in holding_candidates(sentence):  # "I take sertraline every morning": its schedule too
+            if hedge_at > span[1] and (candidate.value or "").casefold() not in held:
+                held.add((candidate.value or "").casefold())
+                found.append(candidate)
     for candidate in message_candidates(text):
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
             found.append(candidate)

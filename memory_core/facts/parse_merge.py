@@ -8,6 +8,7 @@ and carry the retractions; the tree only widens what is caught.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Sequence
 
 from memory_core.facts.attributes import attribute_words, concept_of, same_attribute
@@ -50,8 +51,68 @@ def names_its_own_kind(candidate: Candidate) -> bool:
                                      candidate.evidence or "") is not None
 
 
+#: A word that may stand inside a name: a capitalised word, an initial or initials ("D.C."), a joining word or
+#: sign ("&", "and", "of", "de"), a possessive ("Rosa's").
+_NAME_WORD = re.compile(r"(?:[A-Z0-9][\w'.-]*|&|\+|and|of|de|del|la|le|von|van|'s|\.)$")
+
+
+def _one_name(value: str) -> bool:
+    """Every word of ``value`` is a word a name may hold, and it starts with a capital."""
+    words = value.split()
+    return bool(words) and value[:1].isupper() and all(_NAME_WORD.match(word) for word in words)
+
+
+def _fuller_name(rule: Candidate, parsed: Sequence[Candidate]) -> str | None:
+    """The parse's value for the rule's own slot when it is the rule's value with more of the same name around
+    it ("Dice & Slice" where the rule cut "Dice", "Fontaines D.C." where it cut "Fontaines D"): a rule's value
+    boundary stops at a sign or an initial, the tree keeps the whole name run."""
+    if rule.op != "assert" or not rule.value or not rule.predicate:
+        return None
+    for candidate in parsed:
+        value = candidate.value
+        if candidate.op != "assert" or not value or candidate.subject != rule.subject or not candidate.predicate:
+            continue
+        if len(value) <= len(rule.value) or rule.value.casefold() not in value.casefold():
+            continue
+        extension = value.casefold().replace(rule.value.casefold(), "", 1)
+        if not re.search(r"\w", extension):
+            continue  # "Acme Corp." beside "Acme Corp": a full stop, no more of the name
+        if _one_name(value) and same_attribute(rule.predicate, candidate.predicate):
+            return value
+    return None
+
+
+#: A name going on past where a rule's value stopped: over "&" or "+" and a capitalised word ("Dice & Slice"),
+#: or over the dots of initials ("Fontaines D" + ".C.").
+_NAME_GOES_ON = re.compile(r"(?:\s*[&+]\s*[A-Z0-9][\w'-]*|\.(?:[A-Z]\.)+)+")
+
+
+def _name_in_evidence(rule: Candidate) -> str | None:
+    """The rule's value as the whole name its sentence writes, when the sentence goes on with the same name."""
+    value, evidence = rule.value, rule.evidence
+    if rule.op != "assert" or not value or not value[:1].isupper() or not evidence:
+        return None
+    at = evidence.find(value)
+    if at < 0:
+        return None
+    goes_on = _NAME_GOES_ON.match(evidence, at + len(value))
+    whole = evidence[at:goes_on.end()] if goes_on else None
+    return whole if whole and _one_name(whole) else None
+
+
+def _widened(rules: Sequence[Candidate], parsed: Sequence[Candidate]) -> list[Candidate]:
+    """The rules' candidates, each cut-short name replaced by the parse's whole one (or its sentence's)."""
+    widened = []
+    for rule in rules:
+        fuller = _fuller_name(rule, parsed) or _name_in_evidence(rule)
+        widened.append(replace(rule, value=fuller) if fuller else rule)
+    return widened
+
+
 def merge_candidates(rules: Sequence[Candidate], parsed: Sequence[Candidate]) -> list[Candidate]:
-    """The rules' candidates, then each parse candidate no rule covers (retractions stay first)."""
+    """The rules' candidates (a name they cut short made whole by the parse), then each parse candidate no rule
+    covers (retractions stay first)."""
+    rules = _widened(rules, parsed)
     added = [c for c in parsed if c.op == "assert" and not _covered(c, rules)
              and not implausible_value(c.predicate, c.value)  # the tree's "club: tuesday" or "car: garage"
              and not names_its_own_kind(c)]

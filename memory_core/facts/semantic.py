@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any, Sequence
 
 from memory_core.facts import ledger as factsmod
+from memory_core.facts.change_cues import about_someone_else
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELATION_MENTION, THIRD_PARTY_SUBJECT,
                                     VALUE_SHAPES, is_cue_word, values_of_shape)
@@ -121,6 +122,10 @@ def _later_changes(store: Store, fact_id: int, subject: str, predicate: str, val
             return
 
 
+#: A sentence that says who or what the user's someone is ("My boss in the company is Ms Kaur"): the user's.
+_SAYS_WHO = re.compile(r"(?i)^\W*(?:my|our)\s+(?:[\w'-]+\s+){1,5}?(?:is|was|are|'s)\b")
+
+
 def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], list[_Option]]:
     """User messages since the last pass, and the (value, masked sentence) options the matcher must weigh.
 
@@ -141,6 +146,8 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
         for sentence in sentences(row["text"]):
             if extract(sentence) or not (FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
                 continue
+            if about_someone_else(sentence) and not _SAYS_WHO.search(sentence):
+                continue  # "My brother switched to Vodafone": his news, no fact of the user's
             for value, shape, masked in _options(sentence):
                 if factsmod.normalize_value(value) not in settled:
                     options.append(_Option(index, sentence, value, shape, masked))

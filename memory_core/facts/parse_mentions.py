@@ -107,6 +107,16 @@ def _name_run(tree: Tree, head: Token, names: list[Token]) -> str | None:
     return text if plausible(text, words[-1]) else None
 
 
+def _new_thing(tree: Tree, noun: Token) -> bool:
+    """"a X noun" introduces something new, not one of the user's things: "Write a Python function" (a request)
+    or "grabbed a Tesco meal deal" names no function and no meal deal of the user's. "the X wifi", "my X
+    account" and a bare "X bill" point at a thing the user has."""
+    phrase = noun
+    while phrase.dep == "compound" and tree.head(phrase) is not None:
+        phrase = tree.head(phrase)  # "a Tesco meal deal": the article is on the phrase's last noun
+    return any(lower(d) in ("a", "an", "another", "some", "any") for d in tree.children(phrase, "det"))
+
+
 def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
     """"the X wifi", "X bill", "my X account": a name that modifies one of the user's nouns."""
     for noun in tree.tokens:
@@ -115,7 +125,7 @@ def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
             continue
         names = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "PROPN"
                  and c.ent_type not in _NOT_VALUE_ENTITIES | {"PERSON", "NORP", "LANGUAGE"}]  # not "Italian"
-        if not names or _someone_elses(tree, noun) or not stated(tree, noun):
+        if not names or _someone_elses(tree, noun) or not stated(tree, noun) or _new_thing(tree, noun):
             continue
         attribute = " ".join(w for w in attribute_words(tree, noun).split() if w not in PRONOUNS)
         if not attribute or attribute.split()[-1] in NOT_ATTRIBUTE_HEADS:

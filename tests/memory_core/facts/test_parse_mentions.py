@@ -140,3 +140,18 @@ def test_a_named_person_is_linked_to_their_relation(store, real_parser):
     held = {(f.subject, f.predicate, f.value) for f in facts.current_facts(store)}
     assert ("son", "go_to", "Kingsway Academy") in held and ("user", "son", "Arlo") in held, held
     assert not any(value == "Brookfield Primary" for _, _, value in held), held
+
+
+@pytest.mark.parametrize("text", [
+    "Write a Python function that reverses a list, in a code block.",  # a request to the assistant
+    "Can you draft an Excel formula for my budget?",
+    "Grabbed a Tesco meal deal for lunch.",  # a new thing, not one of the user's
+    "Give me another Netflix recommendation.",
+])
+def test_a_name_on_a_new_thing_is_no_fact_of_the_users(real_parser, text):
+    assert _facts(real_parser, text) == set()
+
+
+def test_a_name_on_the_users_own_thing_still_is(real_parser):
+    assert ("user", "internet", "Zen") in _facts(real_parser, "The Zen wifi is down again.")
+    assert ("user", "contract", "Vodafone") in _facts(real_parser, "My Vodafone contract ends soon.")

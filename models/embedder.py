@@ -191,14 +191,12 @@ class SentenceEmbedder:
         """(Transformer module, its BERT model, tokenizer) when the model is exactly Transformer, mean
         Pooling, Normalize (all-MiniLM-L6-v2 is); None otherwise."""
         if self._plain is None:
+            from .query_encoder import mean_pooling_only
+
             modules = list(self._model)
             kinds = [type(module).__name__ for module in modules]
             pooling = modules[1] if len(modules) > 1 else None
-            mode = getattr(pooling, "pooling_mode", None)  # sentence-transformers 6; older ones: one flag per mode
-            mean_only = mode == "mean" or mode == ["mean"] or (
-                mode is None and getattr(pooling, "pooling_mode_mean_tokens", None) is True and not any(
-                    getattr(pooling, f"pooling_mode_{other}", False) for other in (
-                        "cls_token", "max_tokens", "mean_sqrt_len_tokens", "weightedmean_tokens", "lasttoken")))
+            mean_only = hasattr(pooling, "get_config_dict") and mean_pooling_only(pooling.get_config_dict())
             transformer = modules[0] if modules else None
             bert = getattr(transformer, "auto_model", None)
             tokenizer = getattr(transformer, "tokenizer", None)

@@ -1,9 +1,10 @@
 """One search query's sentence embedding in plain numpy: BERT forward pass, mean pooling, unit length.
 
 Why not torch: a query is one short text (5-30 tokens), and all-MiniLM-L6-v2 on it is a few dozen small
-matrix products. Through torch, per-operator dispatch and the Python module tree cost far more than the
-arithmetic (~22-25 ms a query on one thread, beside the search's SQL on a 2-core machine); the same
-products straight through numpy's BLAS cost a few milliseconds. It also means a search can run before
+matrix products. Through torch, per-operator dispatch and the Python module tree add to the arithmetic; the
+same products straight through numpy's BLAS took about a quarter less time a query in one run
+(bench/results/query_encoder.md: mean 46.4 -> 34.0 ms on a loaded 2-core machine): the weights' ~90 MB still
+have to be read from memory for every query, and that sets the floor. It also means a search can run before
 torch is imported (seconds) and without it: torch is needed only for batches (the memory worker's
 backfill), which keep the sentence-transformers path.
 
@@ -17,8 +18,8 @@ Thread safety: the weights are read-only arrays and the tokenizer is configured 
 ``encode`` keeps all its state in locals, so several threads may encode at once.
 
 One BLAS thread: numpy's OpenBLAS splits even these small products over every core, and on a busy 2-core
-machine its threads wait for each other (the mean per query went from ~30 ms to ~170 ms, p99 ~830 ms, in
-bench/results/query_encoder.md). A thread that encodes is set to one OpenBLAS thread for itself only
+machine its threads wait for each other (bench/results/query_encoder.md: mean 34.0 ms on one thread,
+133.0 ms on both cores, p99 75.5 -> 744.8 ms). A thread that encodes is set to one OpenBLAS thread for itself only
 (``openblas_set_num_threads_local``) and keeps it: in the app that is recall's helper thread, whose other
 numpy work (the dense pass) avoids multithreaded BLAS for the same reason. Other threads keep their setting.
 """
@@ -97,11 +98,7 @@ def plain_pipeline_config(model_dir: Path) -> PlainConfig | None:
         if kinds != PLAIN_MODULES:
             return None
         pooling_dir = model_dir / sorted(modules, key=lambda m: m.get("idx", 0))[1].get("path", "")
-        pooling = json.loads((pooling_dir / "config.json").read_text())
-        mode = pooling.get("pooling_mode")
-        mean_only = mode in ("mean", ["mean"]) or (
-            mode is None and pooling.get("pooling_mode_mean_tokens") is True
-            and not any(pooling.get(other) for other in _OTHER_POOLING_MODES))
+        mean_only = mean_pooling_only(json.loads((pooling_dir / "config.json").read_text()))
         sentence = json.loads((model_dir / "sentence_bert_config.json").read_text())
         config = json.loads((model_dir / "config.json").read_text())
         usable = (mean_only and not sentence.get("do_lower_case") and config.get("model_type") == "bert"
@@ -115,6 +112,16 @@ def plain_pipeline_config(model_dir: Path) -> PlainConfig | None:
                            layers=int(config["num_hidden_layers"]), layer_norm_eps=float(config["layer_norm_eps"]))
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return None
+
+
+def mean_pooling_only(pooling: Mapping[str, object]) -> bool:
+    """Whether a Pooling module's settings (its config.json, or ``Pooling.get_config_dict()``) are plain mean
+    pooling: ``pooling_mode`` in sentence-transformers 6, one flag per mode before it."""
+    mode = pooling.get("pooling_mode")
+    if mode is not None:
+        return mode in ("mean", ["mean"])
+    return pooling.get("pooling_mode_mean_tokens") is True and not any(
+        pooling.get(other) for other in _OTHER_POOLING_MODES)
 
 
 def erf(x: np.ndarray) -> np.ndarray:
@@ -222,7 +229,8 @@ class QueryEncoder:
 
     @classmethod
     def from_torch_weights(cls, model_dir: Path, state: Mapping[str, np.ndarray]) -> "QueryEncoder | None":
-        """Over weights torch already holds (numpy views of its tensors, no second copy of the big ones)."""
+        """Over weights torch already holds (numpy views of its tensors): the embedding tables are shared, the
+        layers' matrices copied once in the layout the products want (~42 MB)."""
         config = plain_pipeline_config(model_dir)
         return None if config is None else cls(config, state, model_dir / "tokenizer.json")
 

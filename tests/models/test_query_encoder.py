@@ -17,7 +17,7 @@ import pytest
 
 from memory_core.errors import InvalidInput
 from models.embedder import SentenceEmbedder, embedder_model_dir
-from models.query_encoder import PlainConfig, QueryEncoder, erf, plain_pipeline_config
+from models.query_encoder import PlainConfig, QueryEncoder, erf, mean_pooling_only, plain_pipeline_config
 
 CLS, SEP = 101, 102
 
@@ -126,6 +126,16 @@ def _copy_config_files(target: Path) -> Path:
 def test_the_real_model_folder_is_a_plain_pipeline():
     config = plain_pipeline_config(embedder_model_dir())
     assert config == PlainConfig(max_seq_length=256, heads=12, layers=6, layer_norm_eps=1e-12)
+
+
+def test_mean_pooling_is_read_from_either_way_of_writing_it():
+    """sentence-transformers 6 writes one ``pooling_mode``; older files one flag per mode. The embedder's torch
+    path reads the live module's settings through the same rule."""
+    assert mean_pooling_only({"pooling_mode": "mean"}) and mean_pooling_only({"pooling_mode": ["mean"]})
+    assert not mean_pooling_only({"pooling_mode": "cls"}) and not mean_pooling_only({"pooling_mode": ["mean", "max"]})
+    assert mean_pooling_only({"pooling_mode_mean_tokens": True, "pooling_mode_cls_token": False})
+    assert not mean_pooling_only({"pooling_mode_mean_tokens": True, "pooling_mode_max_tokens": True})
+    assert not mean_pooling_only({})
 
 
 def test_another_pooling_or_module_list_is_not_served(tmp_path):

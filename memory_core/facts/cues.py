@@ -125,12 +125,12 @@ ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+t
 
 _DEVICE_CONCEPTS = frozenset(DEVICES.values())
 
-#: Words written in capitals for emphasis ("down AGAIN", "NEVER again", "SO slow"): an adverb or a function word
-#: shouted is still that word, never a name or an acronym of one.
 #: Adverbs of time, frequency and degree: what a sentence says about its verb, never any attribute's value.
 VALUE_LESS_ADVERBS = frozenset(("again", "now", "never", "always", "still", "very", "really", "too", "ever", "yet",
                                 "today", "tonight", "seriously", "literally", "actually", "finally", "just", "even",
                                 "only", "already", "anymore", "either", "totally", "completely"))
+#: Words written in capitals for emphasis ("down AGAIN", "SO slow"): an adverb or a function word shouted is still
+#: that word, never a name or an acronym of one.
 SHOUTED_WORDS = VALUE_LESS_ADVERBS | {"so", "all", "every", "down", "off", "out", "up", "not", "no", "yes", "more",
                                      "less", "much", "way"}
 
@@ -236,10 +236,12 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
 _ROLE_CONCEPTS = {"manager", "doctor", "dentist", "vet", "barber"}
 #: The user holds the role the cue word names: "I'm the payroll manager at the Royal", "I work as a shift
 #: supervisor", "as a dentist, I...": a job title of the user's, and the name after it (often after "at") is a
-#: workplace, never the person in that role.
+#: workplace, never the person in that role. The words between are the title's own (no preposition, no -ing
+#: verb): "I'm at the dentist", "I'm seeing the dentist" are visits.
 _ROLE_HELD = re.compile(r"(?i)\b(?:i'm|i\s+am|i\s+was|i've\s+been|i\s+work\s+as|i'm\s+working\s+as|worked\s+as|"
                         r"promoted\s+to|became|become|trained\s+as|qualified\s+as|as)\s+(?:(?:a|an|the)\s+)?"
-                        r"(?:(?!(?:my|our|his|her|their)\b)[\w-]+\s+){0,3}$")
+                        r"(?:(?!(?:my|our|his|her|their|at|in|on|to|into|with|for|from|by|of|off|up)\b)"
+                        r"(?![\w-]+ing\b)[\w-]+\s+){0,3}$")
 #: "lunch at Dishoom with the team": a cue word after "with the" is the company kept, not the attribute named.
 _COMPANY_BEFORE = re.compile(r"(?i)\bwith\s+(?:the|my|our)\s+$")
 

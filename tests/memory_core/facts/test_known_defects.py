@@ -120,3 +120,9 @@ def test_a_persons_possession_is_not_the_person():
 def test_who_a_person_is_after_an_is_contraction_is_still_read():
     assert ("landlord", "Mr Osei") in {(c.predicate, c.value) for c in extract("my landlord's Mr Osei")}
     assert ("flatmate", "Priya") in {(c.predicate, c.value) for c in extract("my flatmate's called Priya")}
+
+
+def test_a_visit_to_someone_in_a_role_is_not_holding_it():
+    assert {(c.predicate, c.value) for c in cue_candidates("I'm seeing the barber, Tomasz")} == {("barber", "Tomasz")}
+    assert {(c.predicate, c.value) for c in cue_candidates("I'm off to the barber Tomasz")} == {("barber", "Tomasz")}
+    assert cue_candidates("I'm a barber at Sharp Cuts") == []

@@ -1,14 +1,19 @@
-"""What keying a value on every content word costs the fact pass, against keying it on its first word.
+"""What a value's keys cost the fact pass: its first word (migration 6), every content word (migration 7), or its
+first and last content word (migration 8, kept now).
 
-``fact_value_keys`` now holds every content word of a current fact's value ("Nationwide Building
-Society": nationwide, building, society), so a message naming any of them finds the fact, matched as
-whole words of the message. More keys could find more facts per message, and each found fact goes
-through the change detection's mention test (``changes.detect_changes``). This measures both costs on
-one store per ledger size, in one run:
+``fact_value_keys`` now holds the first and the last content word of a current fact's value before any comma
+("Nationwide Building Society": nationwide, society), matched as whole words of the message. More keys find
+more facts per message, and each found fact goes through the change detection's mention test
+(``changes.detect_changes``). This measures all three on one store per ledger size, in one run:
 
-* before: main's lookup: the first word of each value as its only key (migration 6's ``VALUE_KEY_SQL``),
-  kept in a side table with the same indexes, found anywhere in the message (inside longer words too);
-* after: the table the triggers keep, looked up by the message's words (``value_keys.facts_named_in``).
+* first word: migration 6's lookup, the first word of each value as its only key (``VALUE_KEY_SQL``), kept in a
+  side table with the same indexes, found anywhere in the message (inside longer words too);
+* every content word: migration 7's keys (``schema.every_word_key_rows``) in a side table, looked up by the
+  message's words as ``value_keys.facts_named_in`` does;
+* first and last content word: the table the triggers keep (``value_keys.facts_named_in``);
+* main, before this change: every content word, and ``mentions.find_words`` as it was (every window of the
+  sentence tried for each value); the three above use the indexed ``find_words`` (only the places the value's
+  first word stands are tried), so the rows separate what the keys save from what the mention test saves.
 
 Per user message of a generated month (dev split), read when every fact is current: the lookup's wall
 time, the facts it returns, and the time ``detect_changes`` takes over them (the step the extra facts
@@ -35,6 +40,9 @@ SIZES = tuple(int(s) for s in os.environ.get("MNEME_BENCH_FACT_SIZES", "1000,100
 COLUMNS = "id, subject, predicate, value, thread_id, created_at, category"
 _CURRENT = "f.invalid_at IS NULL AND f.expired_at IS NULL AND f.valid_at <= :at"
 _ORDER = "ORDER BY f.valid_at, f.invalid_at, f.id"
+#: main before this change: migration 7's keys and a mention test that tries every window of the sentence.
+MAIN = "every content word, every window (main)"
+WAYS = ("first word (migration 6)", "every content word (migration 7)", "first and last content word (migration 8)")
 #: Read after everything: every fact is current.
 AT = "9999-12-31T00:00:00Z"
 
@@ -75,6 +83,28 @@ def first_word_table(store) -> None:
                       "WHERE invalid_at IS NULL AND expired_at IS NULL")
 
 
+def every_word_table(store) -> None:
+    """Migration 7's keys (every content word), in a side table indexed the same way."""
+    from memory_core.storage.schema import every_word_key_rows, value_key_word
+
+    with store.transaction():
+        store.execute("CREATE TABLE every_word_keys (fact_id INTEGER NOT NULL, key TEXT NOT NULL, "
+                      "PRIMARY KEY (fact_id, key)) WITHOUT ROWID")
+        store.execute("CREATE INDEX every_word_keys_key ON every_word_keys(key)")
+        store.execute(f"INSERT OR IGNORE INTO every_word_keys SELECT f.id, {value_key_word()} FROM facts f, "
+                      f"{every_word_key_rows('f.value')} AND f.invalid_at IS NULL AND f.expired_at IS NULL")
+
+
+def every_word_lookup(store, text: str, at: str) -> list[dict]:
+    """Migration 7's lookup: the facts one of whose content words is a word of the message."""
+    from memory_core.facts.value_keys import message_words
+
+    return list(store.query(
+        f"SELECT {COLUMNS} FROM facts f WHERE f.id IN (SELECT k.fact_id FROM every_word_keys k "
+        f"WHERE k.key IN (SELECT value FROM json_each(:words))) AND {_CURRENT} {_ORDER}",
+        {"words": json.dumps(sorted(message_words(text))), "at": at}))
+
+
 def lookup_keys(folded_text: str, longest: int) -> set[str]:
     """Main's message keys: every substring without a space, up to the longest key (``value_keys`` at migration 6)."""
     keys = {""}
@@ -96,31 +126,61 @@ def first_word_lookup(store, text: str, at: str) -> list[dict]:
         {"keys": json.dumps(sorted(keys)), "at": at}))
 
 
+def every_window_find_words(sentence: str, words: list[str], *, case: bool = False):
+    """``mentions.find_words`` as main had it: the sentence tokenised again and every window tried, per value."""
+    from memory_core.facts.mentions import Span
+
+    tokens = [(m.group(0), m.start(), m.end()) for m in re.finditer(r"[\w'+-]+", sentence)]
+    wanted = words if case else [w.casefold() for w in words]
+
+    def same(token: str, word: str) -> bool:
+        token = token if case else token.casefold()
+        return token == word or (token.endswith("'s") and token[:-2] == word)
+
+    for i in range(len(tokens) - len(wanted) + 1):
+        window = tokens[i:i + len(wanted)]
+        if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
+                re.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):
+            return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
+    return None
+
+
 def measure(store, messages: list[tuple]) -> dict:
+    """Each message through every way in turn (interleaved, so a busy machine slows them alike); the mention
+    test's per-sentence index is emptied before each timed check, so no way reuses another's."""
+    from memory_core.facts import mentions
     from memory_core.facts.changes import KnownFact, detect_changes
     from memory_core.facts.extraction import sentences
     from memory_core.facts.value_keys import facts_named_in
 
-    ways = {"first word (before)": lambda text, at: first_word_lookup(store, text, at),
-            "every content word (after)": lambda text, at: facts_named_in(store, text, at, COLUMNS)}
-    out = {}
-    for name, lookup in ways.items():
-        lookup_ms, detect_ms, found = [], [], []
+    ways = {MAIN: (lambda text, at: every_word_lookup(store, text, at), every_window_find_words),
+            WAYS[0]: (lambda text, at: first_word_lookup(store, text, at), mentions.find_words),
+            WAYS[1]: (lambda text, at: every_word_lookup(store, text, at), mentions.find_words),
+            WAYS[2]: (lambda text, at: facts_named_in(store, text, at, COLUMNS), mentions.find_words)}
+    timings = {name: ([], [], []) for name in ways}
+    indexed = mentions.find_words
+    try:
         for thread, _, text, _ in messages:
-            started = time.perf_counter()
-            rows = lookup(text, AT)
-            lookup_ms.append((time.perf_counter() - started) * 1000)
-            known = [KnownFact(r["id"], r["subject"], r["predicate"], r["value"], r["thread_id"], r["created_at"],
-                               r["category"]) for r in rows]
             said = list(sentences(text))
-            started = time.perf_counter()
-            detect_changes(said, known, thread)
-            detect_ms.append((time.perf_counter() - started) * 1000)
-            found.append(len(rows))
-        out[name] = {"lookup_ms_mean": statistics.mean(lookup_ms), "lookup_ms_p95": _p95(lookup_ms),
-                     "detect_ms_mean": statistics.mean(detect_ms), "detect_ms_p95": _p95(detect_ms),
-                     "facts_found_mean": statistics.mean(found), "facts_found_max": max(found)}
-    return out
+            for name, (lookup, find_words) in ways.items():
+                lookup_ms, detect_ms, found = timings[name]
+                started = time.perf_counter()
+                rows = lookup(text, AT)
+                lookup_ms.append((time.perf_counter() - started) * 1000)
+                known = [KnownFact(r["id"], r["subject"], r["predicate"], r["value"], r["thread_id"], r["created_at"],
+                                   r["category"]) for r in rows]
+                mentions.find_words = find_words
+                mentions._word_index.cache_clear()
+                started = time.perf_counter()
+                detect_changes(said, known, thread)
+                detect_ms.append((time.perf_counter() - started) * 1000)
+                found.append(len(rows))
+    finally:
+        mentions.find_words = indexed
+    return {name: {"lookup_ms_mean": statistics.mean(lookup_ms), "lookup_ms_p95": _p95(lookup_ms),
+                   "detect_ms_mean": statistics.mean(detect_ms), "detect_ms_p95": _p95(detect_ms),
+                   "facts_found_mean": statistics.mean(found), "facts_found_max": max(found)}
+            for name, (lookup_ms, detect_ms, found) in timings.items()}
 
 
 def _p95(values: list[float]) -> float:
@@ -141,7 +201,9 @@ def main() -> None:
             try:
                 add_facts(store, size, messages)
                 first_word_table(store)
-                keys = store.execute("SELECT count(*) FROM fact_value_keys").fetchone()[0]
+                every_word_table(store)
+                keys = {"every content word": store.execute("SELECT count(*) FROM every_word_keys").fetchone()[0],
+                        "first and last": store.execute("SELECT count(*) FROM fact_value_keys").fetchone()[0]}
                 results[size] = {"keys": keys, **measure(store, messages)}
             finally:
                 store.close()
@@ -149,15 +211,17 @@ def main() -> None:
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "value_key_lookup.json").write_text(json.dumps({"messages": len(messages), "sizes": results},
                                                               indent=1))
-    lines = ["# Value keys: first word vs every content word", "",
+    lines = ["# Value keys: first word vs every content word vs first and last content word", "",
              f"{len(messages)} user messages of a generated dev month, per message; one store per size, "
-             "both lookups in the same run (`bench/bench_value_key_lookup.py`).", "",
-             "| facts | keys (after) | lookup | lookup ms mean / p95 | facts found mean / max | "
+             "the three lookups in the same run (`bench/bench_value_key_lookup.py`); keys: every content word / "
+             "first and last.", "",
+             "| facts | keys | lookup | lookup ms mean / p95 | facts found mean / max | "
              "detect_changes ms mean / p95 |", "|---|---|---|---|---|---|"]
     for size, row in results.items():
-        for name in ("first word (before)", "every content word (after)"):
+        keys = f"{row['keys']['every content word']:,} / {row['keys']['first and last']:,}"
+        for name in (MAIN, *WAYS):
             r = row[name]
-            lines.append(f"| {size:,} | {row['keys']:,} | {name} | {r['lookup_ms_mean']:.2f} / {r['lookup_ms_p95']:.2f} | "
+            lines.append(f"| {size:,} | {keys} | {name} | {r['lookup_ms_mean']:.2f} / {r['lookup_ms_p95']:.2f} | "
                          f"{r['facts_found_mean']:.1f} / {r['facts_found_max']} | "
                          f"{r['detect_ms_mean']:.2f} / {r['detect_ms_p95']:.2f} |")
     (RESULTS / "value_key_lookup.md").write_text("\n".join(lines) + "\n")

@@ -34,14 +34,20 @@ PERSON_NOUNS = (
 )
 _PERSON = "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True))
 _OPENERS = r"(?:(?:so|and|but|also|oh|well|btw|anyway|lol|haha|update|news)\W+)*"
+#: A preposition is never the verb of the clause a person noun opens: "my boss in the company is Ms Kaur" says who
+#: the boss is (the user's relation), "my boss at work moved to Leeds" is the boss's news.
+_PREPOSITIONS = r"(?:in|at|on|from|of|with|for|by|over|under|near|round|around|across|back)"
+#: Where the person is, said after them: "my boss at work", "my neighbour across the road", "my sister in Leeds".
+_WHERE_PERSON = rf"(?:\s+{_PREPOSITIONS}\s+(?:(?:the|my|our|this|that|a|an)\s+)?[\w'-]+(?:\s+[\w'-]+)?)"
 #: A sentence that opens with someone else doing something: "My mum finally upgraded...", "He left...".
 #: Not one that says who someone is ("my boyfriend is called Declan", "my flatmate's name is Ollie"):
 #: that is the user's own relation. The verb is a lowercase word: a capital after the person noun is their
 #: name ("my boss Tomasz is away"), so the name never stands in for the verb.
 _OTHER_SUBJECT = re.compile(
     rf"(?i)^\W*{_OPENERS}(?P<who>(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})(?:\s+(?-i:[A-Z])[\w'-]+)?|he|she)(?!')"
+    rf"(?!{_WHERE_PERSON}\s+(?:is|was|are|were|called|named)\b){_WHERE_PERSON}?"
     r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
-    r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)(?-i:[a-z])[a-z]*")
+    r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)(?!" + _PREPOSITIONS + r"\b)(?-i:[a-z])[a-z]*")
 #: A sentence that opens with another person's name and a verb of change: "Priya moved to the Dublin office",
 #: "Tom just got a job at Arup". Not a capitalised opener that is no name ("Finally moved to Leeds").
 _NAMED_OTHER = re.compile(

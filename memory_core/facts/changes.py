@@ -173,7 +173,7 @@ def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
 def _assigned_alike(text: str, old: str) -> str | None:
     """A value someone put the user on or in, written like the old one (a measure for a measure, a name for a
     name): "they put me in a size 8" replaces "size 7"; "put me on the rota" replaces no "size 7"."""
-    value = first_good(assigned_values(text), old)
+    value = first_good(assigned_values(text), old, text)
     if value and value_shape(value) == value_shape(old) and value[:1].isupper() == old[:1].isupper():
         return value
     return None
@@ -262,7 +262,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             here = 1 if index > 0 else 0  # where the said sits in ``near``
             rest = said[:mention.start()] + " " + contracted + said[mention.end():]
             marked = said[:mention.start()] + OLD_MARKER + said[mention.end():]
-            compared = first_good(compared_values(marked), fact.value)
+            compared = first_good(compared_values(marked), fact.value, marked)
             if not compared and old_value_preferred(marked):
                 continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
             if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
@@ -281,15 +281,15 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if unasserted(said, mention.end()):
                 continue  # "sometimes I think about leaving X", "I'm not dropping X"
             new_value = contrasted or compared or replacement(said, mention, fact.value) or \
-                first_good(successor_values(rest), fact.value) or successor(rest, fact.value)
+                first_good(successor_values(rest), fact.value, rest) or successor(rest, fact.value)
             if new_value is None and here + 1 < len(near):  # "I quit Acme. I start at Globex on Monday."
                 following = near[here + 1]
                 again = find_mention(following, fact.value)
-                new_value = first_good(successor_values(following), fact.value) or \
+                new_value = first_good(successor_values(following), fact.value, following) or \
                     (replacement(following, again, fact.value) if again else None) or \
                     successor(following, fact.value, NEXT_SUCCESSOR_PATTERNS)
             if new_value is None and here > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
-                new_value = first_good(successor_values(near[0]), fact.value)
+                new_value = first_good(successor_values(near[0]), fact.value, near[0])
                 if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
                     new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind

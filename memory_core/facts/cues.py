@@ -19,7 +19,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import DEVICES, USER, DIETS, LANGUAGES, RELATIONS
+from memory_core.facts.frame_words import DEVICES, USER, DIETS, LANGUAGES, RELATIONS, runs_into_pronoun
 from memory_core.facts.lexicon import lexical_values
 
 #: "living here": the place is the one the sentence names after "in" ("Rent in Leeds is mad but I love living here").
@@ -104,7 +104,7 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             words = words[1:]
         if "I" in words:  # "Tuesday I" / "Honda Civic I": the pronoun ends the name
             words = words[:words.index("I")]
-        while words and words[-1] in _NOT_NAMES:
+        while words and (words[-1] in _NOT_NAMES or shouted_word(words[-1])):  # not a first word: "NOW TV"
             words = words[:-1]
         if words and words[-1].endswith("'s"):  # "Dr. Nakamura's office": the name, not the possessive
             words[-1] = words[-1][:-2]
@@ -125,13 +125,30 @@ ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+t
 
 _DEVICE_CONCEPTS = frozenset(DEVICES.values())
 
+#: Adverbs of time, frequency and degree: what a sentence says about its verb, never any attribute's value.
+VALUE_LESS_ADVERBS = frozenset(("again", "now", "never", "always", "still", "very", "really", "too", "ever", "yet",
+                                "today", "tonight", "seriously", "literally", "actually", "finally", "just", "even",
+                                "only", "already", "anymore", "either", "totally", "completely"))
+#: Words written in capitals for emphasis ("down AGAIN", "SO slow"): an adverb or a function word shouted is still
+#: that word, never a name or an acronym of one.
+SHOUTED_WORDS = VALUE_LESS_ADVERBS | {"so", "all", "every", "down", "off", "out", "up", "not", "no", "yes", "more",
+                                     "less", "much", "way"}
+
+
+def shouted_word(word: str) -> bool:
+    """``word`` is a common adverb or function word in capitals ("AGAIN"), not a name."""
+    return len(word) > 1 and word.isupper() and word.lower() in SHOUTED_WORDS
+
 
 def implausible_value(predicate: str | None, value: str | None) -> bool:
-    """A value no person would give that attribute, whichever layer read it: a month or a weekday alone for an
+    """A value no person would give that attribute, whichever layer read it: a value ending in the next clause's
+    "I" or that is only an adverb ("again"); a month or a weekday alone for an
     attribute that takes a name ("club: tuesday", "car: June"), or a car, phone or laptop that names no maker,
     model or number ("car: garage" from "my car's in the garage"). Plans, schedules and dates are left alone."""
     if not predicate or not value or (":" in predicate and not predicate.startswith("favorite:")):
         return False
+    if runs_into_pronoun(value) or value.strip(" !.").lower() in VALUE_LESS_ADVERBS:
+        return True  # "sister: Hull I", "internet: again": a clause's pronoun or an adverb, for any attribute
     concept = concept_of(predicate)
     if concept is None or concept == "trip" or VALUE_SHAPES.get(concept, "name") != "name":
         return False
@@ -215,6 +232,16 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
     return USER
 
 
+#: Attributes that are a person in a role the user goes to or answers to (their manager, doctor, dentist...).
+_ROLE_CONCEPTS = {"manager", "doctor", "dentist", "vet", "barber"}
+#: The user holds the role the cue word names: "I'm the payroll manager at the Royal", "I work as a shift
+#: supervisor", "as a dentist, I...": a job title of the user's, and the name after it (often after "at") is a
+#: workplace, never the person in that role. The words between are the title's own (no preposition, no -ing
+#: verb): "I'm at the dentist", "I'm seeing the dentist" are visits.
+_ROLE_HELD = re.compile(r"(?i)\b(?:i'm|i\s+am|i\s+was|i've\s+been|i\s+work\s+as|i'm\s+working\s+as|worked\s+as|"
+                        r"promoted\s+to|became|become|trained\s+as|qualified\s+as|as)\s+(?:(?:a|an|the)\s+)?"
+                        r"(?:(?!(?:my|our|his|her|their|at|in|on|to|into|with|for|from|by|of|off|up)\b)"
+                        r"(?![\w-]+ing\b)[\w-]+\s+){0,3}$")
 #: "lunch at Dishoom with the team": a cue word after "with the" is the company kept, not the attribute named.
 _COMPANY_BEFORE = re.compile(r"(?i)\bwith\s+(?:the|my|our)\s+$")
 
@@ -242,7 +269,8 @@ def cue_candidates(sentence: str) -> list[Candidate]:
 
 def _cue_candidates(sentence: str) -> list[Candidate]:
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
-            if not _COMPANY_BEFORE.search(sentence, 0, m.start())]
+            if not _COMPANY_BEFORE.search(sentence, 0, m.start())
+            and not (CUES[m.group(1).lower()] in _ROLE_CONCEPTS and _ROLE_HELD.search(sentence, 0, m.start()))]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
         if len(kinds) == 1:

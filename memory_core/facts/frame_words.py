@@ -166,6 +166,17 @@ def interest_attribute(value: str) -> str:
     return "music" if any(re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", words) for g in MUSIC_GENRES) else "hobby"
 
 
+#: The pronoun "I" after a value opens the next clause ("when Mum moved to Hull I was twelve"); it ends a name only
+#: as a regnal numeral ("King Charles I").
+_REGNAL = re.compile(r"(?i)^(?:king|queen|pope|emperor|empress|tsar|czar|prince|princess|saint|st\.?)\s")
+
+
+def runs_into_pronoun(value: str) -> bool:
+    """The value's last word is the pronoun "I" of the next clause ("Hull I"), not part of the name."""
+    words = value.split()
+    return len(words) > 1 and words[-1] == "I" and not _REGNAL.match(value)
+
+
 def clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"\u201C\u201D\u2018\u2019-")
     value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
@@ -185,6 +196,8 @@ def clean_value(value: str) -> str:
                    value)
     # "a programme called The Rest Is History": the name is the value, the noun before it says what it is
     value = re.sub(r"^(?:(?:a|an|the|this|that)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:called|named)\s+(?=[A-Z0-9])", "", value)
+    if runs_into_pronoun(value):  # "Hull I was twelve": the value ends where the next clause's "I" begins
+        value = value[:-2].rstrip()
     return value.rstrip(".")
 
 

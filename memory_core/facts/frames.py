@@ -22,6 +22,7 @@ from typing import Iterator
 
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
+from memory_core.facts.change_cues import PERSON_NOUNS
 from memory_core.facts.frame_words import (ADV, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
                                            LANGUAGE, LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
                                            USER, VALUE, attribute_candidate, clean_value, interest_attribute,
@@ -252,8 +253,15 @@ _FINITE_AFTER_NOUN = re.compile(r"(?i)^\S+\s+(?:is|are|was|were|has|have|had|'s|
 _PROGRESSIVE = re.compile(r"(?i)^(?:(?:just|finally|still|always|now|really|already|busy)\s+)?[a-z]+ing\b")
 
 
+#: After "'s", words that make it "is": a determiner or an adverb ("my flatmate's a nurse", "my boss's still Ana").
+_IS_AFTER = re.compile(r"(?i)^(?:a|an|the|my|our|his|her|their|so|very|really|now|still|also|just|always|never|"
+                       r"quite|pretty|such|not|no|back|away|off|out|called|named)\b")
+
+
 def _genitive_or_progressive(sentence: str, match: re.Match[str]) -> bool:
-    """The frame read "X's" as "X is", but the words after it say it was "X's <noun> <verb>" or "X is <verb>-ing"."""
+    """The frame read "X's" as "X is", but the words after it say it was "X's <noun> <verb>" or "X is <verb>-ing";
+    or X is a person and a bare common noun follows ("my neighbour's dog barks all night"): a person is named,
+    in capitals, so what follows without a determiner is something of theirs."""
     if "attr" not in match.groupdict() or match.group("attr") is None:
         return False
     joint = sentence[match.end("attr"):match.start("v")].strip()
@@ -261,6 +269,8 @@ def _genitive_or_progressive(sentence: str, match: re.Match[str]) -> bool:
         return False
     value = sentence[match.start("v"):]
     progressive = _PROGRESSIVE.match(value)
+    if match.group("attr").split()[-1].lower() in PERSON_NOUNS and value[:1].islower() and not _IS_AFTER.match(value):
+        return True
     return bool(_FINITE_AFTER_NOUN.match(value) or (progressive and not kind_of(progressive.group(0))))
 
 

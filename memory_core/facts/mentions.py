@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_core.facts.frame_words import DEVICES
 
@@ -70,22 +71,37 @@ class Span:
 _TOKEN = re.compile(r"[\w'+-]+")
 
 
+@lru_cache(maxsize=64)
+def _word_index(sentence: str, case: bool) -> tuple[tuple[tuple[str, int, int], ...], dict[str, list[int]]]:
+    """The sentence's tokens and, for each form a word may take (folded unless ``case``; a possessive "'s" also
+    without it: "Shah's retired" names "Shah"), where tokens of that form stand. Built once per sentence: the
+    change detection asks one sentence about every known fact the value keys found."""
+    tokens = tuple((m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence))
+    where: dict[str, list[int]] = {}
+    for i, (token, _, _) in enumerate(tokens):
+        form = token if case else token.casefold()
+        where.setdefault(form, []).append(i)
+        if form.endswith("'s"):
+            where.setdefault(form[:-2], []).append(i)
+    return tokens, where
+
+
 def find_words(sentence: str, words: list[str], *, case: bool = False) -> Span | None:
-    """The words in a row (separated by spaces or dots), whole words; no regex built per value."""
-    tokens = [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(sentence)]
+    """The words in a row (separated by spaces or dots), whole words; no regex built per value. Only the places
+    where the first word stands are tried."""
+    tokens, where = _word_index(sentence, case)
     wanted = words if case else [w.casefold() for w in words]
 
     def same(token: str, word: str) -> bool:  # "Shah's retired" names "Shah"
         token = token if case else token.casefold()
         return token == word or (token.endswith("'s") and token[:-2] == word)
 
-    for i in range(len(tokens) - len(wanted) + 1):
+    for i in where.get(wanted[0], ()):
         window = tokens[i:i + len(wanted)]
-        if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
+        if len(window) == len(wanted) and all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
                 re.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None
-
 
 
 CALENDAR = re.compile(r"(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^(?:mon|tues|wednes|"

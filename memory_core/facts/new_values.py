@@ -154,12 +154,14 @@ def replacement(sentence: str, mention: Span, old: str) -> str | None:
     return None
 
 
-def first_good(values: Sequence[str], old: str) -> str | None:
-    """The first of ``values`` that can stand as the new value of ``old``."""
+def first_good(values: Sequence[str], old: str, sentence: str | None = None) -> str | None:
+    """The first of ``values`` that can stand as the new value of ``old``; with the ``sentence`` they were read
+    from, as the whole name it writes (the change shapes drop any article, a capital "The" of a name too:
+    "from the Anchor to The Crown" holds "The Crown")."""
     for value in values:
         good = good_new_value(value, old)
         if good:
-            return good
+            return whole_name(sentence, good) if sentence is not None else good
     return None
 
 

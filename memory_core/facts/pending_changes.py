@@ -17,7 +17,7 @@ from typing import Sequence
 from memory_core.facts.attributes import same_attribute
 from memory_core.facts.change_cues import about_someone_else, continuation_values, unasserted
 from memory_core.facts.changes import Change, KnownFact
-from memory_core.facts.new_values import good_new_value
+from memory_core.facts.new_values import good_new_value, whole_name
 from memory_core.facts.ledger import normalize_value
 from memory_core.facts.lexicon import kind_of
 from memory_core.storage.store import Message, Store
@@ -73,6 +73,7 @@ def continued_changes(store: Store, message: Message, sentences: Sequence[str],
         for value in continuation_values(sentence):
             for old in endings:
                 good = good_new_value(value, old.value)
+                good = whole_name(sentence, good) if good else None  # "The Crown", not "Crown"
                 if good and _fits(good, old.value) and not placed_elsewhere(good, old):
                     return [Change(old, good, sentence)]
     return []

@@ -82,8 +82,8 @@ RECENT_THREAD_FACTS = 20
 def _known_facts(store: Store, message: Message) -> list[KnownFact]:
     """Current facts whose value the message may mention, plus the thread's latest facts.
 
-    The first are found through the value-key index (``value_keys.facts_named_in``: the value's first
-    word inside the message text), so the cost follows the message, not the number of facts.
+    The first are found through the value-key index (``value_keys.facts_named_in``: the first or the
+    last content word of the value is a word of the message), so the cost follows the message, not the number of facts.
     """
     columns = "id, subject, predicate, value, thread_id, created_at, category"
     current = "invalid_at IS NULL AND expired_at IS NULL AND valid_at <= :at"

@@ -14,7 +14,7 @@ from memory_core.facts.attributes import canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import ANY_ARTICLE, NEW_VALUE, about_someone_else, unasserted
 from memory_core.facts.mentions import CALENDAR
-from memory_core.facts.new_values import good_new_value
+from memory_core.facts.new_values import good_new_value, whole_name
 
 #: verb of change, the attribute it acts on (one to three words, "my"/"our"/"the" first or none), then
 #: "from X to Y" ("over" allowed on either side of "from").
@@ -49,6 +49,7 @@ def switched_values(sentences: Iterable[str]) -> list[Candidate]:
                 continue  # a date moved ("the party from Friday to Saturday") is ``moved_dates``' news
             value = good_new_value(match.group("y"), match.group("x"))
             if value:
+                value = whole_name(sentence, value, match.start("y"))  # "to The Crown": the article is the name's
                 found.append(Candidate("assert", "user", canonical_predicate(_singular(attribute)), value,
                                        sentence))
     return found

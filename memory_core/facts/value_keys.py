@@ -1,15 +1,19 @@
 """The current facts a message may name, found through an index instead of a scan of every fact.
 
 Change detection ("I traded the Civic for a Mazda", "closed my building society account") only looks
-at current facts one of whose *value keys* is a word of the message. A value's keys are its content
-words ("Nationwide Building Society": nationwide, building, society; a value with no content word,
-"A", keys on all its words), lowercased by SQLite, split where ``mentions.find_mention`` splits words
-(``schema.VALUE_KEY_SEPARATORS``): a message naming any of them finds the fact, and the change
-detection then decides whether the message names the value. Whole words, because that is all
-``find_mention`` accepts: a key found inside a longer word ("art" in "start") only fed it facts to
-refuse. ``fact_value_keys`` (schema migration 7) holds each current fact's keys, indexed, kept in step by
-triggers; the message's words are looked up in it, for a cost that follows the message's length, not
-the ledger's size (testing every current fact cost the fact pass most of its time at 30k facts).
+at current facts one of whose *value keys* is a word of the message. A value's keys are the first and the
+last content word of its value before any comma ("Nationwide Building Society": nationwide, society;
+"Iceland, July": iceland; a value with no content word, "A", keys on all its words), lowercased by SQLite,
+split where ``mentions.find_mention`` splits words (``schema.VALUE_KEY_SEPARATORS``): every way
+``find_mention`` names a value holds one of the two (all its words, its leading or trailing capitals, its
+last word, a device's first word), so no fact it would accept is missed, and a middle word ("Building") no
+longer brings the fact to a check that would refuse it (keying every content word, migration 7, made a
+message find 1.7x the facts at 30k and doubled the change check's time: ``bench/bench_value_key_lookup.py``).
+Whole words, because that is all ``find_mention`` accepts: a key found inside a longer word ("art" in
+"start") only fed it facts to refuse. ``fact_value_keys`` (schema migration 8) holds each current fact's
+keys, indexed, kept in step by triggers; the message's words are looked up in it, for a cost that follows
+the message's length, not the ledger's size (testing every current fact cost the fact pass most of its time
+at 30k facts).
 """
 from __future__ import annotations
 

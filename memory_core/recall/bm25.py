@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
-from memory_core.recall import document_counts, query_terms
+from memory_core.recall import document_counts, message_postings, query_terms
 from memory_core.recall.bm25_halves import ranked_in_halves
 from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import _Window
@@ -58,6 +58,10 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
     if params.get("low", 0) > params.get("high", 0):
         return []  # nothing was said in the time window: FTS5 would still read every word's doclists to say so
     try:
+        if kind == "message":
+            held = _ranked_from_postings(store, sql, params, match, window)
+            if held is not None:
+                return held
         if kind == "message" and _unfiltered(kind, window):
             between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")
             halves = ranked_in_halves(store, helper, lambda connection, low, high: connection.execute(
@@ -69,6 +73,31 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
         if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
             raise translate_database_error(store.path, exc) from None
         raise InvalidInput(f"the search could not be run: {exc}") from None
+
+
+def _ranked_from_postings(store: Store, sql: str, params: dict[str, Any], match: str,
+                          window: _Window) -> list[tuple[int, float]] | None:
+    """The message rows ``sql`` ranks, scored from the postings held in memory (recall/message_postings.py):
+    the same rows and scores without reading doclists; None when the held postings cannot say (rank in SQL).
+    In a time window, the best ``over`` in the window's id range are ranked there and their times checked here,
+    as the SQL form does."""
+    if _unfiltered("message", window):
+        return message_postings.ranked(store, match, MESSAGE_COLUMNS, params["depth"])
+    ranked = message_postings.ranked(store, match, MESSAGE_COLUMNS, params["over"], params["low"], params["high"])
+    if not ranked:
+        return ranked
+    conditions, values = [], []
+    if window.start:
+        conditions.append("created_at >= ? AND created_at < ?")
+        values += [window.start, window.end]
+    if window.as_of_given:
+        conditions.append("created_at <= ?")
+        values.append(window.as_of)
+    ids = [rowid for rowid, _ in ranked]
+    inside = {row[0] for row in store.execute(
+        f"SELECT id FROM messages WHERE id IN ({', '.join('?' * len(ids))}) AND {' AND '.join(conditions)}",
+        [*ids, *values])}
+    return [(rowid, r) for rowid, r in ranked if rowid in inside][:params["depth"]]
 
 
 def _unfiltered(kind: str, window: _Window) -> bool:

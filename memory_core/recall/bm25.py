@@ -227,11 +227,15 @@ def forget_counts(store: Store) -> None:
 def _document_frequency(store: Store, table: str, expr: str) -> int:
     """How many rows of ``table`` hold the term. Messages are counted in the text column of ``message_search``
     (the same text, the same tokenizer as ``messages_fts``), from the counts kept in memory when they can tell
-    (recall/document_counts.py), else in SQL."""
+    (recall/document_counts.py), else from the postings held in memory (recall/message_postings.py: a prefix
+    several terms start), else in SQL."""
     if table == "messages":
         word = expr.strip('"*')
         kept = document_counts.rows_holding(store, word, expr.endswith("*")) if expr == fts_term(
             word, prefix=expr.endswith("*")) else None
+        if kept is None and expr == fts_term(word, prefix=expr.endswith("*")):
+            held = message_postings.rows_matching(store, word, expr.endswith("*"), "text")
+            kept = len(held) if held is not None else None
         if kept is not None:
             return kept
         return store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ?",

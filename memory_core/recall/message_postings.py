@@ -166,9 +166,29 @@ def ranked(store: Store, match: str, weights: tuple[float, ...], limit: int, low
     """``SELECT rowid, bm25(message_search, *weights) AS r FROM message_search WHERE message_search MATCH :match
     [AND rowid BETWEEN :low AND :high] ORDER BY r LIMIT :limit``, from the held postings; None when they cannot
     give exactly that (then rank in SQL)."""
-    postings = _POSTINGS.get(str(store.path))
     phrases = _phrases(match)
-    if postings is None or phrases is None or len(weights) != len(COLUMNS):
+    if phrases is None or len(weights) != len(COLUMNS):
+        return None
+    postings = _current(store)
+    return _scored(postings, phrases, weights, limit, low, high) if postings is not None else None
+
+
+def rows_matching(store: Store, word: str, prefix: bool, column: str | None = None) -> np.ndarray | None:
+    """The rowids (ascending) ``message_search MATCH '[column :] "word"[*]'`` finds, from the held postings; None
+    when they cannot tell exactly (then ask SQL)."""
+    if not _PLAIN_TOKEN.fullmatch(word) or (column is not None and column not in COLUMNS):
+        return None
+    postings = _current(store)
+    if postings is None:
+        return None
+    rows, counts = _phrase_rows(postings, word, prefix)
+    return rows if column is None else rows[counts[:, COLUMNS.index(column)] > 0]
+
+
+def _current(store: Store) -> _Postings | None:
+    """This store's postings if they are those of its index as it is now, else None (dropped after a forget)."""
+    postings = _POSTINGS.get(str(store.path))
+    if postings is None:
         return None
     try:
         newest_message, newest_event = _state(store)
@@ -179,7 +199,7 @@ def ranked(store: Store, match: str, weights: tuple[float, ...], limit: int, low
             return None  # rows written since the load: every score moved (the next memory pass reads them again)
     except DB_ERRORS:
         return None
-    return _scored(postings, phrases, weights, limit, low, high)
+    return postings
 
 
 def _scored(postings: _Postings, phrases: list[tuple[str, bool]], weights: tuple[float, ...], limit: int,

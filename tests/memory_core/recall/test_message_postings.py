@@ -180,3 +180,50 @@ def test_searches_while_the_postings_are_read_again_get_the_sql_answer_or_none(s
 def test_varints_are_read_as_sqlite_writes_them():
     assert message_postings._varints(bytes([0x86, 0x8D, 0x20, 0x00, 0x7F, 0x81, 0x00])) == [100_000, 0, 127, 128]
     assert message_postings._varints(bytes([0xFF] * 8 + [0x01])) == [(1 << 64) - 255]
+
+
+def test_rows_a_word_matches_are_the_sql_rows(said_store):
+    message_postings.load(said_store)
+    for word, prefix in [("garden", True), ("garden", False), ("patience", False), ("appl", True), ("zzz", True),
+                         ("monday", False), ("ines", False)]:
+        expr = f'"{word}"' + ("*" if prefix else "")
+        for column in (None, "text", "answers"):
+            asked = f"{column} : {expr}" if column else expr
+            assert message_postings.rows_matching(said_store, word, prefix, column).tolist() == [
+                row[0] for row in said_store.execute(
+                    "SELECT rowid FROM message_search WHERE message_search MATCH ? ORDER BY rowid", [asked])], asked
+    assert message_postings.rows_matching(said_store, "café", False) is None
+
+
+def test_a_prefix_several_terms_start_is_counted_without_sql(said_store, monkeypatch):
+    """IDF of "garden"* (garden, gardening, gardens, gardener): the word counts cannot give the union, the
+    postings can."""
+    from memory_core.recall import document_counts
+    from memory_core.recall.bm25 import _document_frequency
+
+    by_sql = _document_frequency(said_store, "messages", '"garden"*')
+    document_counts.load(said_store)
+    message_postings.load(said_store)
+    asked: list[str] = []
+    execute = type(said_store).execute
+
+    def spy(self, sql, params=()):
+        if "MATCH" in sql:
+            asked.append(sql)
+        return execute(self, sql, params)
+    monkeypatch.setattr(type(said_store), "execute", spy)
+    assert _document_frequency(said_store, "messages", '"garden"*') == by_sql == 4
+    assert asked == []
+    document_counts.forget(said_store)
+
+
+def test_words_held_by_unread_messages_are_the_sql_answer(said_store):
+    from memory_core.recall.bounds import words_held
+
+    prefixes, ids = ["garden", "monday", "patience", "zzz", "appl"], list(range(1, 13))
+    by_sql = words_held(said_store, prefixes, ids, 100)
+    assert words_held(said_store, prefixes, ids, 3) != by_sql  # a common prefix counts as held by all
+    by_sql_limited = words_held(said_store, prefixes, ids, 3)
+    message_postings.load(said_store)
+    assert words_held(said_store, prefixes, ids, 100) == by_sql
+    assert words_held(said_store, prefixes, ids, 3) == by_sql_limited

@@ -27,6 +27,9 @@ from memory_core.storage.store import Store
 DEPTH = 50
 #: BM25 column weights of the message search index: text, speaker, when said (in words), answered turn.
 MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
+#: A time window spanning fewer message ids than this is checked against the time index (its ids listed), a wider
+#: one by reading the ranked rows' times.
+WINDOW_IDS_FROM_INDEX = 20_000
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
 
@@ -93,10 +96,16 @@ def _ranked_from_postings(store: Store, sql: str, params: dict[str, Any], match:
     if window.as_of_given:
         conditions.append("created_at <= ?")
         values.append(window.as_of)
-    ids = [rowid for rowid, _ in ranked]
-    inside = {row[0] for row in store.execute(
-        f"SELECT id FROM messages WHERE id IN ({', '.join('?' * len(ids))}) AND {' AND '.join(conditions)}",
-        [*ids, *values])}
+    if params["high"] - params["low"] < WINDOW_IDS_FROM_INDEX:
+        # the window's ids from the time index, whose pages _id_bounds has just read: no message row is read
+        inside = {row[0] for row in store.execute(
+            f"SELECT id FROM messages INDEXED BY messages_created WHERE {' AND '.join(conditions)} "
+            "AND id BETWEEN ? AND ?", [*values, params["low"], params["high"]])}
+    else:
+        ids = [rowid for rowid, _ in ranked]
+        inside = {row[0] for row in store.execute(
+            f"SELECT id FROM messages WHERE id IN ({', '.join('?' * len(ids))}) AND {' AND '.join(conditions)}",
+            [*ids, *values])}
     return [(rowid, r) for rowid, r in ranked if rowid in inside][:params["depth"]]
 
 

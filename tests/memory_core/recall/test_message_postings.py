@@ -88,7 +88,10 @@ def test_what_a_plain_token_cannot_say_is_left_to_sql(said_store):
         assert message_postings.ranked(said_store, match, MESSAGE_COLUMNS, 50) is None, match
 
 
-def test_bm25_kind_gives_the_sql_rows_with_or_without_the_postings(said_store, monkeypatch):
+@pytest.mark.parametrize("window_ids_from_index", [20_000, 0])
+def test_bm25_kind_gives_the_sql_rows_with_or_without_the_postings(said_store, monkeypatch, window_ids_from_index):
+    """Unfiltered and in a time window (its ids from the time index, or the ranked rows' times read)."""
+    monkeypatch.setattr(bm25, "WINDOW_IDS_FROM_INDEX", window_ids_from_index)
     everything = _Window(None, None, "2030-01-01T00:00:00+00:00", False)
     in_march = _Window("2024-03-10T00:00:00+00:00", "2024-03-25T00:00:00+00:00", "2030-01-01T00:00:00+00:00", False)
     until = _Window(None, None, "2024-03-12T00:00:00+00:00", True)

@@ -97,22 +97,30 @@ def load(store: Store) -> None:
     packed = store.execute(f"SELECT group_concat(doc * {len(COLUMNS)} + CASE col {column_number} END) "
                            f"FROM {_INSTANCES}").fetchone()[0]
     instances = np.fromstring(packed, dtype=np.int64, sep=",") if packed else np.empty(0, dtype=np.int64)
+    del packed  # (the arrays below are made one at a time, narrow, and dropped when done: a load's peak memory)
     if len(instances) != int(instances_per_term.sum()):
         raise RuntimeError("the message index changed while its postings were read")
-    term_of = np.repeat(np.arange(len(terms), dtype=np.int64), instances_per_term)
-    doc, column = instances // len(COLUMNS), instances % len(COLUMNS)
-    new_row = np.ones(len(instances), dtype=bool)
+    column = (instances % len(COLUMNS)).astype(np.uint8)
+    doc = _narrow(instances // len(COLUMNS))
+    del instances
+    term_of = np.repeat(np.arange(len(terms), dtype=np.int32), instances_per_term)
+    new_row = np.ones(len(doc), dtype=bool)
     new_row[1:] = (term_of[1:] != term_of[:-1]) | (doc[1:] != doc[:-1])
-    if len(instances) > 1 and np.any((term_of[1:] == term_of[:-1]) & (doc[1:] < doc[:-1])):
+    if len(doc) > 1 and np.any((term_of[1:] == term_of[:-1]) & (doc[1:] < doc[:-1])):
         raise RuntimeError("the message index's instances are not in rowid order")
-    group = np.cumsum(new_row) - 1
+    del term_of
+    group = _narrow(np.cumsum(new_row) - 1)
     rows = doc[new_row]
+    del new_row
     if len(rows) != int(rows_per_term.sum()):
         raise RuntimeError("the message index's terms and instances disagree")
-    counts = np.bincount(group * len(COLUMNS) + column, minlength=len(rows) * len(COLUMNS)).reshape(
-        len(rows), len(COLUMNS))
-    counts = counts.astype(np.uint16 if counts.max(initial=0) <= np.iinfo(np.uint16).max else np.int64)
-    rows = rows.astype(np.int32 if rows.max(initial=0) <= np.iinfo(np.int32).max else np.int64)
+    counts = np.zeros((len(rows), len(COLUMNS)), dtype=np.uint16)
+    for number in range(len(COLUMNS)):
+        in_column = np.bincount(group[column == number], minlength=len(rows))
+        if in_column.max(initial=0) > np.iinfo(np.uint16).max:
+            counts = counts.astype(np.int64)
+        counts[:, number] = in_column
+    del group, column
     starts = np.zeros(len(terms) + 1, dtype=np.int64)
     np.cumsum(rows_per_term, out=starts[1:])
     # a row's length in all columns (``xColumnSize(-1)``, its ``_docsize`` varints) is its instances: FTS5
@@ -128,6 +136,11 @@ def load(store: Store) -> None:
         raise RuntimeError("the message index changed while its postings were read")
     with _LOCK:
         _POSTINGS[str(store.path)] = postings
+
+
+def _narrow(values: np.ndarray) -> np.ndarray:
+    """``values`` as int32 when they fit (rowids and positions of a store below two billion rows)."""
+    return values.astype(np.int32) if values.max(initial=0) <= np.iinfo(np.int32).max else values
 
 
 def refresh(store: Store) -> None:

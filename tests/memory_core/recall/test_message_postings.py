@@ -26,10 +26,11 @@ MESSAGES = [
     (None, "Don't forget the café on Friday"),
     (None, "Garden tools: spade, fork, rake, gardening gloves"),
     (None, "nothing to do with any of it"),
+    (None, "la la la la la la la la la la, sang the choir"),
 ]
 EXPRESSIONS = ['"garden"*', '"garden"', '"gardening"', '"monday"', '"march"', '"tomasz"', '"ines"',
                '"patience" OR "apple"*', '"garden"* OR "monday" OR "tomasz" OR "march"', '"zzz"',
-               '"zzz" OR "bike"', '"sure"', '"2024"', '"appl"* OR "pie" OR "gard"*']
+               '"zzz" OR "bike"', '"sure"', '"2024"', '"appl"* OR "pie" OR "gard"*', '"la" OR "choir"']
 
 
 @pytest.fixture
@@ -57,11 +58,14 @@ def test_held_postings_rank_exactly_as_fts5s_bm25(said_store):
                 _sql_ranked(said_store, match, limit), (match, limit)
         assert message_postings.ranked(said_store, match, MESSAGE_COLUMNS, 50, 3, 9) == \
             _sql_ranked(said_store, match, 50, 3, 9), match
-    # other column weights too: the weights are the caller's
-    assert message_postings.ranked(said_store, '"garden"* OR "march"', (1.0, 1.0, 1.0, 1.0), 50) == \
-        [(row[0], row[1]) for row in said_store.execute(
-            "SELECT rowid, bm25(message_search, 1.0, 1.0, 1.0, 1.0) AS r FROM message_search "
-            "WHERE message_search MATCH ? ORDER BY r", ['"garden"* OR "march"'])]
+    # other column weights too: the weights are the caller's; a weight added ten times is not 10 * weight
+    # (ten times 0.1 added is 0.9999999999999999, 10 * 0.1 is 1.0): FTS5 adds it once per instance
+    for weights in ((1.0, 1.0, 1.0, 1.0), *((text, 1.3, 0.7, 0.3) for text in (0.1, 0.2, 0.3, 0.7, 1.1, 1.3, 2.9))):
+        for match in ('"garden"* OR "march"', '"la" OR "choir"'):
+            assert message_postings.ranked(said_store, match, weights, 50) == \
+                [(row[0], row[1]) for row in said_store.execute(
+                    f"SELECT rowid, bm25(message_search, {', '.join(map(str, weights))}) AS r FROM message_search "
+                    "WHERE message_search MATCH ? ORDER BY r", [match])], (weights, match)
 
 
 def test_words_of_several_columns_score_as_in_sql(said_store):
@@ -230,3 +234,24 @@ def test_words_held_by_unread_messages_are_the_sql_answer(said_store):
     message_postings.load(said_store)
     assert words_held(said_store, prefixes, ids, 100) == by_sql
     assert words_held(said_store, prefixes, ids, 3) == by_sql_limited
+
+
+def test_the_memory_worker_reads_the_postings_again_between_turns(said_store):
+    """At unlock and after each memory pass (observational/worker.py), so a search after a turn ranks from them."""
+    from types import SimpleNamespace
+
+    from memory_core.observational.worker import MemoryWorker
+    from memory_core.recall import document_counts
+
+    worker = SimpleNamespace(engine=SimpleNamespace(state=SimpleNamespace(last_error=None)))
+    try:
+        MemoryWorker._refresh_word_counts(worker, said_store)
+        assert message_postings.is_loaded(said_store)
+        said_store.add_message("chat", "user", "a garden party on Sunday")
+        assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) is None
+        MemoryWorker._refresh_word_counts(worker, said_store)
+        assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) == \
+            _sql_ranked(said_store, '"garden"*', 50)
+        assert worker.engine.state.last_error is None
+    finally:
+        document_counts.forget(said_store)

@@ -275,7 +275,7 @@ def write_table(figures: dict) -> None:
                       ("cold_retrieval", "cold, retrieval share (end to end minus embedding)"),
                       ("cold_query_embedding", "cold, query embedding share (all-MiniLM-L6-v2: torch on 1 thread, or the numpy query encoder where the code has it)"),
                       ("cold_without_embedder", "cold, no embedder (BM25 + recency + salience)"),
-                      ("cold_bare_end_to_end", "cold as round 4 defined it, end to end: word counts not held either"),
+                      ("cold_bare_end_to_end", "cold as round 4 defined it, end to end: word counts (and postings) not held either"),
                       ("warm", "warm: the same queries again, one long-lived connection")):
         lines += [row(name, what, versions[name][key]) for name in names if key in versions[name]]
     load = figures["load_1min_during"]
@@ -300,18 +300,20 @@ def write_table(figures: dict) -> None:
               "the in-memory vector index, recall's speaker-name cache (built once per store state) and, in the "
               "after version only (the before version has none), recall's word counts "
               "(recall/document_counts.py: term -> messages whose text holds it, read by the memory worker at "
-              "unlock and after each memory pass, dropped by forgetting). End to end = the `search()` call with "
+              "unlock and after each memory pass, dropped by forgetting) and, where the version has them, the "
+              "message postings (recall/message_postings.py: term -> rows with per-column counts, read likewise; "
+              "BM25 over messages ranks from them, the scores FTS5's own). End to end = the `search()` call with "
               "the real embedder inside it. Warm = the same queries again on the worker's long-lived connection.",
               "",
               "**Two definitions of cold, side by side.** Round 4 held only the model, the vector index and the "
               "speaker cache; the row *cold as round 4 defined it* drops the word counts before each query too "
               "(for the before version it is the same as the cold row: it holds no counts). The new definition "
-              "keeps the counts because the app does: they are read at unlock, off the search path, like the "
+              "keeps the counts (and the postings, read with them) because the app does: they are read at unlock, off the search path, like the "
               "vector index, and a fresh process has them as soon as that background read is done "
               + (f"({versions['after']['word_counts_load_seconds']} s here)"
                  if versions.get("after", {}).get("word_counts_load_seconds") is not None else "")
               + "; after a forget they are dropped at once and read again by the next memory pass, and until then "
-              "a search counts in SQL, as the round-4 row measures.", ""]
+              "a search counts and ranks in SQL, as the round-4 row measures.", ""]
     lines += ["| code | vectors | index load s | cold abstained | mean hits |", "|---|---|---|---|---|"]
     lines += [f"| {label[n]} | {versions[n]['vectors']:,} | {versions[n]['index_load_seconds']} | "
               f"{versions[n]['abstained']} | {versions[n]['mean_hits']:.1f} |" for n in names]
@@ -359,9 +361,10 @@ def write_table(figures: dict) -> None:
               "* The database key is a raw 256-bit key (`PRAGMA key = \"x'...'\"`): no PBKDF2 runs when a "
               "connection opens (the scrypt that unwraps the key runs once, at unlock). The helper connection a "
               "search opens is inside the timer.",
-              "* What a cold search still waits on is the disk: BM25 reads each matching message's length row "
-              "(`message_search_docsize`) and the doclists, and the candidates' rows are read back, all scattered "
-              "over a file whose tables grew interleaved. "
+              "* What a cold search still waits on is the disk: without the message postings held, BM25 reads each "
+              "matching message's length row (`message_search_docsize`) and the doclists; with them (the after "
+              "version here) it reads neither, and what is left is reading the candidates back: each message's "
+              "row and, for a short reply, its index row (the turn it answers), scattered over the file. "
               + ("This run's copy was compacted first (`--compacted`: storage/compaction.py, VACUUM), the layout "
                  "the app keeps: it compacts after a large import and, at unlock, once 1,000 messages came since "
                  "the last compaction. search.md has the same run on the store as built."

@@ -98,6 +98,11 @@ def load_word_counts(store) -> float | None:
         return None
     started = time.perf_counter()
     document_counts.load(store)
+    try:  # and, where this version has them, the message postings (memory_core/recall/message_postings.py)
+        from memory_core.recall import message_postings
+    except ImportError:
+        return time.perf_counter() - started
+    message_postings.load(store)
     return time.perf_counter() - started
 
 
@@ -107,6 +112,11 @@ def drop_word_counts(store) -> None:
     except ImportError:
         return
     document_counts.forget(store)
+    try:
+        from memory_core.recall import message_postings
+    except ImportError:
+        return
+    message_postings.forget(store)
 
 
 def word_counts_loaded(store) -> bool:
@@ -114,7 +124,11 @@ def word_counts_loaded(store) -> bool:
         from memory_core.recall import document_counts
     except ImportError:
         return True
-    return document_counts.is_loaded(store)
+    try:
+        from memory_core.recall import message_postings
+    except ImportError:
+        return document_counts.is_loaded(store)
+    return document_counts.is_loaded(store) and message_postings.is_loaded(store)
 
 
 def main() -> None:

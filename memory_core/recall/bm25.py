@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
-from memory_core.recall import document_counts, query_terms
+from memory_core.recall import document_counts, message_postings, query_terms
 from memory_core.recall.bm25_halves import ranked_in_halves
 from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import _Window
@@ -27,6 +27,9 @@ from memory_core.storage.store import Store
 DEPTH = 50
 #: BM25 column weights of the message search index: text, speaker, when said (in words), answered turn.
 MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
+#: A time window spanning fewer message ids than this is checked against the time index (its ids listed), a wider
+#: one by reading the ranked rows' times.
+WINDOW_IDS_FROM_INDEX = 20_000
 _DF_CACHE: dict[tuple[str, str, str], tuple[float, float]] = {}
 _DF_TTL_S = 600.0
 
@@ -58,6 +61,10 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
     if params.get("low", 0) > params.get("high", 0):
         return []  # nothing was said in the time window: FTS5 would still read every word's doclists to say so
     try:
+        if kind == "message":
+            held = _ranked_from_postings(store, sql, params, match, window)
+            if held is not None:
+                return held
         if kind == "message" and _unfiltered(kind, window):
             between = sql.replace(" ORDER BY r", " AND rowid BETWEEN :low AND :high ORDER BY r")
             halves = ranked_in_halves(store, helper, lambda connection, low, high: connection.execute(
@@ -69,6 +76,37 @@ def _bm25_kind(store: Store, kind: str, match: str, window: _Window, now_iso: st
         if is_damage(exc):  # a damaged page is not the query's fault: say so (exit 7)
             raise translate_database_error(store.path, exc) from None
         raise InvalidInput(f"the search could not be run: {exc}") from None
+
+
+def _ranked_from_postings(store: Store, sql: str, params: dict[str, Any], match: str,
+                          window: _Window) -> list[tuple[int, float]] | None:
+    """The message rows ``sql`` ranks, scored from the postings held in memory (recall/message_postings.py):
+    the same rows and scores without reading doclists; None when the held postings cannot say (rank in SQL).
+    In a time window, the best ``over`` in the window's id range are ranked there and their times checked here,
+    as the SQL form does."""
+    if _unfiltered("message", window):
+        return message_postings.ranked(store, match, MESSAGE_COLUMNS, params["depth"])
+    ranked = message_postings.ranked(store, match, MESSAGE_COLUMNS, params["over"], params["low"], params["high"])
+    if not ranked:
+        return ranked
+    conditions, values = [], []
+    if window.start:
+        conditions.append("created_at >= ? AND created_at < ?")
+        values += [window.start, window.end]
+    if window.as_of_given:
+        conditions.append("created_at <= ?")
+        values.append(window.as_of)
+    if params["high"] - params["low"] < WINDOW_IDS_FROM_INDEX:
+        # the window's ids from the time index, whose pages _id_bounds has just read: no message row is read
+        inside = {row[0] for row in store.execute(
+            f"SELECT id FROM messages INDEXED BY messages_created WHERE {' AND '.join(conditions)} "
+            "AND id BETWEEN ? AND ?", [*values, params["low"], params["high"]])}
+    else:
+        ids = [rowid for rowid, _ in ranked]
+        inside = {row[0] for row in store.execute(
+            f"SELECT id FROM messages WHERE id IN ({', '.join('?' * len(ids))}) AND {' AND '.join(conditions)}",
+            [*ids, *values])}
+    return [(rowid, r) for rowid, r in ranked if rowid in inside][:params["depth"]]
 
 
 def _unfiltered(kind: str, window: _Window) -> bool:
@@ -198,11 +236,15 @@ def forget_counts(store: Store) -> None:
 def _document_frequency(store: Store, table: str, expr: str) -> int:
     """How many rows of ``table`` hold the term. Messages are counted in the text column of ``message_search``
     (the same text, the same tokenizer as ``messages_fts``), from the counts kept in memory when they can tell
-    (recall/document_counts.py), else in SQL."""
+    (recall/document_counts.py), else from the postings held in memory (recall/message_postings.py: a prefix
+    several terms start), else in SQL."""
     if table == "messages":
         word = expr.strip('"*')
         kept = document_counts.rows_holding(store, word, expr.endswith("*")) if expr == fts_term(
             word, prefix=expr.endswith("*")) else None
+        if kept is None and expr == fts_term(word, prefix=expr.endswith("*")):
+            held = message_postings.rows_matching(store, word, expr.endswith("*"), "text")
+            kept = len(held) if held is not None else None
         if kept is not None:
             return kept
         return store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ?",

@@ -27,6 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+import numpy as np
+
+from memory_core.recall import message_postings
 from memory_core.recall.candidates import CandidateReader, Key, in_fusion_order
 from memory_core.storage.db import DB_ERRORS
 from memory_core.storage.sql import fts_term
@@ -97,6 +100,13 @@ def words_held(store: Store, prefixes: list[str], message_ids: list[int], lookup
     if not wanted:  # (a search without the dense channel has no unread candidates: no doclist to read)
         return held
     for prefix in prefixes:
+        from_postings = message_postings.rows_matching(store, prefix, True)
+        if from_postings is not None:  # the same rows, held in memory (recall/message_postings.py)
+            holders = wanted if len(from_postings) > lookup_limit else \
+                wanted.intersection(from_postings[np.isin(from_postings, list(wanted))].tolist())
+            for message_id in holders:
+                held.setdefault(message_id, []).append(prefix)
+            continue
         try:
             rows = store.execute("SELECT rowid FROM message_search WHERE message_search MATCH ? LIMIT ?",
                                  [fts_term(prefix, prefix=True), lookup_limit + 1]).fetchall()

@@ -78,6 +78,29 @@ def test_a_batch_weighs_its_words_from_counts_read_once(imported, tmp_path, caps
     assert code == 0 and with_counts == counted_in_sql
 
 
+def test_a_batch_ranks_messages_from_postings_read_once_with_the_sql_answers(imported, tmp_path, capsys,
+                                                                             monkeypatch):
+    """A batch reads the message postings once (recall/message_postings.py) and ranks from them: the same
+    answers as ranking every query in SQL."""
+    from memory_core.recall import bm25, message_postings
+
+    batch = tmp_path / "q.jsonl"
+    batch.write_text("".join(json.dumps({"id": f"q{n}", "query": query}) + "\n" for n, query in enumerate(
+        ["When did Jonah go to the pottery class?", "What did Maya buy?", "green car", "pottery last week"])),
+        encoding="utf-8")
+    ranked: list[object] = []
+    rank = message_postings.ranked
+    monkeypatch.setattr(message_postings, "ranked", lambda *a, **k: (ranked.append(rank(*a, **k)), ranked[-1])[1])
+    args = ("memory", "search", "--batch", str(batch), "--json", "--no-embedder", "--data-dir", str(imported))
+    code, with_postings, _ = mneme(capsys, *args)
+    assert code == 0 and ranked and all(found is not None for found in ranked)
+    monkeypatch.setattr(message_postings, "load", lambda store: None)
+    message_postings._POSTINGS.clear()
+    bm25._DF_CACHE.clear()
+    code, ranked_in_sql, _ = mneme(capsys, *args)
+    assert code == 0 and with_postings == ranked_in_sql
+
+
 @pytest.mark.embedder
 def test_a_search_of_an_embedded_store_does_not_load_torch(imported, capsys, monkeypatch):
     """Queries are embedded in numpy (models/query_encoder.py): torch loads only to embed items lacking a vector."""

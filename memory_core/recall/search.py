@@ -179,6 +179,10 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     lent = _feedback_channel(store, reader.hits, lists["bm25"], terms, named_words, gate_weighted, kinds, window,
                              now_iso, helper) \
         if "feedback" in active and lists.get("bm25") and WEIGHTS["feedback"] > 0 else None
+    if lent and dense_lookup is not None:
+        # its finds are read in any case (below, with the other listed keys); read now, while the dense pass still
+        # runs on the helper thread, they are off the path the search waits on (bench/results/search_stages.md)
+        reader.read(lent)
 
     dense_sims: dict[tuple[str, int], float] = {}
     dense_found = dense_lookup.result() if dense_lookup is not None else []

@@ -32,7 +32,9 @@ known speaker, only hits from threads that person talks in count as evidence.
 Speed without changing answers (bench/results/search.md, search_stages.md): the embedding and dense pass run beside
 the SQL (recall/candidates.py), BM25 over a large message index runs in two id halves at once
 (recall/bm25_halves.py), and a dense-only message is read from the database only when its best possible score
-could reach the top k (recall/bounds.py).
+could reach the top k (recall/bounds.py). A message is read back in one row: the turn a short reply answers is
+held in memory with the message postings (recall/answered_turns.py); feedback's finds are read while the dense
+pass still runs.
 
 Where each part lives: ``bm25`` (the SQL per kind, IDF and document counts), ``hydrate`` (reading hits back),
 ``fusion`` (the score and its weights, coverage), ``ranking`` (the final list, repeats last), ``abstention`` (the

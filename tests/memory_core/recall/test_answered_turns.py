@@ -103,3 +103,37 @@ def test_packing_keeps_each_rows_text_and_none_for_rows_without_one():
     assert [packed.of(rowid) for rowid in range(0, 10)] == ["", "", "ja", "naïve café", "", "", "", "x", "", ""]
     assert packed.of(-1) == ""
     assert packed_by_rowid([]).of(0) == ""
+
+
+def test_a_search_finds_the_same_hits_with_the_answered_turns_held(store):
+    """The whole search, hybrid, where a short reply is found by the words of the turn it answers ("yes, at the
+    marina" answers a question about sailing on Sundays): the same hits and scores with the copy held as with SQL
+    alone."""
+    from memory_core.recall import search as recall
+    from memory_core.recall.vectors import backfill_embeddings
+    from tests.doubles import HashEmbedder
+
+    embedder = HashEmbedder(words=recall.words)
+    chats = [("Are you still sailing on Sundays?", "yes, at the marina"),
+             ("Did the plumber fix the boiler?", "finally, on Thursday"),
+             ("How was the pottery class?", "messy but fun"),
+             ("Any news on the sailing trip to Brittany?", "booked for July")]
+    for number, (question, reply) in enumerate(chats * 3):
+        thread = f"chat{number % 5}"
+        store.add_message(thread, "user", question, at=START + timedelta(hours=2 * number))
+        store.add_message(thread, "assistant", reply, speaker="Kai", at=START + timedelta(hours=2 * number, minutes=1))
+    backfill_embeddings(store, embedder, limit=None)
+    queries = ["sailing on Sundays", "when was the boiler fixed", "pottery", "Brittany trip", "marina"]
+
+    def hits_of(query):
+        result = recall.search(store, query, k=6, embedder=embedder, now=START + timedelta(days=3))
+        return [(hit.kind, hit.id, hit.score, hit.answers) for hit in result.hits]
+
+    from_sql = {query: hits_of(query) for query in queries}
+    message_postings.load(store)
+    try:
+        assert message_postings.answered(store) is not None
+        assert {query: hits_of(query) for query in queries} == from_sql
+        assert any(answers == chats[0][0] for *_, answers in from_sql["marina"])
+    finally:
+        message_postings.forget(store)

@@ -200,16 +200,20 @@ def answered(store: Store) -> AnsweredTurns | None:
     return postings.answered if postings is not None else None
 
 
-def rows_matching(store: Store, word: str, prefix: bool, column: str | None = None) -> np.ndarray | None:
-    """The rowids (ascending) ``message_search MATCH '[column :] "word"[*]'`` finds, from the held postings; None
-    when they cannot tell exactly (then ask SQL)."""
-    if not _PLAIN_TOKEN.fullmatch(word) or (column is not None and column not in COLUMNS):
+def rows_matching(store: Store, word: str, prefix: bool, column: str | tuple[str, ...] | None = None) \
+        -> np.ndarray | None:
+    """The rowids (ascending) ``message_search MATCH '[{columns} :] "word"[*]'`` finds (a row holding it in any of
+    the columns), from the held postings; None when they cannot tell exactly (then ask SQL)."""
+    columns = (column,) if isinstance(column, str) else column
+    if not _PLAIN_TOKEN.fullmatch(word) or (columns is not None and not set(columns) <= set(COLUMNS)):
         return None
     postings = _current(store)
     if postings is None:
         return None
     rows, counts = _phrase_rows(postings, word, prefix)
-    return rows if column is None else rows[counts[:, COLUMNS.index(column)] > 0]
+    if columns is None:
+        return rows
+    return rows[counts[:, [COLUMNS.index(name) for name in columns]].sum(axis=1) > 0]
 
 
 def _current(store: Store) -> _Postings | None:

@@ -7,8 +7,8 @@ mostly known without reading it: its cosine and dense rank (from the vector inde
 depend on. What is not known is its text, speaker and thread (coverage, a time said, the named-person bonuses).
 
 So each unread candidate enters fusion as an **optimistic stand-in**: its known facts, plus a text made of the
-weighted query words FTS5 says its row may hold (``words_held``: coverage tests a word's start, which FTS5's
-prefix query finds too) and a time phrase, the named speaker and a thread the named person talks in. The stand-in
+weighted query words FTS5 says its row's text or answered turn may hold (``words_held``: coverage tests a word's
+start there, which FTS5's prefix query finds too) and a time phrase, the named speaker and a thread the named person talks in. The stand-in
 is scored by the fusion itself (the same function, weights and terms), so its score is an upper bound of the real
 one for every term that grows with coverage, a time said or the named bonuses; a channel or term added later that
 depends on something else is caught by the test that checks every bound against the read hit
@@ -37,6 +37,9 @@ from memory_core.storage.store import Store
 
 #: Stand-ins read before the first fusion, as a multiple of k (most top-10s are settled by it).
 FIRST_READ_PER_K = 2
+#: The index columns coverage reads (a hit's text and the turn it answers): a word only in the speaker or in the
+#: day said in words cannot raise a candidate's coverage, so a stand-in is not lent it.
+COVERED_COLUMNS = ("text", "answers")
 #: Score differences below this are treated as ties, so float rounding can never let a bound slip under a score.
 MARGIN = 1e-9
 
@@ -88,11 +91,13 @@ def optimistic_text(weighted_prefixes: list[str], says_a_time: str) -> str:
 
 
 def words_held(store: Store, prefixes: list[str], message_ids: list[int], lookup_limit: int) -> dict[int, list[str]]:
-    """message id -> the prefixes its search row may hold: those FTS5 finds as a token prefix in any column.
+    """message id -> the prefixes its search row may hold: those FTS5 finds as a token prefix in the text or the
+    answered turn (COVERED_COLUMNS).
 
     Coverage tests a prefix at the start of a word (after a space or punctuation) in the text and the answered
-    turn, which FTS5's ``"prefix"*`` finds too (it also folds diacritics and searches more columns: a superset,
-    as an upper bound needs; text in decomposed Unicode, a combining accent before a word, is the exception).
+    turn, which FTS5's ``{text answers} : "prefix"*`` finds too (it also folds diacritics and splits at apostrophes
+    and hyphens: a superset, as an upper bound needs; text in decomposed Unicode, a combining accent before a word,
+    is the exception).
     A prefix in more than ``lookup_limit`` rows counts as held by every message. The doclists are mostly the
     ones BM25 has just read."""
     held: dict[int, list[str]] = {}
@@ -100,7 +105,7 @@ def words_held(store: Store, prefixes: list[str], message_ids: list[int], lookup
     if not wanted:  # (a search without the dense channel has no unread candidates: no doclist to read)
         return held
     for prefix in prefixes:
-        from_postings = message_postings.rows_matching(store, prefix, True)
+        from_postings = message_postings.rows_matching(store, prefix, True, COVERED_COLUMNS)
         if from_postings is not None:  # the same rows, held in memory (recall/message_postings.py)
             holders = wanted if len(from_postings) > lookup_limit else \
                 wanted.intersection(from_postings[np.isin(from_postings, list(wanted))].tolist())
@@ -109,7 +114,8 @@ def words_held(store: Store, prefixes: list[str], message_ids: list[int], lookup
             continue
         try:
             rows = store.execute("SELECT rowid FROM message_search WHERE message_search MATCH ? LIMIT ?",
-                                 [fts_term(prefix, prefix=True), lookup_limit + 1]).fetchall()
+                                 [f"{{{' '.join(COVERED_COLUMNS)}}} : {fts_term(prefix, prefix=True)}",
+                                  lookup_limit + 1]).fetchall()
             holders = wanted if len(rows) > lookup_limit else wanted.intersection(row[0] for row in rows)
         except DB_ERRORS:  # cannot tell: any of them may hold it
             holders = wanted

@@ -23,6 +23,10 @@ Key = tuple[str, int]
 #: ``(kind, ids) -> {id: hit}``: reads hits back; ids that are gone (forgotten) do not come back.
 Hydrate = Callable[[str, list[int]], dict[int, Any]]
 
+#: The embedding and dense pass on a helper thread beside the SQL (True) or first, on the caller's thread (False);
+#: bench/bench_embed_order.py times both orders, alternating, at 100k messages on the 2 shared cores.
+EMBED_BESIDE_SQL = True
+
 _EMBEDDING_POOL: ThreadPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
@@ -48,7 +52,14 @@ class DenseLookup:
     thread and connection)."""
 
     def __init__(self, embedder: Embedder, text: str, search: Callable[[Any], list]):
-        self._future: Future = run_beside(lambda: search(embedder.embed([text])[0]))
+        if EMBED_BESIDE_SQL:
+            self._future: Future = run_beside(lambda: search(embedder.embed([text])[0]))
+        else:
+            self._future = Future()
+            try:
+                self._future.set_result(search(embedder.embed([text])[0]))
+            except Exception as exc:  # noqa: BLE001 - raised from result(), as on the helper thread
+                self._future.set_exception(exc)
 
     def result(self) -> list:
         """The dense hits (waits for them); the embedder's or the search's error is raised here."""

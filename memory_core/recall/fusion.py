@@ -138,12 +138,17 @@ def _fuse(candidates: dict[tuple[str, int], Hit], lists: dict[str, list[tuple[st
 
 def _coverage_matcher(weighted_terms: dict[str, float]):
     """Share of the query's IDF weight whose words occur in a text (prefix match, like the FTS query): one
-    compiled pattern per term (a word starting with it), reused for every candidate."""
+    compiled pattern per term (a word starting with it), reused for every candidate. Each text is matched once:
+    the stand-ins of unread candidates (recall/bounds.py) mostly share a few texts."""
     total = sum(weighted_terms.values()) or 1.0
     patterns = [(re.compile(r"(?<![\w'’-])" + re.escape(prefix).replace("'", "['’]"), re.IGNORECASE), weight)
                 for prefix, weight in weighted_terms.items()]
+    known: dict[str, float] = {}
 
     def coverage(text: str) -> float:
-        return sum(weight for pattern, weight in patterns if pattern.search(text)) / total
+        found = known.get(text)
+        if found is None:
+            found = known[text] = sum(weight for pattern, weight in patterns if pattern.search(text)) / total
+        return found
 
     return coverage

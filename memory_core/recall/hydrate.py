@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from memory_core.facts import ledger as factsmod
+from memory_core.recall import message_postings
+from memory_core.recall.answered_turns import AnsweredTurns
 from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import Hit, _Window
 from memory_core.storage.schema import SHORT_REPLY_CHARS
@@ -61,14 +63,24 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
 
 
 def _hydrate_messages(store: Store, ids: list[int]) -> dict[int, Hit]:
-    """Messages and, for short replies, the turn they answer, in one statement: the index row is only
-    read where ``answers`` can be set (texts of at most SHORT_REPLY_CHARS, the rule that fills it),
-    which saves a cold page read per longer message."""
+    """Messages and, for short replies, the turn they answer. The answered turn comes from the copy of the index's
+    ``answers`` column held in memory when it is current (recall/answered_turns.py: one row read per message, not
+    two), else in the same statement: the index row is only read where ``answers`` can be set (texts of at most
+    SHORT_REPLY_CHARS, the rule that fills it), which saves a cold page read per longer message."""
+    return _read_messages(store, ids, message_postings.answered(store))
+
+
+def _read_messages(store: Store, ids: list[int], held: AnsweredTurns | None) -> dict[int, Hit]:
+    """``_hydrate_messages`` given what is held of the answered turns (None: read them in SQL)."""
+    answered_sql = f"length(m.text) <= {SHORT_REPLY_CHARS}" if held is not None else \
+        (f"CASE WHEN length(m.text) <= {SHORT_REPLY_CHARS} THEN (SELECT s.answers FROM message_search s "
+         f"WHERE s.rowid = m.id) END")
     hits: dict[int, Hit] = {}
     for message_id, text, at, thread_id, external_id, speaker, answers in store.execute(
-            f"SELECT m.id, m.text, m.created_at, m.thread_id, m.external_id, m.speaker, CASE WHEN length(m.text) "
-            f"<= {SHORT_REPLY_CHARS} THEN (SELECT s.answers FROM message_search s WHERE s.rowid = m.id) END "
+            f"SELECT m.id, m.text, m.created_at, m.thread_id, m.external_id, m.speaker, {answered_sql} "
             f"FROM messages m WHERE m.id IN ({placeholders(len(ids))})", ids):
+        if held is not None:  # (``answers`` is then whether the text is short enough to have one)
+            answers = held.of(message_id) if answers else ""
         hits[message_id] = Hit("message", message_id, text, 0.0, at, [message_id], [external_id], thread_id,
                                speaker=speaker, answers=answers or "")
     return hits
@@ -79,9 +91,10 @@ def _hydrate_messages_beside(store: Store, helper: HelperConnection | None, ids:
     scattered page reads: two connections wait on them in parallel)."""
     if helper is None or len(ids) < 2 * HYDRATE_BESIDE_FROM:
         return _hydrate_messages(store, ids)
+    held = message_postings.answered(store)  # checked once, on this connection, for both halves
     middle = len(ids) // 2
-    hits, upper = helper.run_beside(store, lambda connection: _hydrate_messages(connection, ids[:middle]),
-                                    lambda connection: _hydrate_messages(connection, ids[middle:]))
+    hits, upper = helper.run_beside(store, lambda connection: _read_messages(connection, ids[:middle], held),
+                                    lambda connection: _read_messages(connection, ids[middle:], held))
     hits.update(upper)
     return hits
 

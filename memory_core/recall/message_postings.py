@@ -5,7 +5,9 @@ row from cold pages: on a compacted 100k-message store that was the largest stag
 (bench/results/search_stages.md, ``_bm25 message``). So the postings of ``message_search`` (term -> rows, with
 how often each row holds it in each column) and each row's length are read once, off the search path (at unlock
 and after each memory pass, on the memory worker's thread, as recall/document_counts.py is), into numpy arrays,
-and a search of the unfiltered message index scores from them.
+and a search of the unfiltered message index scores from them. The index's ``answers`` column (the turn a short
+reply answers) is read with them (recall/answered_turns.py), so reading a candidate back is one row, not two; it
+is checked and dropped with them, by the rules below.
 
 The scores are FTS5's own, bit for bit (sqlite ext/fts5/fts5_aux.c, ``fts5Bm25Function``): per phrase an IDF
 ``log((N - n + 0.5) / (n + 0.5))`` (clamped to 1e-6 when not positive) from the rows it matches in the whole
@@ -34,6 +36,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from memory_core.recall import answered_turns
+from memory_core.recall.answered_turns import AnsweredTurns
 from memory_core.storage.db import DB_ERRORS
 from memory_core.storage.store import Store
 
@@ -69,11 +73,13 @@ class _Postings:
     records: tuple[bytes, bytes]
     newest_message: int
     newest_event: int
+    #: The ``answers`` column (the turn a short reply answers), read with the postings (recall/answered_turns.py).
+    answered: AnsweredTurns
 
     @property
     def nbytes(self) -> int:
         return sum(a.nbytes for a in (self.starts, self.rows, self.counts, self.lengths)) + \
-            sum(len(term) + 49 for term in self.terms)
+            sum(len(term) + 49 for term in self.terms) + self.answered.nbytes
 
 
 _POSTINGS: dict[str, _Postings] = {}
@@ -129,9 +135,10 @@ def load(store: Store) -> None:
     row_count, tokens = _averages(records[0])
     if int(lengths.sum()) != tokens:
         raise RuntimeError("the message index's lengths and instances disagree")
+    answered = answered_turns.read(store)
     postings = _Postings(terms, starts, rows, counts, lengths, row_count,
                          float(tokens) / float(row_count) if row_count else 0.0, records, newest_message,
-                         newest_event)
+                         newest_event, answered)
     if _records(store) != records:
         raise RuntimeError("the message index changed while its postings were read")
     with _LOCK:
@@ -186,16 +193,27 @@ def ranked(store: Store, match: str, weights: tuple[float, ...], limit: int, low
     return _scored(postings, phrases, weights, limit, low, high) if postings is not None else None
 
 
-def rows_matching(store: Store, word: str, prefix: bool, column: str | None = None) -> np.ndarray | None:
-    """The rowids (ascending) ``message_search MATCH '[column :] "word"[*]'`` finds, from the held postings; None
-    when they cannot tell exactly (then ask SQL)."""
-    if not _PLAIN_TOKEN.fullmatch(word) or (column is not None and column not in COLUMNS):
+def answered(store: Store) -> AnsweredTurns | None:
+    """The ``answers`` column of the index as it is now, held in memory; None when the held copy could differ
+    (then read it in SQL)."""
+    postings = _current(store)
+    return postings.answered if postings is not None else None
+
+
+def rows_matching(store: Store, word: str, prefix: bool, column: str | tuple[str, ...] | None = None) \
+        -> np.ndarray | None:
+    """The rowids (ascending) ``message_search MATCH '[{columns} :] "word"[*]'`` finds (a row holding it in any of
+    the columns), from the held postings; None when they cannot tell exactly (then ask SQL)."""
+    columns = (column,) if isinstance(column, str) else column
+    if not _PLAIN_TOKEN.fullmatch(word) or (columns is not None and not set(columns) <= set(COLUMNS)):
         return None
     postings = _current(store)
     if postings is None:
         return None
     rows, counts = _phrase_rows(postings, word, prefix)
-    return rows if column is None else rows[counts[:, COLUMNS.index(column)] > 0]
+    if columns is None:
+        return rows
+    return rows[counts[:, [COLUMNS.index(name) for name in columns]].sum(axis=1) > 0]
 
 
 def _current(store: Store) -> _Postings | None:

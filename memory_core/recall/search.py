@@ -32,7 +32,9 @@ known speaker, only hits from threads that person talks in count as evidence.
 Speed without changing answers (bench/results/search.md, search_stages.md): the embedding and dense pass run beside
 the SQL (recall/candidates.py), BM25 over a large message index runs in two id halves at once
 (recall/bm25_halves.py), and a dense-only message is read from the database only when its best possible score
-could reach the top k (recall/bounds.py).
+could reach the top k (recall/bounds.py). A message is read back in one row: the turn a short reply answers is
+held in memory with the message postings (recall/answered_turns.py); feedback's finds are read while the dense
+pass still runs.
 
 Where each part lives: ``bm25`` (the SQL per kind, IDF and document counts), ``hydrate`` (reading hits back),
 ``fusion`` (the score and its weights, coverage), ``ranking`` (the final list, repeats last), ``abstention`` (the
@@ -179,6 +181,10 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     lent = _feedback_channel(store, reader.hits, lists["bm25"], terms, named_words, gate_weighted, kinds, window,
                              now_iso, helper) \
         if "feedback" in active and lists.get("bm25") and WEIGHTS["feedback"] > 0 else None
+    if lent and dense_lookup is not None:
+        # its finds are read in any case (below, with the other listed keys); read now, while the dense pass still
+        # runs on the helper thread, they are off the path the search waits on (bench/results/search_stages.md)
+        reader.read(lent)
 
     dense_sims: dict[tuple[str, int], float] = {}
     dense_found = dense_lookup.result() if dense_lookup is not None else []

@@ -244,8 +244,9 @@ class VectorIndex:
                 candidates = self._nearest_by_bits(vector, mask, pool)
             else:
                 candidates = np.flatnonzero(mask)
-            # einsum, not BLAS: multithreaded sgemv on a few thousand rows costs 10x more on a busy CPU
-            scores = np.einsum("ij,j->i", self._matrix[candidates], vector)
+            # einsum, not BLAS: multithreaded sgemv on a few thousand rows costs 10x more on a busy CPU; ``take``, not
+            # ``matrix[rows]``: the same rows gathered a fifth quicker (~13k scattered rows wait on memory)
+            scores = np.einsum("ij,j->i", np.take(self._matrix, candidates, axis=0), vector)
             best = np.argpartition(-scores, count - 1)[:count]
             best = best[np.argsort(-scores[best])]
             return [DenseHit(CODE_KINDS[int(self._kinds[candidates[i]])], int(self._ids[candidates[i]]),

@@ -194,8 +194,9 @@ def test_rows_a_word_matches_are_the_sql_rows(said_store):
     for word, prefix in [("garden", True), ("garden", False), ("patience", False), ("appl", True), ("zzz", True),
                          ("monday", False), ("ines", False)]:
         expr = f'"{word}"' + ("*" if prefix else "")
-        for column in (None, "text", "answers"):
-            asked = f"{column} : {expr}" if column else expr
+        for column in (None, "text", "answers", ("text", "answers"), ("speaker", "said")):
+            asked = f"{{{' '.join(column)}}} : {expr}" if isinstance(column, tuple) else \
+                f"{column} : {expr}" if column else expr
             assert message_postings.rows_matching(said_store, word, prefix, column).tolist() == [
                 row[0] for row in said_store.execute(
                     "SELECT rowid FROM message_search WHERE message_search MATCH ? ORDER BY rowid", [asked])], asked
@@ -227,8 +228,12 @@ def test_a_prefix_several_terms_start_is_counted_without_sql(said_store, monkeyp
 def test_words_held_by_unread_messages_are_the_sql_answer(said_store):
     from memory_core.recall.bounds import words_held
 
-    prefixes, ids = ["garden", "monday", "patience", "zzz", "appl"], list(range(1, 13))
+    prefixes, ids = ["garden", "monday", "patience", "zzz", "appl", "tomasz"], list(range(1, 13))
     by_sql = words_held(said_store, prefixes, ids, 100)
+    # a word only in the speaker or the day said in words is no word coverage can find: not lent
+    # (8 is said by Tomasz and answers a turn without his name; 1 was said on a Monday)
+    assert "tomasz" not in by_sql.get(8, []) and "monday" not in by_sql.get(1, [])
+    assert "tomasz" in by_sql[1] and "tomasz" in by_sql[2] and "monday" in by_sql[3]  # text; the answered turn
     assert words_held(said_store, prefixes, ids, 3) != by_sql  # a common prefix counts as held by all
     by_sql_limited = words_held(said_store, prefixes, ids, 3)
     message_postings.load(said_store)

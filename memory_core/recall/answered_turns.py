@@ -1,0 +1,61 @@
+"""The turn each short reply answers, as the message index holds it, packed in memory beside the postings.
+
+Reading a candidate message back cost two scattered page reads for a short reply: its ``messages`` row and its
+``message_search`` row, for the ``answers`` column (the text of the turn it answers, which fusion's coverage and
+time test read). At 100k messages the second read was ~60% of reading candidates back
+(bench/results/search_stages.md). The column is read once with the postings instead (recall/message_postings.py
+loads, checks and drops both together, so what is held is the index as it is, and nothing of a forgotten
+message stays), one UTF-8 text and an offset per rowid: ~5 MB for 100k rows, none of them Python strings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+import numpy as np
+
+from memory_core.storage.store import Store
+
+
+@dataclass(frozen=True)
+class AnsweredTurns:
+    """``answers`` of every ``message_search`` row: row r's text is ``packed[starts[r]:starts[r + 1]]``."""
+    packed: bytes
+    #: Offsets into ``packed`` indexed by rowid (length newest rowid + 2); a row not in the index has none.
+    starts: np.ndarray
+
+    @property
+    def nbytes(self) -> int:
+        return len(self.packed) + self.starts.nbytes
+
+    def of(self, rowid: int) -> str:
+        """The answered turn's text of this row ('' when it has none or is not in the index)."""
+        if not 0 <= rowid < len(self.starts) - 1:
+            return ""
+        start, end = int(self.starts[rowid]), int(self.starts[rowid + 1])
+        return self.packed[start:end].decode("utf-8") if end > start else ""
+
+    def holds(self, text: str) -> bool:
+        """Whether any held answered turn contains ``text`` (what a test of forgetting asks)."""
+        return bool(text) and text.encode("utf-8") in self.packed
+
+
+def read(store: Store) -> AnsweredTurns:
+    """Every non-empty ``answers`` of the message index, on this connection (one scan of its content)."""
+    rows = store.execute("SELECT rowid, answers FROM message_search WHERE answers != '' ORDER BY rowid").fetchall()
+    return packed_by_rowid((rowid, text) for rowid, text in rows)
+
+
+def packed_by_rowid(rows: Iterable[tuple[int, str]]) -> AnsweredTurns:
+    """Pack ``(rowid, text)`` rows (rowids ascending) into one text and an offset per rowid."""
+    rows = list(rows)
+    newest = rows[-1][0] if rows else 0
+    lengths = np.zeros(newest + 1, dtype=np.int64)
+    encoded = []
+    for rowid, text in rows:
+        data = text.encode("utf-8")
+        encoded.append(data)
+        lengths[rowid] = len(data)
+    starts = np.zeros(newest + 2, dtype=np.int64)
+    np.cumsum(lengths, out=starts[1:])
+    return AnsweredTurns(b"".join(encoded), starts)

@@ -124,6 +124,13 @@ _NAME_GOES_ON = re.compile(r"^(?:\s+of(?:\s+the)?\s+(?-i:[A-Z])[\w'-]*)+")
 _NAME_GOES_ON_AFTER_THE = re.compile(r"^(?:\s+(?:and|&|of(?:\s+the)?)\s+(?-i:[A-Z])[\w'-]*)+")
 
 
+#: A verb right after a name: the sentence says something of it ("The Maltings has a pool", "The Guardian is
+#: better"). A sentence-initial "The" is capitalised by position, but before a capitalised name the sentence then
+#: predicates about, it is read as the name's own, as it is inside a sentence.
+_PREDICATED = re.compile(r"(?:'s\b|\s+(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|"
+                         r"should|might|must|may|[a-z]+s|[a-z]+ed)\b)")
+
+
 def whole_name(sentence: str, value: str, near: int = 0) -> str:
     """``value`` as the whole name the sentence writes, when it is a name cut short by a frame: a capital "The"
     inside a sentence is the name's ("It's The Times now"), and a name begun by it goes on over "and" or "of"
@@ -135,7 +142,8 @@ def whole_name(sentence: str, value: str, near: int = 0) -> str:
         return value
     begin, end = at, at + len(value)
     before = sentence[:begin]
-    if before.endswith("The ") and before[:-4].strip() and not re.search(r"[.!?]\s*$", before[:-4]):
+    if before.endswith("The ") and ((before[:-4].strip() and not re.search(r"[.!?]\s*$", before[:-4])) or
+                                    _PREDICATED.match(sentence, end)):
         begin -= 4
     goes_on = (_NAME_GOES_ON_AFTER_THE if sentence[begin:].startswith("The ") else _NAME_GOES_ON).match(sentence[end:])
     if goes_on:

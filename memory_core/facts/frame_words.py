@@ -199,9 +199,19 @@ def opening_verb(sentence: str) -> tuple[int, int] | None:
     return match.span("verb") if verb_shaped else None
 
 
-#: A finite "be" or "have" in lower case is the next clause's verb, never a word of a name ("tickets for November
-#: are booked": "November"); a title writes its verbs with capitals ("The Rest Is History").
-_TRAILING_AUXILIARY = re.compile(r"(?<=\w)\s+(?:is|are|was|were|has|have|had)(?:\s.*)?$")
+#: A finite "be" or "have" in lower case after a capitalised word is the next clause's verb, never a word of the
+#: name ("tickets for November are booked": "November"); a title writes its verbs with capitals ("The Rest Is
+#: History"), and one typed all in lower case ("the rest is history") has no name before the verb to cut at.
+_FINITE_AFTER_NAME = re.compile(r"(?:^|\s)(?-i:[A-Z0-9])[\w'-]*\s+(?:is|are|was|were|has|have|had)(?:\s|$)")
+_TRAILING_AUXILIARY = re.compile(r"(?<=\w)\s+(?:is|are|was|were|has|have|had)$")
+
+
+def without_next_verb(value: str) -> str:
+    """The value cut before a finite "be"/"have" that follows a capitalised word or ends it."""
+    found = _FINITE_AFTER_NAME.search(value)
+    if found is not None:
+        value = value[:found.end()].rstrip()
+    return _TRAILING_AUXILIARY.sub("", value)
 #: A title opens a person's name: words before it are a role ("my GP Dr Okafor"), and a preposition after the
 #: name goes on to a place, not the person ("Dr Harlow on Mill Road", "Mrs Begum at the Grove surgery").
 _TITLE_WORD = r"(?-i:Dr|Mr|Mrs|Ms|Miss|Prof)\.?"
@@ -219,7 +229,7 @@ def person_by_title(value: str) -> str:
 
 def clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"\u201C\u201D\u2018\u2019-")
-    value = person_by_title(_TRAILING_AUXILIARY.sub("", value))
+    value = person_by_title(without_next_verb(value))
     value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
                    value)
     # "booked for June 8", "set for 6:30": the participle says how, the rest is the value

@@ -22,12 +22,7 @@ def _same_value(rule: str | None, parsed: str | None) -> bool:
     cue's "June") is its own."""
     if not rule or not parsed:
         return False
-    return _without_the(parsed) in _without_the(rule)  # "The Velvet Owls" is the rule's "Velvet Owls"
-
-
-def _without_the(value: str) -> str:
-    """A value compared without its article: the tree keeps a name's capital "The", a rule may not."""
-    return re.sub(r"(?i)^the\s+", "", value).casefold()
+    return parsed.casefold() in rule.casefold()
 
 
 def _covered(candidate: Candidate, rules: Sequence[Candidate]) -> bool:

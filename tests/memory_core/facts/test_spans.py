@@ -98,6 +98,7 @@ def test_a_sentence_initial_the_is_the_names_when_the_sentence_says_something_of
     assert whole_name("The Swan has a beer garden.", "Swan") == "The Swan"
     assert whole_name("The Swan's cheaper anyway.", "Swan") == "The Swan"
     assert whole_name("The Swan on Fridays, though.", "Swan") == "Swan"
+    assert whole_name("The Pixel 9 beats it easily.", "Pixel 9") == "Pixel 9"  # a model takes no "The" of its own
 
 
 def test_a_new_local_said_first_in_its_sentence_keeps_the(store):

@@ -27,7 +27,7 @@ from memory_core.facts.attributes import attribute_words, same_attribute
 from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, assigned_values,
                                            compared_values,
                                            old_value_preferred, someone_else_until, successor_values, unasserted)
-from memory_core.facts.cues import cue_concepts
+from memory_core.facts.cues import cue_concepts, implausible_value
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
@@ -263,6 +263,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             rest = said[:mention.start()] + " " + contracted + said[mention.end():]
             marked = said[:mention.start()] + OLD_MARKER + said[mention.end():]
             compared = first_good(compared_values(marked), fact.value, marked)
+            if compared and implausible_value(fact.predicate, compared):
+                compared = None  # "Wolf Alice tickets for November": "for" a month says when, not what instead
             if not compared and old_value_preferred(marked):
                 continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
             if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
@@ -292,6 +294,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = first_good(successor_values(near[0]), fact.value, near[0])
                 if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
                     new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
+            if new_value is not None and implausible_value(fact.predicate, new_value):
+                new_value = None  # a month for a band, a bare "again" for a provider: no successor
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
             if new_value is None and kind_of(fact.value) is None:

@@ -19,7 +19,8 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import DEVICES, USER, DIETS, LANGUAGES, RELATIONS, runs_into_pronoun
+from memory_core.facts.frame_words import (DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
+                                           runs_into_pronoun)
 from memory_core.facts.lexicon import lexical_values
 
 #: "living here": the place is the one the sentence names after "in" ("Rent in Leeds is mad but I love living here").
@@ -96,9 +97,16 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
     if shape == "diet":
         return [(m.start(), m.group("v").lower()) for m in _DIET.finditer(sentence)]
     found = []
+    verb = opening_verb(sentence)
     for match in _NAME.finditer(sentence):
         words = match.group(0).split()
-        if match.start() == 0 and len(words) == 1:
+        start = match.start()
+        if verb is not None and start == verb[0]:  # "Washed the Honda Jazz": the verb, then the name
+            words = words[1:]
+            while words and words[0] in ("the", "The"):
+                words = words[1:]
+            start = match.start() + match.group(0).find(words[0]) if words else start
+        elif match.start() == 0 and len(words) == 1:
             continue  # a capitalised first word is the grammar's, not a name we can trust
         while words and words[0] in _NOT_NAMES:
             words = words[1:]
@@ -110,7 +118,7 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             words[-1] = words[-1][:-2]
         if not words or _DATE.fullmatch(" ".join(words)) or all(_CALENDAR_WORD.fullmatch(w) for w in words):
             continue  # "moved from 10 June": a month or a weekday is when, never what
-        found.append((match.start(), " ".join(words)))
+        found.append((start, person_by_title(" ".join(words))))  # "my GP Dr Okafor": the person is "Dr Okafor"
     return found
 
 
@@ -140,6 +148,10 @@ def shouted_word(word: str) -> bool:
     return len(word) > 1 and word.isupper() and word.lower() in SHOUTED_WORDS
 
 
+#: Favourites whose value is a time of the calendar ("favourite month", "fave day of the week").
+_TIME_THINGS = re.compile(r"(?i)month|day|season|time|holiday|date|week")
+
+
 def implausible_value(predicate: str | None, value: str | None) -> bool:
     """A value no person would give that attribute, whichever layer read it: a value ending in the next clause's
     "I" or that is only an adverb ("again"); a month or a weekday alone for an
@@ -149,11 +161,15 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return False
     if runs_into_pronoun(value) or value.strip(" !.").lower() in VALUE_LESS_ADVERBS:
         return True  # "sister: Hull I", "internet: again": a clause's pronoun or an adverb, for any attribute
+    words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
+    calendar_only = bool(words) and all(_CALENDAR_WORD.fullmatch(w) for w in words)
+    thing = predicate.partition(":")[2]
+    if calendar_only and predicate.startswith("favorite:") and not _TIME_THINGS.search(thing):
+        return True  # "favorite:singer: October": a favourite month is said of a month, a day of a day
     concept = concept_of(predicate)
     if concept is None or concept == "trip" or VALUE_SHAPES.get(concept, "name") != "name":
         return False
-    words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
-    if words and all(_CALENDAR_WORD.fullmatch(w) for w in words):
+    if calendar_only:
         return True
     return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
         not any(w.lower() in DEVICES for w in words)
@@ -244,6 +260,10 @@ _ROLE_HELD = re.compile(r"(?i)\b(?:i'm|i\s+am|i\s+was|i've\s+been|i\s+work\s+as|
                         r"(?![\w-]+ing\b)[\w-]+\s+){0,3}$")
 #: "lunch at Dishoom with the team": a cue word after "with the" is the company kept, not the attribute named.
 _COMPANY_BEFORE = re.compile(r"(?i)\bwith\s+(?:the|my|our)\s+$")
+#: "the M25 is a car park", "Monzo is an app bank": a cue word after "is a" classifies the subject as one of a
+#: kind; it says nothing of the user's own (that is "my car", "the car").
+_CLASSIFIED_BEFORE = re.compile(r"(?i)\b(?:is|are|was|were|'s|'re)\s+(?:just\s+|basically\s+|literally\s+)?"
+                                r"(?:a|an)\s+(?:[\w-]+\s+)?$")
 
 
 def _possessed_device(sentence: str, value: str) -> bool:
@@ -269,7 +289,7 @@ def cue_candidates(sentence: str) -> list[Candidate]:
 
 def _cue_candidates(sentence: str) -> list[Candidate]:
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
-            if not _COMPANY_BEFORE.search(sentence, 0, m.start())
+            if not _COMPANY_BEFORE.search(sentence, 0, m.start()) and not _CLASSIFIED_BEFORE.search(sentence, 0, m.start())
             and not (CUES[m.group(1).lower()] in _ROLE_CONCEPTS and _ROLE_HELD.search(sentence, 0, m.start()))]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}

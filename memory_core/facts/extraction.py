@@ -334,6 +334,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
             words = re.findall(r"[\w-]+", (value or "").lower())
             kind = next((_OBJECTS[w] for w in reversed(words) if w in _OBJECTS), None)
             predicate, value = (f"owns:{kind}", None) if kind else (None, value)
+    elif predicate == "job_title" and value:  # "a shift supervisor at Amazon": the place is the workplace's
+        value = _ROLE_PLACE_TAIL.sub("", value)
     elif predicate == "contact_method":
         value = _CONTACT.get(value.lower(), value.lower()) if value else value
     elif predicate == "diet" and value:
@@ -356,6 +358,32 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     return Candidate(rule.op, subject, predicate, value, sentence)
 
 
+
+
+#: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon").
+_ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z0-9]).*$")
+#: The user's own role at a named place: "I'm the payroll manager at the Royal", "I work as a porter at St Mary's"
+#: (not "for": "I'm the treasurer for the allotment society" is a role in a club as often as a job).
+#: The role is one to three lowercase words, none a preposition, determiner or -ing verb ("I'm sitting at the
+#: Crown" is no role); a lowercase "the" before the name is the sentence's, a capital one the name's.
+_ROLE_AT = re.compile(r"(?i:\b(?:i'm|i\s+am|i\s+work\s+as|i'm\s+working\s+as|i\s+started\s+as)\s+(?:now\s+)?"
+                      r"(?:a|an|the)\s+(?P<role>(?:(?!(?:at|for|with|in|on|of|to|from|by|my|our|the|a|an|only)\b)"
+                      r"(?![\w-]+ing\b)[a-z][\w-]*\s+){1,3})at\s+)(?:the\s+)?" + _ORG)
+#: Roles that use a place rather than work there: a regular at a pub, a member at a gym, a patient at a surgery.
+_PATRON_ROLES = {"regular", "member", "customer", "patient", "student", "pupil", "guest", "visitor", "fan", "client",
+                 "resident", "tourist", "passenger", "subscriber", "shareholder", "fixture", "newbie", "beginner"}
+
+
+def role_workplace(sentence: str) -> Candidate | None:
+    """A first-person role "at" a named place gives the workplace ("I'm the payroll manager at the
+    Royal": works at the Royal), unless the role is one of using the place (``_PATRON_ROLES``)."""
+    match = _ROLE_AT.search(sentence)
+    if match is None or match.group("role").split()[-1].lower() in _PATRON_ROLES:
+        return None
+    value = _clean_value(match.group("v"))
+    if not value or value in _NOT_NAMES or _negated(sentence, match.span()):
+        return None
+    return Candidate("assert", USER, "works_at", value, sentence)
 
 
 def _negated(sentence: str, span: tuple[int, int]) -> bool:
@@ -399,6 +427,9 @@ def extract(text: str) -> list[Candidate]:
             found.append(candidate)
         if not seen_spans and not hedged and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute
             found += cue_candidates(sentence)
+        workplace = None if hedged or any(c.predicate == "works_at" for c in found) else role_workplace(sentence)
+        if workplace is not None:
+            found.append(workplace)
         held = {(c.value or "").casefold() for c in found}
         for span, candidate in holding_candidates(sentence):  # "I take sertraline every morning": its schedule too
             if hedge_at > span[1] and (candidate.value or "").casefold() not in held:

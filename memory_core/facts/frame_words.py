@@ -177,8 +177,59 @@ def runs_into_pronoun(value: str) -> bool:
     return len(words) > 1 and words[-1] == "I" and not _REGNAL.match(value)
 
 
+#: Past tenses not made with "-ed" ("Fed the cat", "Took the Golf in"): a diary sentence's verb.
+IRREGULAR_PASTS = {"fed", "took", "got", "gave", "brought", "bought", "made", "put", "let", "met", "kept", "sent",
+                   "found", "left", "ran", "saw", "told", "sold", "lost", "won", "drove", "rode", "caught", "taught",
+                   "held", "shut", "cut", "set", "hit", "read", "led", "wore", "fixed", "paid", "lent", "swapped",
+                   "ate", "drank", "sang", "wrote", "threw", "built", "spent", "fought", "broke", "chose", "hung"}
+#: A determiner after the first word: the first word is then a verb, not part of a name ("Washed the Honda").
+_OPENING_VERB = re.compile(r"^\W*(?P<verb>(?-i:[A-Z])[a-z]+)\s+(?:the|my|our|a|an|his|her|their)\s")
+
+
+def opening_verb(sentence: str) -> tuple[int, int] | None:
+    """Where a sentence's first word is its verb, the subject "I" dropped as chat and diaries do ("Washed the
+    Honda Jazz", "Fed the cat", "Walked the Labrador"): a capitalised first word in a past or -ing form
+    (``IRREGULAR_PASTS`` for the irregular ones) before a lowercase determiner. Capitalised by position, it is
+    no word of the name after it."""
+    match = _OPENING_VERB.match(sentence)
+    if match is None:
+        return None
+    word = match.group("verb").lower()
+    verb_shaped = (len(word) >= 5 and word.endswith(("ed", "ing"))) or word in IRREGULAR_PASTS
+    return match.span("verb") if verb_shaped else None
+
+
+#: A finite "be" or "have" in lower case after a capitalised word is the next clause's verb, never a word of the
+#: name ("tickets for November are booked": "November"); a title writes its verbs with capitals ("The Rest Is
+#: History"), and one typed all in lower case ("the rest is history") has no name before the verb to cut at.
+_FINITE_AFTER_NAME = re.compile(r"(?:^|\s)(?-i:[A-Z0-9])[\w'-]*\s+(?:is|are|was|were|has|have|had)(?:\s|$)")
+_TRAILING_AUXILIARY = re.compile(r"(?<=\w)\s+(?:is|are|was|were|has|have|had)$")
+
+
+def without_next_verb(value: str) -> str:
+    """The value cut before a finite "be"/"have" that follows a capitalised word or ends it."""
+    found = _FINITE_AFTER_NAME.search(value)
+    if found is not None:
+        value = value[:found.end()].rstrip()
+    return _TRAILING_AUXILIARY.sub("", value)
+#: A title opens a person's name: words before it are a role ("my GP Dr Okafor"), and a preposition after the
+#: name goes on to a place, not the person ("Dr Harlow on Mill Road", "Mrs Begum at the Grove surgery").
+_TITLE_WORD = r"(?-i:Dr|Mr|Mrs|Ms|Miss|Prof)\.?"
+_BEFORE_TITLE = re.compile(rf"^(?:[\w'-]+\s+){{1,3}}(?={_TITLE_WORD}\s+(?-i:[A-Z]))")
+_AFTER_TITLED_NAME = re.compile(rf"^({_TITLE_WORD}\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)\s+"
+                                r"(?:on|at|in|from|near|off|by|of)\s+.*$")
+
+
+def person_by_title(value: str) -> str:
+    """A person named with a title, without the role before it and the place after it ("GP Dr Okafor" ->
+    "Dr Okafor", "Dr Harlow on Mill Road" -> "Dr Harlow")."""
+    value = _BEFORE_TITLE.sub("", value)
+    return _AFTER_TITLED_NAME.sub(r"\1", value)
+
+
 def clean_value(value: str) -> str:
     value = re.sub(r"\s+", " ", value).strip(" '\"\u201C\u201D\u2018\u2019-")
+    value = person_by_title(without_next_verb(value))
     value = re.sub(r"(?i)^(?:now|still|currently|actually|all|mostly|only|just|very\s+much|so\s+much|really)\s+", "",
                    value)
     # "booked for June 8", "set for 6:30": the participle says how, the rest is the value

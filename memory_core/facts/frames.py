@@ -23,7 +23,7 @@ from typing import Iterator
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_NOUNS
-from memory_core.facts.frame_words import (ADV, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
+from memory_core.facts.frame_words import (ADV, opening_verb, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
                                            LANGUAGE, LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
                                            USER, VALUE, attribute_candidate, clean_value, interest_attribute,
                                            plausible_value)
@@ -276,11 +276,14 @@ def _genitive_or_progressive(sentence: str, match: re.Match[str]) -> bool:
 
 def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
     """Facts the open-domain frames find in one sentence, with the span each came from."""
+    verb = opening_verb(sentence)  # "Fed the cat": the first word is the verb, never a value
     for pattern, attribute in _FRAMES:
         for match in pattern.finditer(sentence):
             groups = match.groupdict()
             raw = groups.get("v")
             if not raw or _genitive_or_progressive(sentence, match):
+                continue
+            if verb is not None and match.start("v") == verb[0]:
                 continue
             if attribute is None:
                 subject = USER

@@ -128,7 +128,9 @@ def predicate_info(predicate: str) -> Predicate:
 
 #: Attributes whose label reads badly before "is" ("The user's team supported is Celtic").
 _LABEL_PHRASES = {"team": "The user supports {value}", "language": "The user is learning {value}",
-                  "subject_studied": "The user studies {value}", "volunteering": "The user volunteers with {value}"}
+                  "subject_studied": "The user studies {value}", "volunteering": "The user volunteers with {value}",
+                  # "I prefer The Times to the Guardian": the one preferred, read as the verb it was said with
+                  "prefer": "The user prefers {value}"}
 
 
 def normalize_value(value: str) -> str:

@@ -12,7 +12,7 @@ from typing import Sequence
 from memory_core.facts.change_cues import ANY_ARTICLE as _A, NEW_VALUE as _Y, NEW_VALUE_KEYED as _YK, OLD_MARKER as _OLD
 from memory_core.facts.change_cues import hollow_value
 from memory_core.facts.cues import values_of_shape
-from memory_core.facts.frame_words import DISCOURSE, clean_value, plausible_value
+from memory_core.facts.frame_words import DEVICES, DISCOURSE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
 
@@ -124,6 +124,19 @@ _NAME_GOES_ON = re.compile(r"^(?:\s+of(?:\s+the)?\s+(?-i:[A-Z])[\w'-]*)+")
 _NAME_GOES_ON_AFTER_THE = re.compile(r"^(?:\s+(?:and|&|of(?:\s+the)?)\s+(?-i:[A-Z])[\w'-]*)+")
 
 
+#: A verb right after a name: the sentence says something of it ("The Maltings has a pool", "The Guardian is
+#: better"). A sentence-initial "The" is capitalised by position, but before a capitalised name the sentence then
+#: predicates about, it is read as the name's own, as it is inside a sentence.
+_PREDICATED = re.compile(r"(?:'s\b|\s+(?:is|are|was|were|has|have|had|does|do|did|will|would|can|could|"
+                         r"should|might|must|may|[a-z]+s|[a-z]+ed)\b)")
+
+
+def _names_a_model(value: str) -> bool:
+    """A maker or a model ("Fairphone 5", "Honda Jazz"): a product's name takes no "The" of its own, so a
+    sentence-initial one is the sentence's article."""
+    return any(word.lower() in DEVICES for word in re.findall(r"[\w-]+", value))
+
+
 def whole_name(sentence: str, value: str, near: int = 0) -> str:
     """``value`` as the whole name the sentence writes, when it is a name cut short by a frame: a capital "The"
     inside a sentence is the name's ("It's The Times now"), and a name begun by it goes on over "and" or "of"
@@ -135,7 +148,8 @@ def whole_name(sentence: str, value: str, near: int = 0) -> str:
         return value
     begin, end = at, at + len(value)
     before = sentence[:begin]
-    if before.endswith("The ") and before[:-4].strip() and not re.search(r"[.!?]\s*$", before[:-4]):
+    if before.endswith("The ") and ((before[:-4].strip() and not re.search(r"[.!?]\s*$", before[:-4])) or
+                                    (_PREDICATED.match(sentence, end) and not _names_a_model(value))):
         begin -= 4
     goes_on = (_NAME_GOES_ON_AFTER_THE if sentence[begin:].startswith("The ") else _NAME_GOES_ON).match(sentence[end:])
     if goes_on:

@@ -117,11 +117,23 @@ def _new_thing(tree: Tree, noun: Token) -> bool:
     return any(lower(d) in ("a", "an", "another", "some", "any") for d in tree.children(phrase, "det"))
 
 
+#: Works and shows: a name before one is its maker, performer or subject ("the Arctic Monkeys album", "the
+#: Hoover Dam documentary"), never a provider of a thing the user has. (A team's "game" or "match" is left to the
+#: shape: "never miss an Arsenal game" says whom the user follows.)
+WORK_NOUNS = {"album", "song", "single", "track", "film", "movie", "documentary", "doc", "book", "novel", "biography",
+              "memoir", "episode", "series", "season", "show", "article", "video", "concert", "gig", "tour",
+              "festival", "exhibition", "musical", "play", "talk", "lecture", "speech", "story",
+              "interview", "trailer", "remake", "sequel", "biopic", "tribute"}
+
+
 def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
-    """"the X wifi", "X bill", "my X account": a name that modifies one of the user's nouns."""
+    """"the X wifi", "X bill", "my X account": a name that modifies one of the user's nouns (one thing: a plural,
+    "the React components", is things of a kind; nor a work or an event, ``WORK_NOUNS``)."""
     for noun in tree.tokens:
         if noun.pos != "NOUN" or not noun.text.islower() or noun.ent_type in _NOT_VALUE_ENTITIES or \
                 lower(noun) in PEOPLE:  # a capitalised noun is part of the name ("Lisbon Half")
+            continue
+        if noun.tag == "NNS" or noun.lemma in WORK_NOUNS or lower(noun) in WORK_NOUNS or lower(noun) in PREPOSITION_WORDS:
             continue
         names = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "PROPN"
                  and c.ent_type not in _NOT_VALUE_ENTITIES | {"PERSON", "NORP", "LANGUAGE"}]  # not "Italian"
@@ -304,7 +316,12 @@ def calendar_date(tree: Tree, head: Token | None) -> str | None:
     while high + 1 < len(tree.tokens) and tree[high + 1].ent_type == "DATE" and tree[high + 1].head != high + 1 \
             and lower(tree[high + 1]) not in ("instead", "of", "not", "rather"):
         high += 1
+    if high + 2 < len(tree.tokens) and lower(tree[high + 1]) == "of" and lower(tree[high + 2]) in _MONTHS and \
+            re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?", lower(tree[high])):
+        high += 2  # "the 14th of March": a day of a month, said with "of"
     words = list(tree.tokens[low:high + 1])
+    while len(words) > 1 and lower(words[0]) == "the":
+        words = words[1:]  # the article of "the 14th of March" is the sentence's
     if not any(lower(t) in _MONTHS | _WEEKDAYS or re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)?|\d{1,2}/\d{1,2}(?:/\d{2,4})?",
                                                                lower(t)) for t in words):
         return None
@@ -328,6 +345,17 @@ def _dates_of(tree: Tree, noun: Token) -> Iterator[Token]:
                     yield from tree.children(prep, "pobj")
 
 
+def _month_only(date: str) -> bool:
+    """A month with no day ("November", "next March"): a period, not a day on the calendar."""
+    words = date.lower().split()
+    return any(w in _MONTHS for w in words) and not any(w in _WEEKDAYS or re.search(r"\d", w) for w in words)
+
+
+def _period_for(tree: Tree, noun: Token) -> bool:
+    """The noun takes its date through "for" ("tickets for November"), not "on", "=" or "is"."""
+    return any(lower(p) == "for" and tree.children(p, "pobj") for p in tree.children(noun, "prep"))
+
+
 def dated_events(tree: Tree) -> Iterator[TreeFact]:
     """"eye test on 3 June", "Jamie's graduation = 14 July", "the van's service is due on 3 March": when an
     event of the user's (or of someone they name) is."""
@@ -336,8 +364,8 @@ def dated_events(tree: Tree) -> Iterator[TreeFact]:
                                                                   noun.text.isupper()) or not stated(tree, noun):
             continue
         date = next((d for d in map(lambda t: calendar_date(tree, t), _dates_of(tree, noun)) if d), None)
-        if date is None:
-            continue
+        if date is None or (_month_only(date) and _period_for(tree, noun)):
+            continue  # "tickets for November", "the budget for March": "for" a month is the period served
         owner = next((o for o in tree.children(noun, "poss")), None)
         of = next((p for p in tree.children(noun, "prep") if lower(p) == "of"), None)
         person = tree.child(of, "pobj") if of is not None else None  # "wedding of my cousin Rhea"
@@ -384,6 +412,14 @@ _NOT_ROLES = {"thanks", "thank", "cheers", "sorry", "hi", "hey", "hello", "bye",
               "haha", "yes", "no", "ok", "okay", "please", "pls", "dear", "mr", "mrs", "ms", "dr", "miss"}
 
 
+#: Prepositions of place the tagger may take for a noun ("walked the dog round Victoria Park", "parked outside
+#: Sainsbury's"): they place what follows, they never name an attribute.
+PREPOSITION_WORDS = {"round", "around", "past", "outside", "inside", "opposite", "behind", "beside", "near", "across",
+                     "along", "through", "towards", "toward", "via", "beyond", "alongside", "underneath", "outta"}
+#: Possessives of someone else before a label ("his dog Rex", "your manager Tom").
+_OTHER_OWNERS = {"his", "her", "their", "your", "its"}
+
+
 def role_then_name(tree: Tree) -> Iterator[TreeFact]:
     """"listening podcast The Rest Is History", "window cleaner Sparkle Bros coming tmrw", "bestie Aoife": a
     common noun written just before a name, as a label for it (the parser often reads such a run wrongly, so
@@ -410,6 +446,10 @@ def role_then_name(tree: Tree) -> Iterator[TreeFact]:
         name = [t for t in tokens[start:i]]
         while name and (lower(name[-1]) in ("the", "is", "a") or name[-1].pos in ("DET", "AUX")):
             name = name[:-1]
+        if role and lower(role[-1]) in PREPOSITION_WORDS:
+            continue  # "round Victoria Park": a place after a preposition, no label
+        if j >= 0 and (tokens[j].text in ("'s", "\u2019s", "'") or lower(tokens[j]) in _OTHER_OWNERS):
+            continue  # "Tom's dog Biscuit", "her cat Mog": someone else's
         if not role or not name or role[-1].pos == "ADJ" and len(role) == 1 or any(
                 t.ent_type in _NOT_VALUE_ENTITIES for t in name) or (j >= 0 and lower(tokens[j]) in ("a", "an")):
             continue

@@ -47,6 +47,10 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
     while run and not (run[0].text == "The" and run[0].i > 0 and head.pos == "PROPN") and (
             lower(run[0]) in _DROP_START or run[0].pos in ("DET", "PUNCT", "PRON")):
         run = run[1:]
+    if run and head.pos == "PROPN" and run[0].i > 0 and tree[run[0].i - 1].text == "The" and \
+            tree[run[0].i - 1].dep == "det" and tree.head(tree[run[0].i - 1]) is not None and \
+            tree.head(tree[run[0].i - 1]).i in picked and (run[0].i - 1 > 0 or _subject_of_verb(tree, head)):
+        run = [tree[run[0].i - 1], *run]  # "I prefer The Times", "The Maltings has a pool": the name's "The"
     run = _extend_entity(tree, head, run)
     while run and (run[-1].pos in ("PUNCT", "CCONJ", "ADP", "PART") and run[-1].text not in (".",)
                    or _NO_WORD.fullmatch(run[-1].text)):
@@ -54,6 +58,12 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
     while run and run[-1].text == "." and len(run) > 1 and run[-2].pos != "PROPN":
         run = run[:-1]
     return run
+
+
+def _subject_of_verb(tree: Tree, head: Token) -> bool:
+    """A name that opens the sentence as the subject of its verb ("The Crown is our local"): its capital "The",
+    though capitalised by position too, is kept as the name's (as it is inside a sentence)."""
+    return head.dep in ("nsubj", "nsubjpass")
 
 
 #: A token with no letter or digit in it (an emoji, a symbol): never a value's last word.

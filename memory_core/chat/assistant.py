@@ -22,6 +22,7 @@ from memory_core.chat.context import (
     next_turn_prefix,
 )
 from memory_core.chat.model_view import CHAT_STOPS, DEFAULT_STYLE
+from memory_core.chat.stamp_echo import StampEchoFilter
 from memory_core.clock import to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.ingest import ingest_in_transaction, ingest_message
@@ -153,11 +154,18 @@ class Assistant:
         if user_id is not None and on_user_stored is not None:
             on_user_stored(user_id)
         pieces: list[str] = []
+        stamps = StampEchoFilter()  # the small model copies the messages' day stamps: never shown or stored
         for piece in self.model.stream(prompt.messages, max_tokens=self.settings.max_tokens,
                                        temperature=self.settings.temperature, stop=self.settings.stops,
                                        cancel=cancel):
-            pieces.append(piece)
-            yield piece
+            shown = stamps.feed(piece)
+            if shown:
+                pieces.append(shown)
+                yield shown
+        rest = stamps.flush()
+        if rest:
+            pieces.append(rest)
+            yield rest
         reply = "".join(pieces).strip()
         reply_id = self._remember(thread_id, "assistant", reply, utc_now() if now is None else now,
                                   used=prompt.used) if reply else None

@@ -32,7 +32,7 @@ from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
-from memory_core.facts.frame_words import value_end
+from memory_core.facts.frame_words import PATRON_ROLES as _PATRON_ROLES, value_end
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
@@ -369,9 +369,6 @@ _ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z0-9]).*
 _ROLE_AT = re.compile(r"(?i:\b(?:i'm|i\s+am|i\s+work\s+as|i'm\s+working\s+as|i\s+started\s+as)\s+(?:now\s+)?"
                       r"(?:a|an|the)\s+(?P<role>(?:(?!(?:at|for|with|in|on|of|to|from|by|my|our|the|a|an|only)\b)"
                       r"(?![\w-]+ing\b)[a-z][\w-]*\s+){1,3})at\s+)(?:the\s+)?" + _ORG)
-#: Roles that use a place rather than work there: a regular at a pub, a member at a gym, a patient at a surgery.
-_PATRON_ROLES = {"regular", "member", "customer", "patient", "student", "pupil", "guest", "visitor", "fan", "client",
-                 "resident", "tourist", "passenger", "subscriber", "shareholder", "fixture", "newbie", "beginner"}
 
 
 def role_workplace(sentence: str) -> Candidate | None:

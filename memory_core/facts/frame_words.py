@@ -291,3 +291,10 @@ def attribute_candidate(attr: str, value: str, sentence: str, subject: str = USE
     if attr in NOT_ATTRIBUTES or words[-1] in RELATIONS:
         return None
     return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
+
+
+#: Roles that use a place rather than work there: a regular at a pub, a member at a gym, a patient at a surgery,
+#: a (season) ticket holder or a supporter at a club.
+PATRON_ROLES = {"regular", "member", "customer", "patient", "student", "pupil", "guest", "visitor", "fan", "client",
+              "resident", "tourist", "passenger", "subscriber", "shareholder", "fixture", "newbie", "beginner",
+              "holder", "supporter"}

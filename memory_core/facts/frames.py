@@ -23,7 +23,7 @@ from typing import Iterator
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_NOUNS
-from memory_core.facts.frame_words import (ADV, opening_verb, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
+from memory_core.facts.frame_words import (ADV, PATRON_ROLES, opening_verb, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
                                            LANGUAGE, LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
                                            USER, VALUE, attribute_candidate, clean_value, interest_attribute,
                                            plausible_value)
@@ -285,6 +285,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 continue
             if verb is not None and match.start("v") == verb[0]:
                 continue
+            if groups.get("role") and groups["role"].split()[-1].lower() in PATRON_ROLES:
+                continue  # "I'm a season ticket holder at Leeds United": a role of using the place, not a job
             if attribute is None:
                 subject = USER
                 if groups.get("rel"):

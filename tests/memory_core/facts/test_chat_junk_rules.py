@@ -1,0 +1,49 @@
+"""General rules of English against junk facts from ordinary chat (issue 12, the fresh pool's round), each tested
+in words other than the pool's."""
+from __future__ import annotations
+
+from memory_core.facts.cues import implausible_value
+from memory_core.facts.extraction import extract
+from memory_core.facts.lexicon import lexical_values
+
+
+def _facts(text: str) -> set[tuple[str, str, str]]:
+    return {(c.subject, c.predicate, c.value) for c in extract(text)}
+
+
+def test_an_evaluative_adjective_is_no_value_of_any_attribute():
+    assert implausible_value("pizza", "awful")
+    assert implausible_value("commute", "really dire")
+    assert implausible_value("burger", "delicious!")
+
+
+def test_a_classifying_adjective_is_still_a_value():
+    assert not implausible_value("diet", "vegan")
+    assert not implausible_value("hair", "ginger")
+
+
+def test_a_role_of_using_a_place_is_no_job_there():
+    assert not any(p == "works_at" for _, p, _ in _facts("I'm an annual pass holder at Kew Gardens."))
+    assert not any(p == "works_at" for _, p, _ in _facts("I'm a lifelong supporter at Celtic Park."))
+
+
+def test_a_role_held_at_a_place_is_still_a_workplace():
+    assert ("user", "works_at", "Kew Gardens") in _facts("I'm a tour guide at Kew Gardens.")
+
+
+def test_a_cue_word_saying_where_a_person_is_known_from_names_nothing_of_the_users():
+    assert not any(p == "gym" for _, p, _ in _facts("Priya from the gym invited me to Spin Fest."))
+    assert not any(p == "bank" for _, p, _ in _facts("Omar from the bank rang about Lloyds Premier."))
+
+
+def test_a_cue_word_of_the_users_own_still_gives_the_fact():
+    assert ("user", "gym", "Iron Works") in _facts("My gym is Iron Works.")
+
+
+def test_a_sport_word_modifying_gear_is_no_activity():
+    assert lexical_values("Bought some cycling gloves in the sale.") == []
+    assert lexical_values("Need new tennis rackets for the kids.") == []
+
+
+def test_a_sport_word_alone_is_still_an_activity():
+    assert [kind for _, kind, _ in lexical_values("I do cycling at weekends.")] == ["hobby"]

@@ -19,7 +19,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
+from memory_core.facts.frame_words import (MODIFIED_HEADS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import lexical_values
 
@@ -318,7 +318,9 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
         return []
     concept = concepts.pop()
     cues = [c for c in cues if c[1] == concept]
-    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not is_cue_word(v[1])]
+    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not is_cue_word(v[1])
+              and not MODIFIED_HEADS.match(sentence, v[0] + len(v[1]))  # "the Richard Osman book": the book's
+              and not TITLED_BY_WORK.search(sentence, 0, v[0])]  # "the podcast Rest Is History": its title
     cue_words = {m.group(1).lower() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept}
     if cue_words and cue_words <= set(DEICTIC_HOME_CUES):
         values = [v for v in values if re.search(r"(?i)\bin\s+$", sentence[:v[0]])]  # "here" is the place "in" names

@@ -360,8 +360,9 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
 
 
 
-#: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon").
-_ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z0-9]).*$")
+#: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon") or a place said with an
+#: article or a possessive ("porter at the local hospital", "cook for a care home"): the place is no part of it.
+_ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:(?:the\s+)?(?-i:[A-Z0-9])|(?:the|a|an|my|our)\s+).*$")
 #: The user's own role at a named place: "I'm the payroll manager at the Royal", "I work as a porter at St Mary's"
 #: (not "for": "I'm the treasurer for the allotment society" is a role in a club as often as a job).
 #: The role is one to three lowercase words, none a preposition, determiner or -ing verb ("I'm sitting at the

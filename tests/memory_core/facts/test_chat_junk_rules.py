@@ -47,3 +47,30 @@ def test_a_sport_word_modifying_gear_is_no_activity():
 
 def test_a_sport_word_alone_is_still_an_activity():
     assert [kind for _, kind, _ in lexical_values("I do cycling at weekends.")] == ["hobby"]
+
+
+def test_a_name_before_a_work_a_part_or_an_event_is_not_a_cue_words_value():
+    assert not any(p == "trip" for _, p, _ in _facts("Read the Val McDermid novel on my holiday."))
+    assert not any(p == "car" for _, p, _ in _facts("When I drive I put on the podcast Desert Island Discs."))
+
+
+def test_a_name_for_the_cue_word_itself_is_still_its_value():
+    assert {p for _, p, v in _facts("I drive a Toyota Yaris.") if v == "Toyota Yaris"} & {"car", "owns:car"}
+
+
+def test_a_job_title_ends_before_a_place_said_with_an_article():
+    assert ("user", "job_title", "porter") in _facts("I work as a porter at the general hospital.")
+    assert ("user", "job_title", "shift lead") in _facts("I work as a shift lead at Tesco.")
+
+
+def test_a_named_person_starting_somewhere_is_their_news_and_a_child_starting_is_school():
+    assert not any(s == "user" for s, p, _ in _facts("Nadia started at Unilever in June.") if p == "works_at")
+    assert ("son", "school", "Hillcrest Academy") in _facts("My son has started at Hillcrest Academy.")
+    assert ("spouse", "works_at", "Unilever") in _facts("My husband started at Unilever last week.")
+
+
+def test_parse_mentions_skip_a_name_before_a_part_or_an_event(real_parser):
+    from memory_core.facts.parse_extractor import parsed_candidates
+    found = {(c.predicate, c.value) for c in parsed_candidates(real_parser, "Cracked the Samsung screen again, ugh.")}
+    found |= {(c.predicate, c.value) for c in parsed_candidates(real_parser, "Saw the Eurovision final with friends.")}
+    assert not found & {("screen", "Samsung"), ("final", "Eurovision")}, found

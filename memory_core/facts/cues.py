@@ -19,7 +19,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (MODIFIED_HEADS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
+from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import lexical_values
 
@@ -306,6 +306,7 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
             if not _COMPANY_BEFORE.search(sentence, 0, m.start()) and not _CLASSIFIED_BEFORE.search(sentence, 0, m.start())
             and not _PERSON_FROM_BEFORE.search(sentence, 0, m.start())
+            and not any(c.start() <= m.start() < c.end() for c in OTHER_KIND_COMPOUNDS.finditer(sentence))
             and not (CUES[m.group(1).lower()] in _ROLE_CONCEPTS and _ROLE_HELD.search(sentence, 0, m.start()))]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}

@@ -325,3 +325,9 @@ MODIFIED_HEADS = re.compile(r"\s+(?:" + "|".join(sorted(WORK_NOUNS | PART_NOUNS 
 #: The user's children: a child who "starts at" a place starts school or nursery there, not a job.
 CHILD_RELATIONS = {"son", "daughter", "child", "children", "kid", "kids", "grandson", "granddaughter", "grandchild",
                    "stepson", "stepdaughter", "baby"}
+#: Compound nouns that hold a cue word but name another kind of thing: a food bank is a charity, a power bank a
+#: battery, a bank holiday a day, a car park a place; the cue word inside one names no attribute of the user's.
+OTHER_KIND_COMPOUNDS = re.compile(
+    r"(?i)\b(?:(?:food|blood|power|river|piggy|sperm|seed|data|memory|test|question)\s+banks?|"
+    r"banks?\s+holidays?|cars?\s+(?:parks?|wash(?:es)?|boot\s+sales?|parking)|gym\s+(?:bags?|kit|clothes|wear|"
+    r"buddy|buddies)|dentist'?s?\s+chair)\b")

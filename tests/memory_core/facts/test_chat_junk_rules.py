@@ -74,3 +74,13 @@ def test_parse_mentions_skip_a_name_before_a_part_or_an_event(real_parser):
     found = {(c.predicate, c.value) for c in parsed_candidates(real_parser, "Cracked the Samsung screen again, ugh.")}
     found |= {(c.predicate, c.value) for c in parsed_candidates(real_parser, "Saw the Eurovision final with friends.")}
     assert not found & {("screen", "Samsung"), ("final", "Eurovision")}, found
+
+
+def test_a_cue_word_inside_a_compound_of_another_kind_names_no_attribute():
+    assert not any(p == "bank" for _, p, _ in _facts("I help out at the Trussell food bank most weeks."))
+    assert not any(p == "bank" for _, p, _ in _facts("It's a bank holiday so Lloyds is closed."))
+    assert not any(p == "car" for _, p, _ in _facts("The Tesco car park was rammed."))
+
+
+def test_a_cue_word_alone_still_names_its_attribute():
+    assert ("user", "bank", "Starling") in _facts("My bank is Starling.")

@@ -19,7 +19,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
+from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import lexical_values
 
@@ -137,6 +137,14 @@ _DEVICE_CONCEPTS = frozenset(DEVICES.values())
 VALUE_LESS_ADVERBS = frozenset(("again", "now", "never", "always", "still", "very", "really", "too", "ever", "yet",
                                 "today", "tonight", "seriously", "literally", "actually", "finally", "just", "even",
                                 "only", "already", "anymore", "either", "totally", "completely"))
+#: Evaluative adjectives: they rate a thing ("the sandwich was tragic", "the commute is awful"), never classify or
+#: name it, so no attribute takes one as its value (unlike a classifying adjective: "my diet is vegan").
+EVALUATIVE_ADJECTIVES = frozenset((
+    "good", "great", "bad", "awful", "terrible", "tragic", "amazing", "brilliant", "lovely", "horrible", "rubbish",
+    "excellent", "fantastic", "disappointing", "dreadful", "superb", "mediocre", "decent", "boring", "gross",
+    "disgusting", "delicious", "shocking", "appalling", "wonderful", "incredible", "perfect", "useless", "pathetic",
+    "grim", "dire", "awesome", "epic", "meh", "naff", "crap", "shite", "lush", "gorgeous", "stunning", "hideous",
+    "overrated", "underrated", "overpriced", "mint", "sublime", "atrocious", "abysmal", "woeful", "dismal"))
 #: Words written in capitals for emphasis ("down AGAIN", "SO slow"): an adverb or a function word shouted is still
 #: that word, never a name or an acronym of one.
 SHOUTED_WORDS = VALUE_LESS_ADVERBS | {"so", "all", "every", "down", "off", "out", "up", "not", "no", "yes", "more",
@@ -159,6 +167,9 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     model or number ("car: garage" from "my car's in the garage"). Plans, schedules and dates are left alone."""
     if not predicate or not value or (":" in predicate and not predicate.startswith("favorite:")):
         return False
+    bare = re.sub(r"(?i)^(?:so|really|very|pretty|absolutely|utterly|quite|a\s+bit|bit)\s+", "", value.strip(" !."))
+    if bare.lower() in EVALUATIVE_ADJECTIVES:
+        return True  # "sandwich: tragic": a rating, not a value
     if runs_into_pronoun(value) or value.strip(" !.").lower() in VALUE_LESS_ADVERBS:
         return True  # "sister: Hull I", "internet: again": a clause's pronoun or an adverb, for any attribute
     words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
@@ -260,6 +271,10 @@ _ROLE_HELD = re.compile(r"(?i)\b(?:i'm|i\s+am|i\s+was|i've\s+been|i\s+work\s+as|
                         r"(?![\w-]+ing\b)[\w-]+\s+){0,3}$")
 #: "lunch at Dishoom with the team": a cue word after "with the" is the company kept, not the attribute named.
 _COMPANY_BEFORE = re.compile(r"(?i)\bwith\s+(?:the|my|our)\s+$")
+#: "Mark from the gym", "Dee from my book club": a cue word after a name and "from" says where the speaker knows
+#: that person from; the sentence is about the person, and names no gym or club of the user's.
+_PERSON_FROM_BEFORE = re.compile(r"\b(?-i:[A-Z])[\w'-]*(?<!ed)\s+from\s+(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+)?$",
+                                 re.IGNORECASE)
 #: "the M25 is a car park", "Monzo is an app bank": a cue word after "is a" classifies the subject as one of a
 #: kind; it says nothing of the user's own (that is "my car", "the car").
 _CLASSIFIED_BEFORE = re.compile(r"(?i)\b(?:is|are|was|were|'s|'re)\s+(?:just\s+|basically\s+|literally\s+)?"
@@ -290,6 +305,8 @@ def cue_candidates(sentence: str) -> list[Candidate]:
 def _cue_candidates(sentence: str) -> list[Candidate]:
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
             if not _COMPANY_BEFORE.search(sentence, 0, m.start()) and not _CLASSIFIED_BEFORE.search(sentence, 0, m.start())
+            and not _PERSON_FROM_BEFORE.search(sentence, 0, m.start())
+            and not any(c.start() <= m.start() < c.end() for c in OTHER_KIND_COMPOUNDS.finditer(sentence))
             and not (CUES[m.group(1).lower()] in _ROLE_CONCEPTS and _ROLE_HELD.search(sentence, 0, m.start()))]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
@@ -302,7 +319,9 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
         return []
     concept = concepts.pop()
     cues = [c for c in cues if c[1] == concept]
-    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not is_cue_word(v[1])]
+    values = [v for v in values_of_shape(sentence, VALUE_SHAPES.get(concept, "name")) if not is_cue_word(v[1])
+              and not MODIFIED_HEADS.match(sentence, v[0] + len(v[1]))  # "the Richard Osman book": the book's
+              and not TITLED_BY_WORK.search(sentence, 0, v[0])]  # "the podcast Rest Is History": its title
     cue_words = {m.group(1).lower() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept}
     if cue_words and cue_words <= set(DEICTIC_HOME_CUES):
         values = [v for v in values if re.search(r"(?i)\bin\s+$", sentence[:v[0]])]  # "here" is the place "in" names

@@ -32,7 +32,7 @@ from memory_core.facts.attributes import SPELLINGS
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
-from memory_core.facts.frame_words import value_end
+from memory_core.facts.frame_words import PATRON_ROLES as _PATRON_ROLES, value_end
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
@@ -360,8 +360,9 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
 
 
 
-#: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon").
-_ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z0-9]).*$")
+#: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon") or a place said with an
+#: article or a possessive ("porter at the local hospital", "cook for a care home"): the place is no part of it.
+_ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:(?:the\s+)?(?-i:[A-Z0-9])|(?:the|a|an|my|our)\s+).*$")
 #: The user's own role at a named place: "I'm the payroll manager at the Royal", "I work as a porter at St Mary's"
 #: (not "for": "I'm the treasurer for the allotment society" is a role in a club as often as a job).
 #: The role is one to three lowercase words, none a preposition, determiner or -ing verb ("I'm sitting at the
@@ -369,9 +370,6 @@ _ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:the\s+)?(?-i:[A-Z0-9]).*
 _ROLE_AT = re.compile(r"(?i:\b(?:i'm|i\s+am|i\s+work\s+as|i'm\s+working\s+as|i\s+started\s+as)\s+(?:now\s+)?"
                       r"(?:a|an|the)\s+(?P<role>(?:(?!(?:at|for|with|in|on|of|to|from|by|my|our|the|a|an|only)\b)"
                       r"(?![\w-]+ing\b)[a-z][\w-]*\s+){1,3})at\s+)(?:the\s+)?" + _ORG)
-#: Roles that use a place rather than work there: a regular at a pub, a member at a gym, a patient at a surgery.
-_PATRON_ROLES = {"regular", "member", "customer", "patient", "student", "pupil", "guest", "visitor", "fan", "client",
-                 "resident", "tourist", "passenger", "subscriber", "shareholder", "fixture", "newbie", "beginner"}
 
 
 def role_workplace(sentence: str) -> Candidate | None:

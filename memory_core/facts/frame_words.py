@@ -291,3 +291,43 @@ def attribute_candidate(attr: str, value: str, sentence: str, subject: str = USE
     if attr in NOT_ATTRIBUTES or words[-1] in RELATIONS:
         return None
     return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
+
+
+#: Roles that use a place rather than work there: a regular at a pub, a member at a gym, a patient at a surgery,
+#: a (season) ticket holder or a supporter at a club.
+PATRON_ROLES = {"regular", "member", "customer", "patient", "student", "pupil", "guest", "visitor", "fan", "client",
+              "resident", "tourist", "passenger", "subscriber", "shareholder", "fixture", "newbie", "beginner",
+              "holder", "supporter"}
+
+
+#: Works and shows: a name before one is its maker, performer or subject ("the Arctic Monkeys album", "the
+#: Hoover Dam documentary"), never a provider of a thing the user has. (A team's "game" or "match" is left to the
+#: shape: "never miss an Arsenal game" says whom the user follows.)
+WORK_NOUNS = {"album", "song", "single", "track", "film", "movie", "documentary", "doc", "book", "novel", "biography",
+              "memoir", "episode", "series", "season", "show", "article", "video", "concert", "gig", "tour",
+              "festival", "exhibition", "musical", "play", "talk", "lecture", "speech", "story",
+              "interview", "trailer", "remake", "sequel", "biopic", "tribute", "podcast", "audiobook", "programme"}
+#: Parts of a thing: a name before one names the whole it belongs to ("the Dyson battery", "the Kindle screen"),
+#: so the part is no attribute of the user's and the name no value of the part.
+PART_NOUNS = {"keyboard", "screen", "battery", "charger", "cable", "lid", "strap", "trackpad", "touchpad", "lens",
+              "hinge", "button", "tyre", "tire", "wheel", "engine", "bumper", "windscreen", "windshield", "handle",
+              "plug", "case", "cover", "remote", "clutch", "brakes", "exhaust", "mirror", "door", "boot", "bonnet"}
+#: One event of a named series or competition: "the Wimbledon final", "the Oscars ceremony", "the Apple launch".
+EVENT_NOUNS = {"final", "semi-final", "semifinal", "quarter-final", "quarterfinal", "finale", "ceremony", "parade",
+               "draw", "launch", "premiere", "highlights", "opener", "decider", "replay", "keynote", "results"}
+#: A name after a work noun is that work's title ("the podcast No Such Thing", "the album Blue Lines"), not the
+#: value of a cue elsewhere in the sentence.
+TITLED_BY_WORK = re.compile(r"(?i)\b(?:" + "|".join(sorted(WORK_NOUNS, key=len, reverse=True))
+                            + r")s?\s+(?:called\s+|named\s+)?(?:the\s+)?$")
+#: A name followed by one of these nouns modifies it: the name is the thing's maker, whole or series.
+MODIFIED_HEADS = re.compile(r"\s+(?:" + "|".join(sorted(WORK_NOUNS | PART_NOUNS | EVENT_NOUNS, key=len, reverse=True))
+                            + r")s?\b")
+#: The user's children: a child who "starts at" a place starts school or nursery there, not a job.
+CHILD_RELATIONS = {"son", "daughter", "child", "children", "kid", "kids", "grandson", "granddaughter", "grandchild",
+                   "stepson", "stepdaughter", "baby"}
+#: Compound nouns that hold a cue word but name another kind of thing: a food bank is a charity, a power bank a
+#: battery, a bank holiday a day, a car park a place; the cue word inside one names no attribute of the user's.
+OTHER_KIND_COMPOUNDS = re.compile(
+    r"(?i)\b(?:(?:food|blood|power|river|piggy|sperm|seed|data|memory|test|question)\s+banks?|"
+    r"banks?\s+holidays?|cars?\s+(?:parks?|wash(?:es)?|boot\s+sales?|parking)|gym\s+(?:bags?|kit|clothes|wear|"
+    r"buddy|buddies)|dentist'?s?\s+chair)\b")

@@ -23,7 +23,8 @@ from typing import Iterator
 from memory_core.facts.attributes import canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_NOUNS
-from memory_core.facts.frame_words import (ADV, opening_verb, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
+from memory_core.facts.cues import cue_subject
+from memory_core.facts.frame_words import (ADV, CHILD_RELATIONS, PATRON_ROLES, opening_verb, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
                                            LANGUAGE, LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
                                            USER, VALUE, attribute_candidate, clean_value, interest_attribute,
                                            plausible_value)
@@ -285,6 +286,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 continue
             if verb is not None and match.start("v") == verb[0]:
                 continue
+            if groups.get("role") and groups["role"].split()[-1].lower() in PATRON_ROLES:
+                continue  # "I'm a season ticket holder at Leeds United": a role of using the place, not a job
             if attribute is None:
                 subject = USER
                 if groups.get("rel"):
@@ -376,7 +379,13 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                     value = value.lower().replace("veggie", "vegetarian")
                 if attribute in ("language",):
                     value = value.capitalize()
-                candidate = Candidate("assert", USER, attribute, value, sentence) \
+                owner = cue_subject(sentence, match.start()) if attribute == "works_at" else USER
+                if owner is None:
+                    continue  # "Tom started at Google": Tom's job, not the user's
+                slot = attribute
+                if owner in CHILD_RELATIONS and re.search(r"(?i)\b(?:start|began|begin)", match.group(0)):
+                    slot = "school"  # "my son started at Y": his school
+                candidate = Candidate("assert", owner, slot, value, sentence) \
                     if plausible_value(value, strict=False) else None
             if candidate is not None:
                 yield match.span(), candidate

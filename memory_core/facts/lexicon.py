@@ -43,9 +43,13 @@ LEXICON: dict[str, tuple[str, ...]] = {
 _COMMUTE_CONTEXT = re.compile(r"(?i)\b(?:commut\w*|to\s+(?:work|the\s+office|uni|school|campus|my\s+job)|into\s+"
                               r"(?:work|the\s+office|town|the\s+city)|get(?:ting)?\s+(?:to|in)|ride|riding|take|"
                               r"taking|catch|catching|hop\s+on|by)\b")
+#: Gear and clothing a sport or drink word modifies: "running shoes", "football boots", "tennis racket" name what
+#: was bought or worn, not an activity the user does.
+_GEAR = (r"(?:shoes|shoe|boots|trainers|kit|gear|shorts|socks|leggings|gloves|mat|mats|racket|racquet|rackets|"
+         r"helmet|goggles|costume|cap|jersey|shirt|top|tights|bottle|flask|cup|mug|machine|maker|pods|capsules)")
 _PATTERNS = {kind: re.compile(r"(?i)(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
                               + r")(?![\w-])(?!\s+(?:late|out|low|behind|short|errands|around|away|over|into|"
-                              r"for\s+(?:office|president|mayor))\b)") for kind, words in LEXICON.items()}
+                              r"for\s+(?:office|president|mayor)|" + _GEAR + r")\b)") for kind, words in LEXICON.items()}
 
 
 #: A capitalised word joined to another capitalised word: "The Ferry Inn", "Salsa Republic", "Yoga Works".

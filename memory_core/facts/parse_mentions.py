@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Sequence
 
+from memory_core.facts.frame_words import EVENT_NOUNS, PART_NOUNS, WORK_NOUNS
 from memory_core.facts.parse_frames import FAVOURITE_WORDS, NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
@@ -117,23 +118,16 @@ def _new_thing(tree: Tree, noun: Token) -> bool:
     return any(lower(d) in ("a", "an", "another", "some", "any") for d in tree.children(phrase, "det"))
 
 
-#: Works and shows: a name before one is its maker, performer or subject ("the Arctic Monkeys album", "the
-#: Hoover Dam documentary"), never a provider of a thing the user has. (A team's "game" or "match" is left to the
-#: shape: "never miss an Arsenal game" says whom the user follows.)
-WORK_NOUNS = {"album", "song", "single", "track", "film", "movie", "documentary", "doc", "book", "novel", "biography",
-              "memoir", "episode", "series", "season", "show", "article", "video", "concert", "gig", "tour",
-              "festival", "exhibition", "musical", "play", "talk", "lecture", "speech", "story",
-              "interview", "trailer", "remake", "sequel", "biopic", "tribute"}
-
-
 def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
     """"the X wifi", "X bill", "my X account": a name that modifies one of the user's nouns (one thing: a plural,
-    "the React components", is things of a kind; nor a work or an event, ``WORK_NOUNS``)."""
+    "the React components", is things of a kind; nor a work, a part of the named whole or one event of a named
+    series: ``WORK_NOUNS``, ``PART_NOUNS``, ``EVENT_NOUNS``)."""
     for noun in tree.tokens:
         if noun.pos != "NOUN" or not noun.text.islower() or noun.ent_type in _NOT_VALUE_ENTITIES or \
                 lower(noun) in PEOPLE:  # a capitalised noun is part of the name ("Lisbon Half")
             continue
-        if noun.tag == "NNS" or noun.lemma in WORK_NOUNS or lower(noun) in WORK_NOUNS or lower(noun) in PREPOSITION_WORDS:
+        if noun.tag == "NNS" or lower(noun) in PREPOSITION_WORDS or \
+                {noun.lemma, lower(noun)} & (WORK_NOUNS | PART_NOUNS | EVENT_NOUNS):
             continue
         names = [c for c in tree.children(noun, "compound", "amod") if c.i < noun.i and c.pos == "PROPN"
                  and c.ent_type not in _NOT_VALUE_ENTITIES | {"PERSON", "NORP", "LANGUAGE"}]  # not "Italian"

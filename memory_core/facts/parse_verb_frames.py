@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
+from memory_core.facts.frame_words import CHILD_RELATIONS
 from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, attribute_words, fact,
                                             is_users_noun, numbered_label)
 from memory_core.facts.parse_mentions import PEOPLE
@@ -27,6 +28,7 @@ from memory_core.facts.parse_verbs import refine_by_value, verb_attribute
 
 #: Prepositions that link an object to the provider or place of the attribute ("get gas from Y").
 _PROVIDER_PREPS = {"from", "at", "with", "through", "via", "by", "in"}
+
 
 
 def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
@@ -85,6 +87,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
             continue
         attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj"))) or \
             verb_attribute(f"{base} {_preposition(prep, value)}", has_object=bool(tree.children(verb, "dobj")))
+        if attribute == "employer" and base in ("start", "begin") and who in CHILD_RELATIONS:
+            attribute = "school"  # "my son started at Y": his school
         if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute
             yield fact(tree, who, attribute, value, "verb-prep", known=True)
             continue

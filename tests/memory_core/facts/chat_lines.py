@@ -111,12 +111,6 @@ CHAT_LINES: list[tuple[str, set[str]]] = [
     ("Washed the Labrador after the muddy walk.", set()),
 ]
 
-#: Junk still given, left for later (each needs a rule this round did not find): a name before a part or an event
-#: ("the MacBook keyboard", "the Wimbledon final"), a name before a work read with a cue word elsewhere in the
-#: sentence ("the Richard Osman book on holiday": a trip), a hobby word modifying what was bought ("running shoes").
-KNOWN_JUNK: set[tuple[str, str]] = {
-    ("Spilled coffee all over the MacBook keyboard, panicking.", "keyboard=MacBook"),
-    ("Watched the Wimbledon final at the pub.", "final=Wimbledon"),
-    ("Finished the Richard Osman book on holiday.", "trip=Richard Osman"),
-    ("Ordered new running shoes from Sports Direct.", "hobby=running"),
-}
+#: Junk still given, left for later. The four of the first round (a name before a part or an event, a name before a
+#: work with a cue word elsewhere, a sport word modifying gear) are cut by the fresh pool's round of rules.
+KNOWN_JUNK: set[tuple[str, str]] = set()

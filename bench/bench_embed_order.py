@@ -25,16 +25,13 @@ QUERIES = int(os.environ.get("MNEME_EMBED_ORDER_QUERIES", "60"))
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import numpy as np
 
     import memory_core.recall.candidates as candidates
     import memory_core.recall.search as recall
-    import memory_core.recall.vectors as vectors
-    from bench.bench_search import MESSAGES, REAL_VECTORS, derived_vectors, queries
+    from bench.bench_search import MESSAGES, REAL_VECTORS, queries
     from bench.corpus import cached_vectors, corpus_key, messages
-    from bench.search_fixture import PASSPHRASE, search_database
-    from bench.search_worker import drop_from_os_cache, load_word_counts
-    from memory_core.storage.store import Store
+    from bench.search_fixture import unlocked_search_store
+    from bench.search_worker import drop_from_os_cache
     from models.embedder import SentenceEmbedder
 
     corpus = messages(MESSAGES)
@@ -44,12 +41,7 @@ def main() -> None:
     same = 0
     load_start = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="mneme-embed-order-") as scratch:
-        data_dir, _ = search_database(corpus, corpus_key(corpus), derived_vectors(np.asarray(real, np.float32),
-                                                                                  MESSAGES), embedder, Path(scratch))
-        store = Store.open(data_dir, PASSPHRASE)
-        embedder.embed(["warm up the model"])
-        vectors.index_for(store, embedder.model_id)
-        load_word_counts(store)
+        data_dir, store = unlocked_search_store(corpus, real, embedder, Path(scratch))  # as after unlock
         recall.search(store, "warm up the speaker index", k=10, embedder=embedder)
         batch = queries(random.Random(7))[:QUERIES]
         for number, query in enumerate(batch):

@@ -32,17 +32,15 @@ STAGES = ("_bm25", "_hydrate", "_idf_df", "_term_weights", "_named_speakers", "_
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    import numpy as np
     import torch
 
     torch.set_num_threads(1)
     import memory_core.recall.search as recall
     import memory_core.recall.vectors as vectors
-    from bench.bench_search import MESSAGES, REAL_VECTORS, derived_vectors, queries
+    from bench.bench_search import MESSAGES, REAL_VECTORS, queries
     from bench.corpus import cached_vectors, corpus_key, messages
-    from bench.search_fixture import PASSPHRASE, search_database
-    from bench.search_worker import drop_from_os_cache, load_word_counts
-    from memory_core.storage.store import Store
+    from bench.search_fixture import unlocked_search_store
+    from bench.search_worker import drop_from_os_cache
     from models.embedder import SentenceEmbedder
 
     corpus = messages(MESSAGES)
@@ -91,12 +89,7 @@ def main() -> None:
     embedder.embed = timed("query embedding", embedder.embed)
     load_start = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="mneme-profile-search-") as scratch:
-        data_dir, _ = search_database(corpus, corpus_key(corpus), derived_vectors(np.asarray(real, np.float32),
-                                                                                  MESSAGES), embedder, Path(scratch))
-        store = Store.open(data_dir, PASSPHRASE)
-        embedder.embed(["warm up the model"])
-        vectors.index_for(store, embedder.model_id)
-        load_word_counts(store)  # as the memory worker does at unlock, where this version has them
+        data_dir, store = unlocked_search_store(corpus, real, embedder, Path(scratch))  # as after unlock
         recall.search(store, "warm up the speaker index", k=10, embedder=embedder)  # built once per store state
         per_stage: dict[str, list[float]] = {}
         totals = []

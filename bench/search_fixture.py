@@ -76,3 +76,21 @@ def search_database(corpus: list[tuple[str, str, str, str]], corpus_key: str, ve
     copy = scratch / "data"
     shutil.copytree(cached, copy)
     return copy, built
+
+
+def unlocked_search_store(corpus: list[tuple[str, str, str, str]], real: np.ndarray, embedder, scratch: Path):
+    """The 100k-message fixture opened as the app has it after unlock: the model warm, the vector index and
+    recall's word counts (and postings, where the code has them) loaded. Returns (data_dir, store)."""
+    from bench.bench_search import MESSAGES, derived_vectors
+    from bench.corpus import corpus_key
+    from bench.search_worker import load_word_counts
+    from memory_core.recall import vectors
+    from memory_core.storage.store import Store
+
+    data_dir, _ = search_database(corpus, corpus_key(corpus), derived_vectors(np.asarray(real, np.float32), MESSAGES),
+                                  embedder, scratch)
+    store = Store.open(data_dir, PASSPHRASE)
+    embedder.embed(["warm up the model"])
+    vectors.index_for(store, embedder.model_id)
+    load_word_counts(store)
+    return data_dir, store

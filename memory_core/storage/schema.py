@@ -12,7 +12,7 @@ triggers, with FTS5 ``secure-delete`` on so deleted text leaves the index.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import sqlite_utils
 
@@ -414,6 +414,26 @@ def value_key_rows(v: str, word: str = "w") -> str:
             f"OR {none_of('')})")
 
 
+def _keyed_facts_and_triggers(rows: Callable[[str], str]) -> str:
+    """Key every current fact with ``rows`` and keep the keys in step with the facts (migrations 7 and 8)."""
+    return f"""INSERT OR IGNORE INTO fact_value_keys (fact_id, key)
+    SELECT f.id, {value_key_word()} FROM facts f, {rows('f.value')}
+    AND f.invalid_at IS NULL AND f.expired_at IS NULL;
+CREATE TRIGGER fact_value_keys_insert AFTER INSERT ON facts
+    WHEN new.invalid_at IS NULL AND new.expired_at IS NULL BEGIN
+    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {rows('new.value')};
+END;
+CREATE TRIGGER fact_value_keys_update AFTER UPDATE OF value, invalid_at, expired_at ON facts BEGIN
+    DELETE FROM fact_value_keys WHERE fact_id = old.id;
+    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {rows('new.value')}
+        AND new.invalid_at IS NULL AND new.expired_at IS NULL;
+END;
+CREATE TRIGGER fact_value_keys_delete AFTER DELETE ON facts BEGIN
+    DELETE FROM fact_value_keys WHERE fact_id = old.id;
+END;
+"""
+
+
 #: Every content word of a current fact's value is a key, not only its first: a message naming "Building
 #: Society" or "the Society" finds "Nationwide Building Society" (the change detection then decides whether the
 #: message names the value). Keys are whole words, matched to the message's words (``facts.value_keys``).
@@ -429,22 +449,7 @@ CREATE TABLE fact_value_keys (
     PRIMARY KEY (fact_id, key)
 ) WITHOUT ROWID;
 CREATE INDEX fact_value_keys_key ON fact_value_keys(key);
-INSERT OR IGNORE INTO fact_value_keys (fact_id, key)
-    SELECT f.id, {value_key_word()} FROM facts f, {every_word_key_rows('f.value')}
-    AND f.invalid_at IS NULL AND f.expired_at IS NULL;
-CREATE TRIGGER fact_value_keys_insert AFTER INSERT ON facts
-    WHEN new.invalid_at IS NULL AND new.expired_at IS NULL BEGIN
-    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {every_word_key_rows('new.value')};
-END;
-CREATE TRIGGER fact_value_keys_update AFTER UPDATE OF value, invalid_at, expired_at ON facts BEGIN
-    DELETE FROM fact_value_keys WHERE fact_id = old.id;
-    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {every_word_key_rows('new.value')}
-        AND new.invalid_at IS NULL AND new.expired_at IS NULL;
-END;
-CREATE TRIGGER fact_value_keys_delete AFTER DELETE ON facts BEGIN
-    DELETE FROM fact_value_keys WHERE fact_id = old.id;
-END;
-"""
+{_keyed_facts_and_triggers(every_word_key_rows)}"""
 
 #: Only the first and the last content word of a current fact's value (before any comma) are keys, not every
 #: content word: at 30k facts every word made a message find 1.7x the facts and doubled the change check's time,
@@ -455,22 +460,7 @@ DROP TRIGGER IF EXISTS fact_value_keys_insert;
 DROP TRIGGER IF EXISTS fact_value_keys_update;
 DROP TRIGGER IF EXISTS fact_value_keys_delete;
 DELETE FROM fact_value_keys;
-INSERT OR IGNORE INTO fact_value_keys (fact_id, key)
-    SELECT f.id, {value_key_word()} FROM facts f, {value_key_rows('f.value')}
-    AND f.invalid_at IS NULL AND f.expired_at IS NULL;
-CREATE TRIGGER fact_value_keys_insert AFTER INSERT ON facts
-    WHEN new.invalid_at IS NULL AND new.expired_at IS NULL BEGIN
-    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {value_key_rows('new.value')};
-END;
-CREATE TRIGGER fact_value_keys_update AFTER UPDATE OF value, invalid_at, expired_at ON facts BEGIN
-    DELETE FROM fact_value_keys WHERE fact_id = old.id;
-    INSERT OR IGNORE INTO fact_value_keys (fact_id, key) SELECT new.id, {value_key_word()} FROM {value_key_rows('new.value')}
-        AND new.invalid_at IS NULL AND new.expired_at IS NULL;
-END;
-CREATE TRIGGER fact_value_keys_delete AFTER DELETE ON facts BEGIN
-    DELETE FROM fact_value_keys WHERE fact_id = old.id;
-END;
-"""
+{_keyed_facts_and_triggers(value_key_rows)}"""
 
 MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES,
                          MIGRATION_MESSAGE_SEARCH, MIGRATION_FACT_PASS_PENDING, MIGRATION_FACT_VALUE_KEYS,

@@ -228,26 +228,8 @@ def test_random_mentions_find_mention_accepts_are_found(store):
                 assert value in found, (value, sentence)
 
 
-def _find_words_by_every_window(sentence: str, words: list[str], *, case: bool = False):
-    """``mentions.find_words`` as it was before it indexed the sentence: every window tried (the reference)."""
-    import re as regex
-
-    tokens = [(m.group(0), m.start(), m.end()) for m in regex.finditer(r"[\w'+-]+", sentence)]
-    wanted = words if case else [w.casefold() for w in words]
-
-    def same(token: str, word: str) -> bool:
-        token = token if case else token.casefold()
-        return token == word or (token.endswith("'s") and token[:-2] == word)
-
-    for i in range(len(tokens) - len(wanted) + 1):
-        window = tokens[i:i + len(wanted)]
-        if all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
-                regex.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):
-            return (window[0][1], window[-1][2])
-    return None
-
-
 def test_find_words_on_an_indexed_sentence_finds_what_every_window_finds():
+    from bench.bench_value_key_lookup import every_window_find_words  # mentions.find_words before it indexed
     from memory_core.facts.mentions import find_words
 
     rng = random.Random(3)
@@ -260,5 +242,6 @@ def test_find_words_on_an_indexed_sentence_finds_what_every_window_finds():
                  for _ in range(rng.randint(1, 3))]
         for case in (False, True):
             found = find_words(sentence, words, case=case)
-            assert (found and (found.start(), found.end())) == (_find_words_by_every_window(sentence, words, case=case)
-                                                                or None), (sentence, words, case)
+            reference = every_window_find_words(sentence, words, case=case)
+            assert (found and (found.start(), found.end())) == (reference and (reference.start(), reference.end())), \
+                (sentence, words, case)

@@ -16,6 +16,7 @@ import memory_core.recall.hydrate as hydrate
 from memory_core.recall import search as recall
 from memory_core.ingest import ingest_message
 from memory_core.recall.vectors import backfill_embeddings, index_for
+from tests.memory_core.recall.sql_spy import statements_containing
 
 NOW = datetime(2025, 7, 15, 12, 0, tzinfo=timezone.utc)
 PEOPLE = ("Maya", "Tiago", "Priya", "Noah")
@@ -269,15 +270,7 @@ def test_a_helper_that_cannot_connect_leaves_the_work_to_the_caller(corpus_store
 
 def _counting_fts_reads(store, monkeypatch) -> list[str]:
     """Record every statement that reads ``message_search`` (FTS5 doclists) on ``store``'s connections."""
-    read: list[str] = []
-    execute = type(store).execute
-
-    def spy(self, sql, params=()):
-        if "message_search MATCH" in sql:
-            read.append(sql)
-        return execute(self, sql, params)
-    monkeypatch.setattr(type(store), "execute", spy)
-    return read
+    return statements_containing(store, monkeypatch, "message_search MATCH")
 
 
 def test_no_doclist_is_read_for_stand_ins_when_there_are_none(store, monkeypatch):

@@ -5,6 +5,7 @@ import pytest
 
 from memory_core.recall import bm25, document_counts
 from memory_core.recall.bm25 import _document_frequency, _term_expr
+from tests.memory_core.recall.sql_spy import statements_containing
 
 TEXTS = ["Meeting Priya about the pottery class", "pottery mugs and a meeting", "Meetings all day",
          "the meetup moved to Tuesday", "café at noon", "nothing here", "Pottery again: pots",
@@ -45,14 +46,7 @@ def test_kept_counts_equal_the_sql_count_or_give_none(texts_store):
 
 def test_a_search_weighs_kept_words_without_counting_in_sql(texts_store, monkeypatch):
     document_counts.load(texts_store)
-    counted: list[str] = []
-    execute = type(texts_store).execute
-
-    def spy(self, sql, params=()):
-        if "count(*) FROM message_search" in sql:
-            counted.append(sql)
-        return execute(self, sql, params)
-    monkeypatch.setattr(type(texts_store), "execute", spy)
+    counted = statements_containing(texts_store, monkeypatch, "count(*) FROM message_search")
     bm25._DF_CACHE.clear()
     assert bm25._idf_df(texts_store, ("message",), "pottery")[1] == 3
     assert counted == []

@@ -9,6 +9,7 @@ import pytest
 from memory_core.recall import bm25, message_postings
 from memory_core.recall.bm25 import MESSAGE_COLUMNS, _bm25_kind, ranked_match
 from memory_core.recall.hits import _Window
+from tests.memory_core.recall.sql_spy import statements_containing
 
 START = datetime(2024, 3, 4, 9, 30, tzinfo=timezone.utc)
 #: (speaker, text): several columns hold words (speaker, "said" in words, the turn a short reply answers), words
@@ -103,14 +104,7 @@ def test_bm25_kind_gives_the_sql_rows_with_or_without_the_postings(said_store, m
     by_sql = {(match, number): _bm25_kind(said_store, "message", match, window, "2030-01-01T00:00:00+00:00")
               for match in EXPRESSIONS for number, window in enumerate(windows)}
     message_postings.load(said_store)
-    asked: list[str] = []
-    execute = type(said_store).execute
-
-    def spy(self, sql, params=()):
-        if "MATCH" in sql:
-            asked.append(sql)
-        return execute(self, sql, params)
-    monkeypatch.setattr(type(said_store), "execute", spy)
+    asked = statements_containing(said_store, monkeypatch, "MATCH")
     for (match, number), rows in by_sql.items():
         assert _bm25_kind(said_store, "message", match, windows[number], "2030-01-01T00:00:00+00:00") == rows, \
             (match, number)
@@ -212,14 +206,7 @@ def test_a_prefix_several_terms_start_is_counted_without_sql(said_store, monkeyp
     by_sql = _document_frequency(said_store, "messages", '"garden"*')
     document_counts.load(said_store)
     message_postings.load(said_store)
-    asked: list[str] = []
-    execute = type(said_store).execute
-
-    def spy(self, sql, params=()):
-        if "MATCH" in sql:
-            asked.append(sql)
-        return execute(self, sql, params)
-    monkeypatch.setattr(type(said_store), "execute", spy)
+    asked = statements_containing(said_store, monkeypatch, "MATCH")
     assert _document_frequency(said_store, "messages", '"garden"*') == by_sql == 4
     assert asked == []
     document_counts.forget(said_store)

@@ -239,14 +239,14 @@ def _document_frequency(store: Store, table: str, expr: str) -> int:
     (recall/document_counts.py), else from the postings held in memory (recall/message_postings.py: a prefix
     several terms start), else in SQL."""
     if table == "messages":
-        word = expr.strip('"*')
-        kept = document_counts.rows_holding(store, word, expr.endswith("*")) if expr == fts_term(
-            word, prefix=expr.endswith("*")) else None
-        if kept is None and expr == fts_term(word, prefix=expr.endswith("*")):
-            held = message_postings.rows_matching(store, word, expr.endswith("*"), "text")
-            kept = len(held) if held is not None else None
-        if kept is not None:
-            return kept
+        word, prefix = expr.strip('"*'), expr.endswith("*")
+        if expr == fts_term(word, prefix=prefix):  # one word: the copies held in memory may know its count
+            kept = document_counts.rows_holding(store, word, prefix)
+            if kept is None:
+                held = message_postings.rows_matching(store, word, prefix, "text")
+                kept = len(held) if held is not None else None
+            if kept is not None:
+                return kept
         return store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ?",
                              [f"text : {expr}"]).fetchone()[0]
     return store.execute(f"SELECT count(*) FROM {table}_fts WHERE {table}_fts MATCH ?", [expr]).fetchone()[0]

@@ -19,15 +19,13 @@ The answer is the SQL count's, exactly, or no answer (the caller counts in SQL):
 from __future__ import annotations
 
 import bisect
-import re
 import threading
 from dataclasses import dataclass
 
+from memory_core.recall.held_index import PLAIN_TOKEN, store_state, words_may_be_gone
 from memory_core.storage.db import DB_ERRORS
 from memory_core.storage.store import Store
 
-#: A word FTS5's unicode61 tokenizer keeps as one token, unchanged (so the vocabulary holds it as written).
-_PLAIN_TOKEN = re.compile(r"[a-z0-9]+")
 _VOCABULARY = "temp.recall_message_terms"
 
 
@@ -48,7 +46,7 @@ _LOCK = threading.Lock()
 def load(store: Store) -> None:
     """Read the text column's term counts now, on this connection (at unlock and after a memory pass, on a
     background thread: about 0.1-0.2 s at 100k messages)."""
-    newest_message, newest_event = _state(store)
+    newest_message, newest_event = store_state(store)
     store.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {_VOCABULARY} USING fts5vocab(main, message_search, col)")
     rows = store.execute(f"SELECT term, doc FROM {_VOCABULARY} WHERE col = 'text' ORDER BY term").fetchall()
     counts = _Counts([row[0] for row in rows], [row[1] for row in rows], newest_message, newest_event)
@@ -59,7 +57,7 @@ def load(store: Store) -> None:
 def refresh(store: Store) -> None:
     """``load`` unless the kept counts are up to date with the store (the memory worker, between turns)."""
     counts = _COUNTS.get(str(store.path))
-    if counts is None or _state(store) != (counts.newest_message, counts.newest_event):
+    if counts is None or store_state(store) != (counts.newest_message, counts.newest_event):
         load(store)
 
 
@@ -78,10 +76,10 @@ def rows_holding(store: Store, word: str, prefix: bool) -> int | None:
     ``SELECT count(*) FROM message_search WHERE message_search MATCH 'text : "word"[*]'`` counts, or None when
     the kept counts cannot tell exactly (then count in SQL)."""
     counts = _COUNTS.get(str(store.path))
-    if counts is None or not _PLAIN_TOKEN.fullmatch(word):
+    if counts is None or not PLAIN_TOKEN.fullmatch(word):
         return None
-    newest_message, newest_event = _state(store)
-    if newest_event != counts.newest_event or newest_message < counts.newest_message:
+    now = store_state(store)
+    if words_may_be_gone(now, counts.newest_message, counts.newest_event):
         forget(store)  # a forget or a take-back since: these counts may hold words that are gone
         return None
     if prefix:
@@ -93,6 +91,7 @@ def rows_holding(store: Store, word: str, prefix: bool) -> int | None:
     else:
         at = bisect.bisect_left(counts.terms, word)
         held = counts.rows[at] if at < len(counts.terms) and counts.terms[at] == word else 0
+    newest_message, _ = now
     if newest_message > counts.newest_message:  # rows added since the counts were read
         try:
             held += store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ? AND rowid > ?",
@@ -100,9 +99,3 @@ def rows_holding(store: Store, word: str, prefix: bool) -> int | None:
         except DB_ERRORS:
             return None
     return held
-
-
-def _state(store: Store) -> tuple[int, int]:
-    newest_message, newest_event = store.execute(
-        "SELECT (SELECT max(id) FROM messages), (SELECT max(id) FROM events)").fetchone()
-    return newest_message or 0, newest_event or 0

@@ -38,6 +38,7 @@ import numpy as np
 
 from memory_core.recall import answered_turns
 from memory_core.recall.answered_turns import AnsweredTurns
+from memory_core.recall.held_index import PLAIN_TOKEN, store_state, words_may_be_gone
 from memory_core.storage.db import DB_ERRORS
 from memory_core.storage.store import Store
 
@@ -46,8 +47,6 @@ _K1 = 1.2
 _B = 0.75
 #: The columns of ``message_search``, in table order (the order FTS5 visits a row's instances).
 COLUMNS = ("text", "speaker", "said", "answers")
-#: A phrase FTS5's unicode61 tokenizer reads as this one token, unchanged.
-_PLAIN_TOKEN = re.compile(r"[a-z0-9]+")
 _PHRASE = re.compile(r'"([^"]*)"(\*?)')
 _INSTANCES = "temp.recall_message_instances"
 _VOCABULARY = "temp.recall_message_rows"
@@ -90,7 +89,7 @@ def load(store: Store) -> None:
     """Read the postings now, on this connection (at unlock and after a memory pass, on a background thread:
     seconds at 100k messages; bench/results/message_postings.md)."""
     records = _records(store)
-    newest_message, newest_event = _state(store)
+    newest_message, newest_event = store_state(store)
     store.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {_VOCABULARY} USING fts5vocab(main, message_search, row)")
     store.execute(f"CREATE VIRTUAL TABLE IF NOT EXISTS {_INSTANCES} USING fts5vocab(main, message_search, instance)")
     vocabulary = store.execute(f"SELECT term, doc, cnt FROM {_VOCABULARY} ORDER BY term").fetchall()
@@ -205,7 +204,7 @@ def rows_matching(store: Store, word: str, prefix: bool, column: str | tuple[str
     """The rowids (ascending) ``message_search MATCH '[{columns} :] "word"[*]'`` finds (a row holding it in any of
     the columns), from the held postings; None when they cannot tell exactly (then ask SQL)."""
     columns = (column,) if isinstance(column, str) else column
-    if not _PLAIN_TOKEN.fullmatch(word) or (columns is not None and not set(columns) <= set(COLUMNS)):
+    if not PLAIN_TOKEN.fullmatch(word) or (columns is not None and not set(columns) <= set(COLUMNS)):
         return None
     postings = _current(store)
     if postings is None:
@@ -222,8 +221,7 @@ def _current(store: Store) -> _Postings | None:
     if postings is None:
         return None
     try:
-        newest_message, newest_event = _state(store)
-        if newest_event != postings.newest_event or newest_message < postings.newest_message:
+        if words_may_be_gone(store_state(store), postings.newest_message, postings.newest_event):
             forget(store)  # a forget or a take-back since: these postings may hold words that are gone
             return None
         if _records(store) != postings.records:
@@ -293,7 +291,7 @@ def _phrases(match: str) -> list[tuple[str, bool]] | None:
     phrases = []
     for part in match.split(" OR "):
         found = _PHRASE.fullmatch(part.strip())
-        if found is None or not _PLAIN_TOKEN.fullmatch(found.group(1)):
+        if found is None or not PLAIN_TOKEN.fullmatch(found.group(1)):
             return None
         phrases.append((found.group(1), found.group(2) == "*"))
     return phrases or None
@@ -327,9 +325,3 @@ def _records(store: Store) -> tuple[bytes, bytes]:
     found = {row[0]: row[1] for row in store.execute("SELECT id, block FROM message_search_data WHERE id IN (?, ?)",
                                                      [_AVERAGES_ID, _STRUCTURE_ID])}
     return bytes(found.get(_AVERAGES_ID) or b""), bytes(found.get(_STRUCTURE_ID) or b"")
-
-
-def _state(store: Store) -> tuple[int, int]:
-    newest_message, newest_event = store.execute(
-        "SELECT (SELECT max(id) FROM messages), (SELECT max(id) FROM events)").fetchone()
-    return newest_message or 0, newest_event or 0

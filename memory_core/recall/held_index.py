@@ -1,0 +1,30 @@
+"""What the in-memory copies of the message index share: which words they may answer for, and when they must go.
+
+recall/document_counts.py (term counts of the text) and recall/message_postings.py (the postings) are both read
+from ``message_search`` off the search path and consulted by a cold search. Both answer only for words FTS5 reads
+as one unchanged token, and both must be dropped the moment a message may have been forgotten, so that no
+forgotten word stays in memory. The rule is here once, so the two cannot drift apart.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_core.storage.store import Store
+
+#: A word FTS5's unicode61 tokenizer keeps as one token, unchanged (lower-case letters and digits: it neither
+#: splits nor folds it), so the index's vocabulary holds it as written.
+PLAIN_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def store_state(store: Store) -> tuple[int, int]:
+    """(newest message id, newest audit event id): what a held copy records when it is read."""
+    newest_message, newest_event = store.execute(
+        "SELECT (SELECT max(id) FROM messages), (SELECT max(id) FROM events)").fetchone()
+    return newest_message or 0, newest_event or 0
+
+
+def words_may_be_gone(now: tuple[int, int], held_message: int, held_event: int) -> bool:
+    """Whether a copy read at (``held_message``, ``held_event``) may hold words of a forgotten message: every forget
+    and take-back writes an audit event, and a deleted newest message lowers the newest id."""
+    newest_message, newest_event = now
+    return newest_event != held_event or newest_message < held_message

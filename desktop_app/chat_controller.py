@@ -113,8 +113,9 @@ class ChatController(QObject):
             self.w.chat_view.show_error(friendly(exc))
             return
         used = services.thread_answer_memories(self.store, thread_id)
-        self.w.chat_view.set_messages([ChatMessage(m.id, m.role, m.text, m.created_at, used.get(m.id, []))
-                                       for m in messages])
+        cautions = services.answer_cautions(self.store, messages)
+        self.w.chat_view.set_messages([ChatMessage(m.id, m.role, m.text, m.created_at, used.get(m.id, []),
+                                                   cautions.get(m.id, [])) for m in messages])
         self.w.sidebar.select(thread_id)
         self.apply_temporary_ui()
 
@@ -299,7 +300,11 @@ class ChatController(QObject):
             meta.append(f"{result.tokens_per_second:.1f} tok/s")
         if result.stopped:
             meta.append(self.tr("stopped"))
+        elif result.cut_short:
+            meta.append(self.tr("cut short: %s") % result.cut_short)
         bubble = self.w.chat_view.finish_answer(result.assistant_message_id, " · ".join(meta))
+        if bubble is not None:
+            bubble.set_cautions(list(result.cautions))
         if bubble is not None and result.assistant_message_id is not None:
             bubble.set_memories(services.answer_memories(self.store, result.assistant_message_id))
         if info is not None and info.bubble is not None and result.user_message_id is not None:

@@ -32,6 +32,8 @@ class ChatMessage:
     created_at: str = ""
     #: for answers: the memories it was generated with (memory_core's UsedMemory read model)
     memories: list[Any] = field(default_factory=list)
+    #: for answers: allergies of the user's the answer names (memory_core.chat.cautions), one line each
+    cautions: list[str] = field(default_factory=list)
 
 
 KIND_LABELS = {"observation": "Observation", "reflection": "Reflection", "fact": "Fact", "message": "Message"}
@@ -121,6 +123,12 @@ class MessageBubble(QFrame):
         self.body.setOpenExternalLinks(False)
         self.body.setAccessibleName(self.tr("Your message") if self.is_user else self.tr("Mneme's answer"))
         layout.addWidget(self.body)
+        self.caution = QLabel()
+        self.caution.setObjectName("AnswerCaution")
+        self.caution.setWordWrap(True)
+        self.caution.setTextFormat(Qt.TextFormat.PlainText)
+        self.caution.setVisible(False)
+        layout.addWidget(self.caution)
         actions = QHBoxLayout()
         actions.setSpacing(2)
         self.meta = QLabel(_time_label(message.created_at))
@@ -151,7 +159,16 @@ class MessageBubble(QFrame):
         self.used_list.setVisible(False)
         layout.addWidget(self.used_list)
         self.set_memories(message.memories)
+        self.set_cautions(message.cautions)
         self.render()
+
+    def set_cautions(self, cautions: list[str]) -> None:
+        """Under an answer, a warning line for each allergy it names (hidden when there is none)."""
+        self.message.cautions = list(cautions) if not self.is_user else []
+        text = "\n".join(f"\u26a0 {line}" for line in self.message.cautions)
+        self.caution.setText(text)
+        self.caution.setAccessibleName(self.tr("Caution: %s") % text if text else "")
+        self.caution.setVisible(bool(text))
 
     def set_memories(self, memories: list[Any]) -> None:
         """Show "Used N memories" (hidden for user messages and for answers that used none)."""

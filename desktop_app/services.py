@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from memory_core.errors import InvalidInput
+from memory_core.llm import cut_short_reason
 from memory_core.facts.listing import FactItem, list_facts, validity_text
 from memory_core.forgetting import forget
 from memory_core.observational.timeline import PRIORITIES, MemoryItem, TimelineFilter, timeline
@@ -64,6 +65,18 @@ def answer_memories(store: Store, answer_id: int) -> list[Any]:
     from memory_core.storage.answer_memories import memories_for_answer
 
     return memories_for_answer(store, answer_id)
+
+
+def answer_cautions(store: Store, messages: list[Any]) -> dict[int, list[str]]:
+    """Answer id -> its caution lines, for the answers among ``messages`` that name an allergy held now."""
+    from memory_core.chat.cautions import cautions_for, current_allergies
+
+    allergies = current_allergies(store)
+    if not allergies:
+        return {}
+    shown = {m.id: [c.describe() for c in cautions_for(m.text, allergies)]
+             for m in messages if m.role == "assistant"}
+    return {answer_id: lines for answer_id, lines in shown.items() if lines}
 
 
 def thread_answer_memories(store: Store, thread_id: str) -> dict[int, list[Any]]:
@@ -140,6 +153,10 @@ class AnswerShown:
     cached_tokens: int = 0
     tokens_per_second: float = 0.0
     context_length: int = 0
+    #: why the answer ended unfinished ("it reached its length limit"), or "" (llm.cut_short_reason)
+    cut_short: str = ""
+    #: allergies the answer names, each a line shown under it (memory_core.chat.cautions)
+    cautions: tuple[str, ...] = ()
 
 
 def make_memory_engine(store: Store, model: Any, embedder: Any, *, message_tokens: int = 0,
@@ -221,7 +238,9 @@ class ChatSession:
         return AnswerShown(result.user_message_id, result.reply_message_id, result.reply, result.cancelled,
                            int(getattr(stats, "prompt_tokens", 0) or 0), int(getattr(stats, "cached_tokens", 0) or 0),
                            float(getattr(stats, "tokens_per_second", 0.0) or 0.0),
-                           int(getattr(self.model, "context_length", 0) or 0))
+                           int(getattr(self.model, "context_length", 0) or 0),
+                           "" if result.cancelled else (cut_short_reason(stats) or ""),
+                           tuple(caution.describe() for caution in result.cautions))
 
 
 # -- memory worker ------------------------------------------------------------------------------

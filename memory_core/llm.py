@@ -47,6 +47,17 @@ class GenerationStats(Protocol):
     completion_tokens: int
     time_to_first_token_s: float
     tokens_per_second: float
+    #: "eos", "stop", "length" (max_tokens), "cancelled" or "context" (context full)
+    stop_reason: str
+
+
+#: Stop reasons that leave an answer unfinished: the user should be told it was cut, not left to guess.
+CUT_SHORT_REASONS = {"length": "it reached its length limit", "context": "the context window is full"}
+
+
+def cut_short_reason(stats: object | None) -> str | None:
+    """Why a generation ended before the model finished its answer, or None when it finished (or was stopped)."""
+    return CUT_SHORT_REASONS.get(str(getattr(stats, "stop_reason", "") or ""))
 
 
 @runtime_checkable

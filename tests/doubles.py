@@ -25,6 +25,7 @@ class FakeStats:
     completion_tokens: int
     time_to_first_token_s: float
     tokens_per_second: float
+    stop_reason: str = "eos"
 
 
 def render(messages: Sequence[dict[str, str]]) -> str:
@@ -78,11 +79,14 @@ class FakeChatModel:
                 break
             cached += 1
         reply = self.replies(messages) if callable(self.replies) else self.replies
-        words = reply.split(" ")[:max_tokens]
-        self._stats = FakeStats(len(prompt), cached, len(words), 0.001 * (len(prompt) - cached), 100.0)
+        every_word = reply.split(" ")
+        words = every_word[:max_tokens]
+        self._stats = FakeStats(len(prompt), cached, len(words), 0.001 * (len(prompt) - cached), 100.0,
+                                "length" if len(every_word) > max_tokens else "eos")
         self._cache = prompt + self.tokenize(" ".join(words))
         for index, word in enumerate(words):
             if cancel is not None and cancel.is_set():
+                self._stats.stop_reason = "cancelled"
                 break
             yield word if index == 0 else " " + word
 

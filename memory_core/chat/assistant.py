@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Callable, Iterator, Sequence
 
+from memory_core.chat.cautions import Caution, answer_cautions
 from memory_core.chat.context import (
     DEFAULT_STAMP_STYLE,
     DEFAULT_SYSTEM_PROMPT,
@@ -60,6 +61,8 @@ class TurnResult:
     user_message_id: int | None = None
     reply_message_id: int | None = None
     cancelled: bool = False
+    #: allergies the answer names (cautions.py): shown beside it, the answer itself unchanged
+    cautions: list[Caution] = field(default_factory=list)
 
 
 @dataclass
@@ -172,7 +175,16 @@ class Assistant:
         if not self.settings.temporary and self.settings.memory and self.worker is not None:
             self.worker.notify(thread_id)
         return TurnResult(reply, prompt, getattr(self.model, "last_stats", None), user_id, reply_id,
-                          bool(cancel is not None and cancel.is_set()))
+                          bool(cancel is not None and cancel.is_set()), self._cautions(reply))
+
+    def _cautions(self, reply: str) -> list[Caution]:
+        """The allergies a reply names; none where memory is not read (a temporary chat, memory off)."""
+        if self.settings.temporary or not self.settings.memory:
+            return []
+        try:
+            return answer_cautions(self.store, reply)
+        except dbmod.DB_ERRORS:  # the answer is stored and shown already: a caution is never worth failing it
+            return []
 
     def take_back_last_exchange(self, thread_id: str) -> str | None:
         """Regenerate: remove the last question and its answer; returns the question (None: nothing to ask)."""

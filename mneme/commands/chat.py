@@ -22,6 +22,7 @@ from typing import Iterator, Sequence
 
 from memory_core.chat.context import DEFAULT_SYSTEM_PROMPT
 from memory_core.errors import InvalidInput, MnemeError
+from memory_core.llm import cut_short_reason
 
 #: Messages of the thread shown to the model at most (older ones drop first when the context is full).
 MAX_HISTORY_MESSAGES = 40
@@ -169,6 +170,7 @@ class TerminalChat:
             raise InvalidInput("the message is empty: nothing was sent")
         cancel = threading.Event()
         pieces: list[str] = []
+        cautions: list[str] = []
 
         def show(piece: str) -> None:
             pieces.append(piece)
@@ -176,7 +178,8 @@ class TerminalChat:
             out.flush()
         with ctrl_c_sets(cancel):
             if self.assistant is not None:  # the memory engine builds the prompt and stores the exchange
-                self.assistant.send(self.thread_id, text, on_token=show, cancel=cancel)
+                result = self.assistant.send(self.thread_id, text, on_token=show, cancel=cancel)
+                cautions = [caution.describe() for caution in result.cautions]
             else:
                 messages = fit_messages(self.model, None, self.thread_id, text, self.history, self.max_tokens)
                 self._remember("user", text)
@@ -187,6 +190,10 @@ class TerminalChat:
         out.write("\n")
         if cancel.is_set():
             print("[stopped]", file=sys.stderr)
+        elif (reason := cut_short_reason(self.model.last_stats)) is not None:
+            print(f"[cut short: {reason}]", file=sys.stderr)
+        for caution in cautions:  # beside the answer, not in it: stdout stays the answer alone
+            print(f"\u26a0 {caution}", file=sys.stderr)
         if reply and self.assistant is None:
             self._remember("assistant", reply)
         if self.show_stats and self.model.last_stats is not None:

@@ -127,3 +127,29 @@ def test_regenerate_in_a_temporary_chat_stays_in_memory_only(make_window, qtbot,
     asked = [m["content"] for m in prompt if m["role"] == "user"]
     assert len(asked) == 1 and asked[0].endswith("Question"), "the old exchange was taken back, not repeated"
     assert store.counts() == before
+
+
+def test_an_answer_naming_an_allergy_shows_a_caution_now_and_when_the_chat_is_reopened(make_window, qtbot, store):
+    from memory_core.facts.ledger import add_fact
+
+    add_fact(store, "user", "allergy", "peanuts", valid_at="2026-01-05T10:00:00+00:00")
+    window = make_window(FakeChatModel(replies="Peanut butter popcorn is a classic snack."))
+    send(qtbot, window, "Suggest a snack for my shift?")
+    answer = window.chat_view.bubbles[-1]
+    assert answer.caution.isVisibleTo(answer)
+    assert "\u201cPeanut\u201d" in answer.caution.text() and "allergic to peanuts" in answer.caution.text()
+    assert store.messages(window.current_thread)[-1].text == "Peanut butter popcorn is a classic snack."
+    assert not window.chat_view.bubbles[0].caution.isVisibleTo(window.chat_view.bubbles[0])
+    thread = window.current_thread
+    window.chat.new_chat()
+    window.chat.open_thread(thread)
+    reopened = window.chat_view.bubbles[-1]
+    assert reopened.caution.isVisibleTo(reopened) and "allergic to peanuts" in reopened.caution.text()
+
+
+def test_an_answer_cut_at_the_length_limit_says_so(make_window, qtbot):
+    window = make_window(FakeChatModel(replies=" ".join(["word"] * 600)))
+    send(qtbot, window, "Tell me everything")
+    answer = window.chat_view.bubbles[-1]
+    assert "cut short: it reached its length limit" in answer.meta.text()
+    assert not answer.caution.isVisibleTo(answer)

@@ -56,3 +56,11 @@ def test_prompt_seam_without_store_uses_the_given_history():
     messages = build_messages(None, "x", "how are you?", history=history)
     assert messages[1:] == [*history, {"role": "user", "content": "how are you?"}]
     assert messages[0]["role"] == "system"
+
+
+def test_an_answer_cut_at_its_length_limit_says_so(cli_env, capsys):
+    code = main(["chat", "--data-dir", str(cli_env), "--once", "Tell me a long story about a lighthouse keeper",
+                 "--thread", "t1", "--max-tokens", "3", "--temperature", "0"])
+    captured = capsys.readouterr()
+    assert code == 0 and captured.out.strip()
+    assert "[cut short: it reached its length limit]" in captured.err

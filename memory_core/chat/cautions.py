@@ -80,12 +80,29 @@ def _pattern(value: str) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w-])(" + "|".join(ordered) + r")(?![\w-])", re.IGNORECASE)
 
 
+#: Words just before a mention that keep the thing out ("without peanuts", "since you're allergic to milk").
+_KEPT_OUT_BEFORE = re.compile(r"\b(?:without|no|not|avoid\w*|skip\w*|free\s+of|instead\s+of|rather\s+than|"
+                              r"allerg\w*(?:\s+to)?|replac\w*)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+#: ... and just after it ("egg-free", "peanut free", "milk alternatives", "an egg allergy").
+_KEPT_OUT_AFTER = re.compile(r"^(?:[- ]free\b|\s+(?:alternatives?|substitutes?|allerg\w*)\b)", re.IGNORECASE)
+
+
+def _kept_out(answer: str, start: int, end: int) -> bool:
+    """A mention that says the thing is left out: no caution for "a peanut-free flapjack"."""
+    return bool(_KEPT_OUT_BEFORE.search(answer[max(0, start - 40):start]) or _KEPT_OUT_AFTER.match(answer[end:end + 20]))
+
+
 def cautions_for(answer: str, allergies: list[Fact]) -> list[Caution]:
-    """The allergies ``answer`` names, once each, in the order the answer names them."""
+    """The allergies ``answer`` names as an ingredient, once each, in the order the answer names them.
+
+    A mention that keeps the thing out ("without eggs", "nut-free", "as you're allergic to milk") is not one:
+    a caution on an answer that already took care would teach the user to ignore the next one.
+    """
     found: list[tuple[int, Caution]] = []
     for fact in allergies:
         pattern = _pattern(fact.value)
-        match = pattern.search(answer) if pattern is not None else None
+        matches = pattern.finditer(answer) if pattern is not None else ()
+        match = next((m for m in matches if not _kept_out(answer, m.start(), m.end())), None)
         if match is not None:
             found.append((match.start(), Caution(fact.id, fact.subject, fact.value, match.group(1))))
     return [caution for _, caution in sorted(found, key=lambda pair: pair[0])]

@@ -70,3 +70,13 @@ def test_no_caution_where_memory_is_not_read(store):
     for settings in (ChatSettings(temporary=True), ChatSettings(memory=False)):
         assert Assistant(store, FakeChatModel(replies="Peanut cookies."), settings=settings).send(
             "t", "Snack?").cautions == []
+
+
+def test_a_mention_that_keeps_the_thing_out_is_no_caution(store):
+    allergies = _allergies(store, ("user", "eggs"), ("user", "peanuts"))
+    for careful in ("A vegan cake made without eggs.", "Try an egg-free pancake.", "Peanut free flapjacks.",
+                    "Since you're allergic to peanuts, skip the satay.", "Use an egg substitute.",
+                    "Avoid peanuts and pick fruit."):
+        assert cautions_for(careful, allergies) == [], careful
+    mixed = "An egg-free muffin, or scrambled eggs on toast."
+    assert [c.word for c in cautions_for(mixed, allergies)] == ["eggs"]

@@ -8,8 +8,9 @@ Two parts, one run:
   the answer is stored, once per turn.
 * **what it flags**: the bundled SmolLM2-135M answers food questions with the user's allergy in its memory
   (``ALLERGIES``: a statement through the real fact pass, then a question through ``Assistant.send`` with the
-  observer's log in the prompt, temperature 0.7, seeded per question); counted: answers that name the allergen
-  as a word (the caution shows) and answers that do not. The questions were written before the first run.
+  observer's log in the prompt, temperature 0.7; the runtime's sampler has a fixed seed, so one answer per
+  question); counted: answers that name the allergen as a word (the caution shows) and answers that do not.
+  The first 8 pairs were written before the first run, the other 16 before the second; none was changed after.
 
 Writes bench/results/cautions.md and .json.
 """
@@ -36,6 +37,22 @@ ALLERGIES = [
     ("I'm allergic to walnuts.", "What could I bake this weekend?"),
     ("I'm allergic to milk.", "What hot drink would you recommend on a cold morning?"),
     ("I'm allergic to prawns.", "Ideas for a seaside holiday lunch?"),
+    ("I'm allergic to gluten.", "What should I have for dinner tonight?"),
+    ("My son is allergic to eggs.", "What can I make for my son's birthday party?"),
+    ("I'm allergic to almonds.", "Can you recommend a healthy snack for the afternoon?"),
+    ("I'm allergic to soy.", "What's a good vegetarian meal?"),
+    ("I'm allergic to cheese.", "Suggest a quick pasta recipe."),
+    ("I'm allergic to chocolate.", "What treat could I buy for a friend's birthday?"),
+    ("I'm allergic to fish.", "What should I order at a restaurant by the harbour?"),
+    ("I'm allergic to bananas.", "What can I put in a smoothie?"),
+    ("My wife is allergic to mushrooms.", "What should I cook for our anniversary dinner?"),
+    ("I'm allergic to hazelnuts.", "What spread can I put on my toast?"),
+    ("I'm allergic to tomatoes.", "Give me an idea for a pizza night."),
+    ("I'm allergic to honey.", "What can I add to my tea to sweeten it?"),
+    ("I'm allergic to oats.", "What is a filling breakfast before a run?"),
+    ("My daughter is allergic to kiwi.", "What fruit can I pack in my daughter's lunchbox?"),
+    ("I'm allergic to cinnamon.", "What should I bake for a Christmas party?"),
+    ("I'm allergic to garlic.", "How do I make a tasty tomato sauce?"),
 ]
 
 
@@ -117,7 +134,7 @@ def flagged(repeats: int) -> tuple[list[dict], list[str]]:
 
 
 def main() -> None:
-    repeats = int(os.environ.get("MNEME_BENCH_CAUTION_REPEATS", "3"))
+    repeats = int(os.environ.get("MNEME_BENCH_CAUTION_REPEATS", "1"))
     began = time.perf_counter()
     turns, answers = flagged(repeats)
     costs = cost(answers * max(1, 200 // len(answers)))
@@ -127,8 +144,8 @@ def main() -> None:
     lines = ["# The allergy caution: what it flags in the bundled model's answers, and what it costs a turn", "",
              f"**What ran**: SmolLM2-135M-Instruct (bundled GGUF, llama.cpp, CPU, temperature 0.7, not seeded), "
              f"`Assistant.send` with the extractive observer's log in the prompt and the fact pass (rules) run "
-             f"between the two chats; {len(ALLERGIES)} allergies × {repeats} samples = {len(turns)} answers, each in a "
-             f"fresh store. Wall {time.perf_counter() - began:.0f} s.", "",
+             f"between the two chats; {len(ALLERGIES)} allergies, {repeats} answer each (the sampler's seed is fixed: "
+             f"a repeat is the same answer), each in a fresh store. Wall {time.perf_counter() - began:.0f} s.", "",
              "## What it flags", "",
              f"Answers that name the allergen as a word (a caution is shown): **{named} of {len(turns)}**.", "",
              "| allergy said | question | answers naming it |", "|---|---|---|"]

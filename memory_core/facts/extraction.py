@@ -125,12 +125,15 @@ class _Rule:
     predicate: str | None
     op: str = "assert"
     hedge_ok: bool = False
+    #: reads a further fact about someone another rule may have named in the same words ("my daughter Mia
+    #: is allergic to kiwi": her name and her allergy), so it is not kept out by that rule's span
+    beside: bool = False
 
 
 def _rule(regex: str, predicate: str | None, op: str = "assert", *, case: bool = False,
-          hedge_ok: bool = False) -> _Rule:
+          hedge_ok: bool = False, beside: bool = False) -> _Rule:
     flags = 0 if case else re.IGNORECASE
-    return _Rule(re.compile(regex, flags), predicate, op, hedge_ok)
+    return _Rule(re.compile(regex, flags), predicate, op, hedge_ok, beside)
 
 
 _RULES: list[_Rule] = [
@@ -217,6 +220,11 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi\s+am\s+(?:severely\s+|very\s+|mildly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
     _rule(r"\bi\s+have\s+(?:a|an)\s+(?:severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b", "allergy"),
     _rule(rf"\bi'?m\s+no\s+longer\s+allergic\s+to\s+{_VALUE}", "allergy", "retract"),
+    # someone in the user's life: "my son is allergic to eggs", "my wife has a shellfish allergy"
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?(?:\s+is|'s)\s+(?:severely\s+|very\s+|mildly\s+|deathly\s+)?allergic\s+to\s+{_VALUE}",
+          "@rel.allergy", beside=True),
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?\s+has\s+(?:a|an)\s+(?:severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b",
+          "@rel.allergy", beside=True),
     _rule(rf"\bi\s+(?:have|was\s+diagnosed\s+with|got\s+diagnosed\s+with|suffer\s+from|live\s+with)\s+{_CONDITIONS}\b", "condition"),
     _rule(r"\bi'?m\s+(?P<v>lactose intolerant|diabetic|asthmatic|celiac|coeliac)\b", "condition"),
     _rule(rf"\bi\s+(?:can't|cannot|can\s+not|don't|do\s+not)\s+eat\s+{_VALUE}", "dislikes"),
@@ -390,6 +398,36 @@ def _negated(sentence: str, span: tuple[int, int]) -> bool:
     return _NEGATION.search(sentence, max(clause_start, 0), span[1]) is not None
 
 
+#: Attributes a person lists ("allergic to penicillin, latex and wasps"): every item is a fact of its own.
+LISTED_PREDICATES = frozenset({"allergy"})
+#: Between listed items: a comma, "and", "or", "&" (an Oxford comma too).
+_LIST_JOINT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s+)", re.IGNORECASE)
+_LIST_ITEM = re.compile(rf"(?P<v>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,2}}?)(?=\s*(?:[,.;:!?()]|$)|\s+(?:or|&|{_STOP_WORDS})\b)",
+                        re.IGNORECASE)
+#: An item that opens with one of these is the next clause ("... and I carry an EpiPen"), not the list.
+_NOT_ITEMS = frozenset("i we you he she they it my his her our their me this that these those have has had am is "
+                       "are was were be been do does did don't can can't could will would should must get got "
+                       "need always never also so but because since which who when while though not even "
+                       "carry carries hate love like avoid".split())
+
+
+def listed_after(sentence: str, end: int) -> tuple[list[str], int]:
+    """The further items of a list whose first item ended at ``end``, and where the list ends.
+
+    Each item is one to three words, joined by a comma, "and", "or" or "&"; the list stops at the first joint
+    not followed by such an item, or at an item that opens the next clause ("and I carry an EpiPen")."""
+    items: list[str] = []
+    while True:
+        joint = _LIST_JOINT.match(sentence, end)
+        item = _LIST_ITEM.match(sentence, joint.end()) if joint else None
+        if item is None or item.group("v").split()[0].casefold() in _NOT_ITEMS:
+            return items, end
+        value = _clean_value(item.group("v"))
+        if value:
+            items.append(value)
+        end = item.end()
+
+
 def extract(text: str) -> list[Candidate]:
     """Facts the user states about themselves in ``text``: the slot rules first, then the
     open-domain frames on what they left (retractions first, in reading order)."""
@@ -407,13 +445,20 @@ def extract(text: str) -> list[Candidate]:
                 span = match.span()
                 if hedge_at < span[1] and not rule.hedge_ok:
                     continue
-                if any(span[0] < end and start < span[1] for start, end in seen_spans):
+                if not rule.beside and any(span[0] < end and start < span[1] for start, end in seen_spans):
                     continue
                 candidate = _candidate(rule, match, sentence)
                 if candidate is None:
                     continue
                 seen_spans.append(span)
-                found.append(candidate)
+                if candidate.op == "assert" and candidate.predicate in LISTED_PREDICATES:
+                    listed, end = listed_after(sentence, span[1])
+                    values = [*re.split(r"\s+(?:or|&)\s+", candidate.value or ""), *listed]
+                    found += [Candidate("assert", candidate.subject, candidate.predicate, value, candidate.evidence)
+                              for value in values if value]
+                    seen_spans.append((span[1], end))
+                else:
+                    found.append(candidate)
         for span, candidate in [*purpose_candidates(sentence), *frame_candidates(sentence), *fan_candidates(sentence)]:
             if hedge_at < span[1] or any(span[0] < end and start < span[1] for start, end in seen_spans):
                 continue

@@ -3,8 +3,8 @@
 Two parts, one run:
 
 * **cost**: ``cautions.answer_cautions`` (read the current allergies, match them in the answer) after each
-  answer, on ledgers of 1k, 10k and 30k current facts (``MNEME_BENCH_FACT_SIZES``) of which 12 are allergies,
-  over 200 distinct generated answers; a new connection per ledger, the first call untimed. The step runs after
+  answer, on ledgers of 1k, 10k and 30k current facts (``MNEME_BENCH_FACT_SIZES``), one allergy per pair below among them,
+  over the generated answers below (each repeated to about 200 calls); the first call untimed. The step runs after
   the answer is stored, once per turn.
 * **what it flags**: the bundled SmolLM2-135M answers food questions with the user's allergy in its memory
   (``ALLERGIES``: a statement through the real fact pass, then a question through ``Assistant.send`` with the

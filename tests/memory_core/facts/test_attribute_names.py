@@ -92,3 +92,20 @@ def test_a_version_8_store_renames_owned_things_keeping_ids_and_history(data_dir
         assert after[other].predicate == "owns"  # the set-valued "owns" has no kind to name
     finally:
         reopened.close()
+
+
+# -- one statement, one fact ----------------------------------------------------------------------------------
+def test_the_parse_adds_no_verb_fact_for_a_value_a_rule_named_without_its_article():
+    from memory_core.facts.candidate import Candidate
+    from memory_core.facts.parse_merge import merge_candidates
+
+    said = "Most Mondays I jam with The Paper Kites, the folk band I've played in since uni."
+    rules = [Candidate("assert", "user", "band", "Paper Kites", said)]
+    parsed = [Candidate("assert", "user", "jam_with", "The Paper Kites", said)]
+    assert [(c.predicate, c.value) for c in merge_candidates(rules, parsed)] == [("band", "Paper Kites")]
+
+
+def test_a_band_named_with_the_verb_of_playing_together_is_one_fact(store, real_parser):
+    _say(store, real_parser, "On Friday evenings I practise with The Hollow Pines, the indie band I joined last year.",
+         "2025-01-05")
+    assert current(store) == {("band", "Hollow Pines")}

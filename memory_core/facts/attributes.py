@@ -49,8 +49,11 @@ CONCEPTS: dict[str, Concept] = {
     "internet": Concept("provider", "internet provider", ("internet", "internet provider", "broadband",
                                                           "internet service provider", "wifi", "wi-fi", "home internet")),
     "manager": Concept("work", "manager", ("manager", "boss", "supervisor", "line manager", "team lead")),
-    "works_at": Concept("work", "employer", ("employer", "company", "job", "workplace", "gig", "firm")),
-    "job_title": Concept("work", "job title", ("title", "role", "position", "job title")),
+    "works_at": Concept("work", "employer", ("employer", "company", "workplace", "gig", "firm")),
+    # "job" is what the user does ("my job is nursing"); a named employer said as the job is the employer's, see
+    # ``attribute_predicate``
+    "job_title": Concept("work", "job title", ("title", "role", "position", "job title", "job", "occupation",
+                                               "profession", "line of work")),
     "band": Concept("activity", "band", ("band",)),
     "club": Concept("activity", "club", ("club", "running club", "clubs", "running crew", "running group")),
     "race": Concept("plan", "goal race", ("race", "goal race", "marathon")),
@@ -220,8 +223,27 @@ def canonical_predicate(attribute: str) -> str:
     return "_".join(words) or attribute.lower()
 
 
+def attribute_predicate(attribute: str, value: str | None) -> str:
+    """The predicate stored for an attribute phrase and its value: ``canonical_predicate``, except that the
+    plain word "job" given a name ("my job is Deloitte") names the employer, not the job title ("my job is
+    nursing"), so each is kept under the one name the user reads for it."""
+    predicate = canonical_predicate(attribute)
+    said = [w for w in attribute_words(attribute).split() if w not in _QUALIFIERS]
+    if predicate == "job_title" and said == ["job"] and value and value[:1].isupper():
+        return "works_at"
+    return predicate
+
+
+#: Things owned that are no concept of the lexicon (``extraction`` names them by kind: "owns a piano"): still
+#: possessions, though no cue word names them.
+POSSESSION_KINDS = {"motorcycle", "scooter", "house", "apartment", "boat", "piano", "guitar", "camera", "tablet",
+                    "watch"}
+
+
 def category_of(predicate: str) -> str | None:
     concept = concept_of(predicate)
+    if concept is None and attribute_words(predicate) in POSSESSION_KINDS:
+        return "possession"
     return CONCEPTS[concept].category if concept else None
 
 

@@ -32,7 +32,7 @@ _EXTRA_CUES = {
     "language": ("learning", "lessons", "studying", "duolingo"), "band": ("drummer", "bass", "sing", "singer"),
     "anniversary": ("married",), "wake_time": ("wake", "wake up", "get up", "alarm"),
     "manager": ("report to",), "trip": ("flying to",), "club": ("run with",),
-    "works_at": ("work at", "work for", "engineer at", "job at"),
+    "works_at": ("work at", "work for", "engineer at", "job at", "job"),
     "lives_in": ("live in", "lives in", "lived in", "based in", "living in", "moved to", *DEICTIC_HOME_CUES),
     "dentist_appointment": ("dentist", "dental"),
 }

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from memory_core.facts.attributes import SPELLINGS
+from memory_core.facts.attributes import SPELLINGS, canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
@@ -337,11 +337,11 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
             kind = next((_OBJECTS[w] for w in reversed(words) if w in _OBJECTS), None)
             if kind is None:
                 return None
-            predicate = f"owns:{kind}"
+            predicate = canonical_predicate(kind)  # one name for the attribute: "I drive a Y" and "my car is Y"
         else:
             words = re.findall(r"[\w-]+", (value or "").lower())
             kind = next((_OBJECTS[w] for w in reversed(words) if w in _OBJECTS), None)
-            predicate, value = (f"owns:{kind}", None) if kind else (None, value)
+            predicate, value = (canonical_predicate(kind), None) if kind else (None, value)
     elif predicate == "job_title" and value:  # "a shift supervisor at Amazon": the place is the workplace's
         value = _ROLE_PLACE_TAIL.sub("", value)
     elif predicate == "contact_method":

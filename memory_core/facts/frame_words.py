@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.attributes import canonical_predicate
+from memory_core.facts.attributes import attribute_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.lexicon import kind_of
 
@@ -290,7 +290,7 @@ def attribute_candidate(attr: str, value: str, sentence: str, subject: str = USE
         return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
     if attr in NOT_ATTRIBUTES or words[-1] in RELATIONS:
         return None
-    return Candidate("assert", subject, canonical_predicate(attr), value, sentence)
+    return Candidate("assert", subject, attribute_predicate(attr, value), value, sentence)
 
 
 #: Roles that use a place rather than work there: a regular at a pub, a member at a gym, a patient at a surgery,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from memory_core.facts.attributes import canonical_predicate, concept_of
+from memory_core.facts.attributes import canonical_predicate, category_of, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_NOUNS
 from memory_core.facts.cues import cue_subject
@@ -33,6 +33,11 @@ from memory_core.facts.lexicon import kind_of
 
 def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], str | None]:
     return re.compile(regex, re.IGNORECASE), attribute
+
+
+#: A person, not an employer, when one pays the bills: "Mum pays my bills", "He pays the bills".
+_PERSON_WORD = "(?:" + "|".join(sorted({*PERSON_NOUNS, "he", "she", "they", "it", "we", "parents", "grandma", "grandpa",
+                                         "nan", "gran"}, key=len, reverse=True)) + ")"
 
 
 #: (pattern, attribute): attribute None means the pattern captures it in group "attr".
@@ -170,6 +175,16 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\bhair(?:cut|cuts)?\s+(?:done\s+|cut\s+)?(?:by|with|at)\s+{BRAND}", "barber"),
     _frame(rf"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+{BRAND}", "insurance"),
     _frame(rf"\b{BRAND}\s+insures\s+(?:my|our)\b", "insurance"),
+    # several things held, listed, then the one provider they are all with: "my savings, pension and current account
+    # are all with Nationwide", "everything (savings, ISA, current account) is with Monzo" (see ``_held_list``)
+    _frame(r"(?:\b(?:my|our)\s+|\b(?:everything|all\s+of\s+it|both)\s*[\u2013\u2014(-]+\s*)"
+           r"(?P<list>[a-z][a-z -]*(?:\s*,\s*(?:and\s+)?[a-z][a-z -]*|\s+and\s+[a-z][a-z -]*)+?)\s*[\u2013\u2014)-]*\s*"
+           rf"(?:is|are)\s+(?:all\s+|both\s+)?(?:with|at)\s+{BRAND}", "@held_list"),
+    # a card blocked or frozen by the one who issued it, the user's bank: "Monzo froze my card again"
+    _frame(rf"\b{BRAND}\s+(?:has\s+|have\s+)?(?:just\s+|again\s+)?(?:blocked|froze|frozen|locked|suspended)\s+"
+           r"my\s+(?:debit\s+|credit\s+|bank\s+)?card\b", "bank"),
+    # who pays the user's salary employs them ("to pay the bills" is what a job does): "Stripe pays my wages"
+    _frame(rf"\b(?!{_PERSON_WORD}\b){BRAND}\s+pays\s+(?:my|the)\s+(?:bills|salary|wages|paycheck|paycheque)\b", "works_at"),
     _frame(rf"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+{BRAND}", "streaming"),
     _frame(rf"\b{BRAND}\s+(?:subscription|sub)\b", "streaming"),
     _frame(rf"\bwatch(?:es|ed|ing)?\s+(?:\w+\s+){{0,3}}?on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
@@ -275,6 +290,17 @@ def _genitive_or_progressive(sentence: str, match: re.Match[str]) -> bool:
     return bool(_FINITE_AFTER_NOUN.match(value) or (progressive and not kind_of(progressive.group(0))))
 
 
+def _held_list(listed: str) -> str | None:
+    """The provider a list of held things names, when its items the lexicon knows name one ("savings, mortgage,
+    current account": the bank); two providers, or none, is no one slot."""
+    items = [i.strip() for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", listed) if i.strip()]
+    slots = {concept_of(item) for item in items} - {None}
+    if len(slots) != 1:
+        return None
+    [slot] = slots
+    return slot if category_of(slot) == "provider" else None
+
+
 def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
     """Facts the open-domain frames find in one sentence, with the span each came from."""
     verb = opening_verb(sentence)  # "Fed the cat": the first word is the verb, never a value
@@ -371,6 +397,11 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 value = clean_value(raw)
                 candidate = Candidate("assert", USER, interest_attribute(value), value, sentence) \
                     if plausible_value(value) and len(value.split()) <= 3 else None
+            elif attribute == "@held_list":
+                slot = _held_list(groups["list"])
+                value = clean_value(raw)
+                candidate = Candidate("assert", USER, slot, value, sentence) \
+                    if slot and plausible_value(value, strict=False) else None
             elif attribute == "@rel.lives_in":
                 candidate = Candidate("assert", RELATIONS[groups["rel"].lower()], "lives_in", clean_value(raw), sentence)
             else:

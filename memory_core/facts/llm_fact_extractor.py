@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from memory_core.facts.attributes import canonical_predicate
+from memory_core.facts.attributes import attribute_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import about_someone_else, hollow_value, unasserted
 from memory_core.facts.extraction import sentences
@@ -82,7 +82,7 @@ def validate_fact(fact: RawFact, text: str) -> Candidate | None:
         return None
     if subject == "user" and about_someone_else(source):
         return None
-    return Candidate("assert", subject, canonical_predicate(attribute), value, source)
+    return Candidate("assert", subject, attribute_predicate(attribute, value), value, source)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from memory_core.facts.attributes import canonical_predicate, concept_of
+from memory_core.facts.attributes import attribute_predicate, canonical_predicate, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import (ANIMALS, NOT_ATTRIBUTES, RELATIONS, REL_MOD, STOP, USER, VALUE_CHARS,
                                            clean_value, plausible_value)
@@ -78,7 +78,7 @@ def message_candidates(text: str) -> Iterator[Candidate]:
                 continue
             value = clean_value(match.group("v"))
             if plausible_value(value, strict=False):
-                yield Candidate("assert", USER, canonical_predicate(attr), value, match.group(0))
+                yield Candidate("assert", USER, attribute_predicate(attr, value), value, match.group(0))
     for match in _OFF.finditer(text):
         attr = match.group("attr").lower()
         if concept_of(attr):

@@ -22,7 +22,12 @@ def _same_value(rule: str | None, parsed: str | None) -> bool:
     cue's "June") is its own."""
     if not rule or not parsed:
         return False
-    return parsed.casefold() in rule.casefold()
+    return _unarticled(parsed) in _unarticled(rule)
+
+
+def _unarticled(value: str) -> str:
+    """A value without its leading article: the parse keeps "The Velvet Owls" where a rule took "Velvet Owls"."""
+    return re.sub(r"(?i)^(?:the|a|an)\s+", "", value.strip()).casefold()
 
 
 def _covered(candidate: Candidate, rules: Sequence[Candidate]) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from memory_core.facts.attributes import canonical_predicate
+from memory_core.facts.attributes import canonical_predicate, category_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import ANY_ARTICLE, NEW_VALUE, about_someone_else, unasserted
 from memory_core.facts.mentions import CALENDAR
@@ -22,7 +22,15 @@ _SWITCH = re.compile(
     r"(?i)\b(?:switched|changed|moved|ported|transferred|swapped)\s+(?:(?:my|our|the)\s+)?"
     r"(?P<attribute>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s*,?\s+(?:over\s+)?from\s+" + ANY_ARTICLE +
     r"(?P<x>[^,.;:!?]{1,40}?)\s+(?:over\s+)?to\s+" + ANY_ARTICLE + NEW_VALUE)
+#: the same switch said of the thing itself, the verb intransitive: "my membership moved from X over to Y", "our
+#: broadband has switched from X to Y" (the possessive says whose). Only a service or a thing held moves between
+#: holders so: "my team moved from Slack to Teams" or "my mood changed from calm to cross" names no provider.
+_SWITCHED_ITSELF = re.compile(
+    r"(?i)\b(?:my|our)\s+(?P<attribute>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:has\s+|have\s+|just\s+|finally\s+)*"
+    r"(?:switched|changed|moved|transferred)\s+(?:over\s+)?from\s+" + ANY_ARTICLE +
+    r"(?P<x>[^,.;:!?]{1,40}?)\s+(?:over\s+)?to\s+" + ANY_ARTICLE + NEW_VALUE)
 #: Words that cannot be the attribute: pronouns, and the verb's own particles.
+_HELD_CATEGORIES = ("provider", "possession")
 _NOT_ATTRIBUTE = {"it", "them", "everything", "all", "over", "back", "away", "up", "out", "house", "here",
                   "there", "home", "in", "on", "me", "us"}
 
@@ -41,9 +49,11 @@ def switched_values(sentences: Iterable[str]) -> list[Candidate]:
     for sentence in sentences:
         if about_someone_else(sentence):
             continue  # "my brother switched his bank from A to B" is his news
-        for match in _SWITCH.finditer(sentence):
+        for match in [*_SWITCH.finditer(sentence), *_SWITCHED_ITSELF.finditer(sentence)]:
             attribute = match.group("attribute").strip().lower()
             if set(attribute.split()) & _NOT_ATTRIBUTE or unasserted(sentence, match.end()):
+                continue
+            if match.re is _SWITCHED_ITSELF and category_of(attribute) not in _HELD_CATEGORIES:
                 continue
             if any(CALENDAR.match(word) or word.isdigit() for word in match.group("x").split()):
                 continue  # a date moved ("the party from Friday to Saturday") is ``moved_dates``' news

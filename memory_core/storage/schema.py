@@ -462,9 +462,17 @@ DROP TRIGGER IF EXISTS fact_value_keys_delete;
 DELETE FROM fact_value_keys;
 {_keyed_facts_and_triggers(value_key_rows)}"""
 
+#: One name for one attribute in what the user reads: a thing owned was stored as ``owns:<kind>`` ("I drive a Y")
+#: beside ``<kind>`` ("my car is Y"); extraction now names both ``<kind>``, and stored facts are renamed in place
+#: (``UPDATE``, so every fact keeps its id, its validity and what it superseded).
+MIGRATION_ONE_NAME_FOR_OWNED_THINGS = """
+UPDATE facts SET predicate = substr(predicate, 6) WHERE predicate LIKE 'owns:_%';
+"""
+
 MIGRATIONS: list[str] = [MIGRATION_1, MIGRATION_INDEXES_AND_PENDING_DELETIONS, MIGRATION_ANSWER_MEMORIES,
                          MIGRATION_MESSAGE_SEARCH, MIGRATION_FACT_PASS_PENDING, MIGRATION_FACT_VALUE_KEYS,
-                         MIGRATION_FACT_VALUE_WORD_KEYS, MIGRATION_FACT_VALUE_EDGE_KEYS]
+                         MIGRATION_FACT_VALUE_WORD_KEYS, MIGRATION_FACT_VALUE_EDGE_KEYS,
+                         MIGRATION_ONE_NAME_FOR_OWNED_THINGS]
 LATEST_VERSION = len(MIGRATIONS)
 
 

@@ -30,7 +30,7 @@ def triples(text):
     ("My yoga class moved to Thursdays.", ("assert", "user", "schedule:yoga", "Thursdays")),
     ("I'm flying to Tokyo on May 3.", ("assert", "user", "plan:trip_to_tokyo", "Tokyo, May 3")),
     ("I cancelled my trip to Tokyo.", ("retract", "user", "plan:trip_to_tokyo", None)),
-    ("I drive a Honda Civic.", ("assert", "user", "owns:car", "Honda Civic")),
+    ("I drive a Honda Civic.", ("assert", "user", "car", "Honda Civic")),
     ("Please text me instead of calling.", ("assert", "user", "contact_method", "text message")),
     ("My favourite colour is blue.", ("assert", "user", "favorite:color", "blue")),
     ("My brother lives in Madrid.", ("assert", "brother", "lives_in", "Madrid")),

@@ -39,3 +39,23 @@ def test_the_switch_names_its_attribute():
 ])
 def test_no_switch_of_the_user_is_read(text):
     assert switched_values([text]) == []
+
+
+@pytest.mark.parametrize("text, predicate, value", [
+    ("Our broadband has switched from Virgin to Hyperoptic.", "internet", "Hyperoptic"),
+    ("My current account moved from Barclays over to Starling in May.", "bank", "Starling"),
+])
+def test_a_switch_said_of_the_held_thing_itself_is_read(text, predicate, value):
+    """The verb intransitive, the possessive on the thing that moved: still the user's switch."""
+    [candidate] = switched_values([text])
+    assert (candidate.subject, candidate.predicate, candidate.value) == ("user", predicate, value)
+
+
+@pytest.mark.parametrize("text", [
+    "My team moved from Slack to Teams.",  # a team is no service held
+    "My mood changed from calm to cross.",
+    "My family moved from Leeds to York.",
+    "My brother's insurance switched from Aviva to Direct Line.",  # his
+])
+def test_an_intransitive_switch_of_no_held_thing_is_not_read(text):
+    assert switched_values([text]) == []

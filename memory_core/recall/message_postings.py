@@ -155,6 +155,9 @@ class _View:
 
 _POSTINGS: dict[str, _Postings] = {}
 _TAILS: dict[str, _Tail] = {}
+#: The postings and the index's records for which no tail can be read (more changed than new rows, or too many):
+#: asked once per state of the index, not on every look-up of a search.
+_UNTAILED: dict[str, tuple[_Postings, tuple[bytes, bytes]]] = {}
 _LOCK = threading.Lock()
 
 
@@ -175,6 +178,7 @@ def load(store: Store) -> None:
     with _LOCK:
         _POSTINGS[str(store.path)] = postings
         _TAILS.pop(str(store.path), None)
+        _UNTAILED.pop(str(store.path), None)
 
 
 def _read_index(store: Store, schema: str, table: str) -> _Index:
@@ -251,6 +255,7 @@ def forget(store: Store) -> None:
     with _LOCK:
         _POSTINGS.pop(str(store.path), None)
         _TAILS.pop(str(store.path), None)
+        _UNTAILED.pop(str(store.path), None)
 
 
 def is_loaded(store: Store) -> bool:
@@ -337,20 +342,24 @@ def _current(store: Store) -> _View | None:
     if postings is None:
         return None
     try:
-        if words_may_be_gone(store_state(store), postings.newest_message, postings.newest_event):
+        newest_message, newest_event, records = _state(store)
+        if words_may_be_gone((newest_message, newest_event), postings.newest_message, postings.newest_event):
             forget(store)  # a forget or a take-back since: these postings may hold words that are gone
             return None
-        records = _records(store)
         if records == postings.records:
             return _View(postings, None)
         tail = _TAILS.get(str(store.path))
         if tail is None or tail.base is not postings or tail.records != records:
+            untailed = _UNTAILED.get(str(store.path))
+            if untailed is not None and untailed[0] is postings and untailed[1] == records:
+                return None
             tail = _read_tail(store, postings, records)
-            if tail is None:
-                return None  # the index changed otherwise, or by many rows: SQL until the next load
             with _LOCK:
                 if _POSTINGS.get(str(store.path)) is not postings:
                     return None  # dropped or read again meanwhile
+                if tail is None:
+                    _UNTAILED[str(store.path)] = (postings, records)
+                    return None  # the index changed otherwise, or by many rows: SQL until the next load
                 _TAILS[str(store.path)] = tail
     except DB_ERRORS:
         return None
@@ -361,9 +370,11 @@ def _read_tail(store: Store, base: _Postings, records: tuple[bytes, bytes]) -> _
     """The rows stored since ``base`` was read, tokenized by FTS5 as the index holds them, if new rows are all
     that changed in the index (its row count and each column's tokens are the base's and theirs); else None."""
     row_count, column_tokens = _averages(records[0])
-    added = store.execute(f"SELECT rowid, {', '.join(COLUMNS)} FROM message_search WHERE rowid > ? ORDER BY rowid",
-                          [base.newest_message]).fetchall()
-    if len(added) > TAIL_ROWS or base.row_count + len(added) != row_count:
+    if not 0 <= row_count - base.row_count <= TAIL_ROWS:
+        return None  # rows gone (a forget is on its way) or many new (an import): read again by the memory pass
+    added = store.execute(f"SELECT rowid, {', '.join(COLUMNS)} FROM message_search WHERE rowid > ? ORDER BY rowid "
+                          "LIMIT ?", [base.newest_message, TAIL_ROWS + 1]).fetchall()
+    if base.row_count + len(added) != row_count:
         return None
     index = _tokenized(store, added)
     if tuple(old + new for old, new in zip(base.index.column_tokens, index.column_tokens)) != column_tokens:
@@ -503,6 +514,15 @@ def _varints(data: bytes) -> list[int]:
                 break
         values.append(value)
     return values
+
+
+def _state(store: Store) -> tuple[int, int, tuple[bytes, bytes]]:
+    """``store_state`` and ``_records`` in one statement (one snapshot, one step: every look-up of a search asks)."""
+    newest_message, newest_event, averages, structure = store.execute(
+        "SELECT (SELECT max(id) FROM messages), (SELECT max(id) FROM events), "
+        f"(SELECT block FROM message_search_data WHERE id = {_AVERAGES_ID}), "
+        f"(SELECT block FROM message_search_data WHERE id = {_STRUCTURE_ID})").fetchone()
+    return newest_message or 0, newest_event or 0, (bytes(averages or b""), bytes(structure or b""))
 
 
 def _records(store: Store) -> tuple[bytes, bytes]:

@@ -146,6 +146,9 @@ def test_more_new_rows_than_the_tail_holds_leave_ranking_to_sql(loaded_store, mo
         _sql_ranked(loaded_store, '"seals"', 50)
     _add(loaded_store, ADDED[2:3], 200)
     assert message_postings.ranked(loaded_store, '"seals"', MESSAGE_COLUMNS, 50) is None
+    read = statements_containing(loaded_store, monkeypatch, "FROM message_search WHERE rowid >")
+    assert message_postings.ranked(loaded_store, '"kayak"*', MESSAGE_COLUMNS, 50) is None
+    assert read == []  # (asked once per state of the index)
     message_postings.refresh(loaded_store)  # the memory pass reads them all
     assert message_postings.ranked(loaded_store, '"seals"', MESSAGE_COLUMNS, 50) == \
         _sql_ranked(loaded_store, '"seals"', 50)

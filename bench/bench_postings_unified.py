@@ -247,7 +247,20 @@ def write(figures: dict) -> None:
               f"{'identical in every query' if figures['identical_answers'] else f'differ in {differing}'} between "
               "the two versions, every round.",
               f"Load average (1 min) {figures['load_start']:.1f} at start, {figures['load_end']:.1f} at end "
-              "(2 cores shared by several engineers: compare the two columns, not the absolute figures).", ""]
+              "(2 cores shared by several engineers: compare the two columns, not the absolute figures).", "",
+              "## How often a search meets rows stored since the read", "",
+              "- The app: the memory worker reads the postings again at the *end* of each memory pass "
+              "(observational/worker.py `run_pending`: the fact pass, the observer and reflector when due, the "
+              "next turn's prefix prepared on the background context, the fact matcher, then the read: "
+              f"{loads(after):.2f} s here at 100k). Every search before that end meets a stale copy: the next "
+              "turn's recall when the user answers while the pass runs (the prefix preparation alone evaluates one "
+              "exchange on the background context, om_recall_ttft.md), and every search during the read itself. "
+              "Before, such a search ranked messages in SQL and counted prefixes of several terms in SQL (and the "
+              "rows above the newest id in SQL for the rest); after, it scores from the postings and the tail (the "
+              "tail read once per state of the index: the first query after the store above).",
+              "- The CLI: `mneme memory search QUERY` reads no copy (one query: SQL, as before) and `--batch` reads "
+              "the postings once before its first query, so neither meets a tail; `memory add` then "
+              "`memory search` are two processes.", ""]
     (RESULTS / "postings_unified.md").write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
 

@@ -138,3 +138,11 @@ def test_a_search_finds_the_same_hits_with_the_answered_turns_held(store):
         assert any(answers == chats[0][0] for *_, answers in from_sql["marina"])
     finally:
         message_postings.forget(store)
+
+
+def test_rows_stored_since_the_packing_are_read_beside_it():
+    packed = packed_by_rowid([(2, "ja"), (3, "naïve café")])
+    later = packed.with_rows({5: "the harbour at noon"})
+    assert [later.of(rowid) for rowid in range(0, 7)] == ["", "", "ja", "naïve café", "", "the harbour at noon", ""]
+    assert later.holds("harbour") and later.holds("café") and not packed.holds("harbour")
+    assert later.packed is packed.packed  # (shared, not copied)

@@ -199,3 +199,19 @@ def test_no_code_edits_a_stored_messages_indexed_columns():
              for path in (root / folder).rglob("*.py") if edit.search(path.read_text(encoding="utf-8"))]
     assert found == []
     assert edit.search("UPDATE messages SET text = ? WHERE id = ?")  # (the pattern finds one)
+
+
+def test_a_varied_store_with_rows_stored_after_the_load_ranks_as_fts5(store):
+    """Many rows, words in every column, prefixes of one and of several terms, ties: with a tail of several rows."""
+    from tests.memory_core.recall.test_document_counts import _varied_store
+
+    _varied_store(store, seed=21, count=80)
+    message_postings.load(store)
+    try:
+        _varied_store(store, seed=22, count=9, first_day=500)
+        for match in ['"walk"*', '"walks"', '"bak"*', '"car"* OR "river"', '"priya" OR "tomasz" OR "walker"',
+                      '"monday" OR "june"', '"x1" OR "ok" OR "the"', '"cafe"', '"naive" OR "card"*', '"2024"']:
+            assert message_postings.ranked(store, match, MESSAGE_COLUMNS, 40) == _sql_ranked(store, match, 40), match
+        assert message_postings._current(store).tail.index.rows.size > 0
+    finally:
+        message_postings.forget(store)

@@ -530,7 +530,7 @@ def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
 
 def _drop_cached_word_counts(store: Store) -> None:
     """Recall's message postings (and the word counts derived from them) and cached document frequencies go too:
-    they were read from the forgotten text. The postings are read again at once from what is left (~0.5 s at 100k
+    they were read from the forgotten text. The postings are read again at once from what is left (0.5-1.2 s at 100k
     messages), so searches after a forget need not count and rank words in SQL until the next memory pass; if
     that read fails they stay dropped."""
     postings = sys.modules.get(POSTINGS_MODULE)

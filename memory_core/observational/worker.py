@@ -205,7 +205,7 @@ class MemoryWorker:
     def _refresh_word_counts(self, store) -> None:
         """Read recall's message postings again when the message index changed (recall/message_postings.py: the
         word counts are derived from them), here between turns, so the next search weighs and ranks its words
-        without reading doclists (~0.5 s at 100k messages)."""
+        without reading doclists (0.5-1.2 s at 100k messages)."""
         module = "memory_core.recall.message_postings"
         try:
             importlib.import_module(module).refresh(store)

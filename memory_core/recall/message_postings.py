@@ -163,7 +163,7 @@ _LOCK = threading.Lock()
 
 def load(store: Store) -> None:
     """Read the postings now, on this connection (at unlock and after a memory pass, on a background thread:
-    about half a second at 100k messages; bench/results/message_postings.md)."""
+    0.5-1.2 s at 100k messages; bench/results/message_postings.md, postings_unified.md)."""
     records = _records(store)
     newest_message, newest_event = store_state(store)
     index = _read_index(store, "main", "message_search")

@@ -77,8 +77,8 @@ def main() -> None:
             identical += held == in_sql
             differing += held != in_sql
         figures = {
-            "messages": MESSAGES, "rows": postings.row_count, "terms": len(postings.terms),
-            "postings": int(len(postings.rows)), "load_seconds": [round(s, 3) for s in loads],
+            "messages": MESSAGES, "rows": postings.row_count, "terms": len(postings.index.terms),
+            "postings": int(len(postings.index.rows)), "load_seconds": [round(s, 3) for s in loads],
             "array_megabytes": round(postings.nbytes / 1e6, 1), "load_peak_traced_megabytes": round(peak / 1e6, 1),
             "queries": identical + differing + left_to_sql, "identical_top50": identical, "differing": differing,
             "left_to_sql": left_to_sql,
@@ -93,8 +93,9 @@ def main() -> None:
         f"- Read (`message_postings.load`, two fts5vocab reads, off the search path): "
         f"{', '.join(f'{s:.2f}' for s in loads)} s (5 loads; the first creates the temp vocabulary tables).",
         f"- Held: {figures['rows']:,} rows, {figures['terms']:,} terms, {figures['postings']:,} (term, row) postings "
-        f"in {figures['array_megabytes']} MB of arrays (rowids int32, per-column counts uint16, row lengths, the "
-        f"term list); peak traced allocation during a load {figures['load_peak_traced_megabytes']} MB.",
+        f"in {figures['array_megabytes']} MB of arrays (rowids int32, per-column counts uint16, row lengths, each "
+        f"term's text-column row count, the term list, the answered turns); peak traced allocation during a load "
+        f"{figures['load_peak_traced_megabytes']} MB.",
         f"- Exactness: of {figures['queries']} bench_search queries, {identical} top-50 lists identical to "
         f"`bm25(message_search, {weights})` in SQL (rowid and score, compared with `==`), {differing} differing, "
         f"{left_to_sql} left to SQL (a word that is not one plain ASCII token).",

@@ -299,10 +299,11 @@ def write_table(figures: dict) -> None:
               "machine-wide drop_caches is not used). Kept loaded, as in the app after unlock: the embedding model, "
               "the in-memory vector index, recall's speaker-name cache (built once per store state) and, in the "
               "after version only (the before version has none), recall's word counts "
-              "(recall/document_counts.py: term -> messages whose text holds it, read by the memory worker at "
-              "unlock and after each memory pass, dropped by forgetting) and, where the version has them, the "
-              "message postings (recall/message_postings.py: term -> rows with per-column counts, read likewise; "
-              "BM25 over messages ranks from them, the scores FTS5's own). End to end = the `search()` call with "
+              "(term -> messages whose text holds it: recall/document_counts.py, read by the memory worker at "
+              "unlock and after each memory pass, dropped by forgetting, in versions before the postings gave "
+              "them) and, where the version has them, the message postings (recall/message_postings.py: term -> "
+              "rows with per-column counts, read likewise; BM25 over messages ranks from them, the scores FTS5's "
+              "own; the word counts derived from them). End to end = the `search()` call with "
               "the real embedder inside it. Warm = the same queries again on the worker's long-lived connection.",
               "",
               "**Two definitions of cold, side by side.** Round 4 held only the model, the vector index and the "

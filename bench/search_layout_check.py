@@ -9,7 +9,8 @@ now does (memory_core/storage/compaction.py: after a large import and at unlock 
 rowid of this schema, tests/memory_core/storage/test_compaction.py); compaction.md measures compact() itself.
 
 Cold as in bench_search (new connection, DF cache cleared, files evicted from the OS page cache); word counts
-held (recall/document_counts.py); no embedder (the layout changes only what SQLite reads). Writes
+held (recall/document_counts.py in the version measured then; derived from recall/message_postings.py since);
+no embedder (the layout changes only what SQLite reads). Writes
 bench/results/search_layout.md.
 """
 from __future__ import annotations

@@ -14,6 +14,7 @@ Requests are JSON lines: ``{"op": "search", "query": ..., "mode": "cold" | "warm
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import os
 import sys
@@ -89,46 +90,41 @@ def _dense(index, embedder, queries: list[str]) -> dict:
             "fast_ms": fast_ms, "exact_ms": exact_ms}
 
 
+#: The modules that hold recall's in-memory copies of the message index, in the versions that have them: the word
+#: counts (memory_core/recall/document_counts.py, until the postings gave them) and the message postings
+#: (memory_core/recall/message_postings.py).
+HELD_INDEX_MODULES = ("memory_core.recall.document_counts", "memory_core.recall.message_postings")
+
+
+def _held_index_modules() -> list:
+    found = []
+    for name in HELD_INDEX_MODULES:
+        try:
+            found.append(importlib.import_module(name))
+        except ImportError:
+            pass
+    return found
+
+
 def load_word_counts(store) -> float | None:
-    """What the app reads at unlock besides the vector index, where this version has it: recall's word counts
-    (memory_core/recall/document_counts.py, loaded by the memory worker at unlock). Seconds taken, or None."""
-    try:
-        from memory_core.recall import document_counts
-    except ImportError:
+    """What the app reads at unlock besides the vector index, where this version has it: recall's copies of the
+    message index (loaded by the memory worker at unlock). Seconds taken, or None."""
+    modules = _held_index_modules()
+    if not modules:
         return None
     started = time.perf_counter()
-    document_counts.load(store)
-    try:  # and, where this version has them, the message postings (memory_core/recall/message_postings.py)
-        from memory_core.recall import message_postings
-    except ImportError:
-        return time.perf_counter() - started
-    message_postings.load(store)
+    for module in modules:
+        module.load(store)
     return time.perf_counter() - started
 
 
 def drop_word_counts(store) -> None:
-    try:
-        from memory_core.recall import document_counts
-    except ImportError:
-        return
-    document_counts.forget(store)
-    try:
-        from memory_core.recall import message_postings
-    except ImportError:
-        return
-    message_postings.forget(store)
+    for module in _held_index_modules():
+        module.forget(store)
 
 
 def word_counts_loaded(store) -> bool:
-    try:
-        from memory_core.recall import document_counts
-    except ImportError:
-        return True
-    try:
-        from memory_core.recall import message_postings
-    except ImportError:
-        return document_counts.is_loaded(store)
-    return document_counts.is_loaded(store) and message_postings.is_loaded(store)
+    return all(module.is_loaded(store) for module in _held_index_modules())
 
 
 def main() -> None:

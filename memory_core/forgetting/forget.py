@@ -51,9 +51,8 @@ SEMANTIC_MATCH = 0.6
 RECALL_DEPTH = 200
 #: The module holding the loaded vector indexes (see ``_drop_cached_vectors``).
 VECTORS_MODULE = "memory_core.recall.vectors"
-#: The modules holding recall's word counts and cached document frequencies (see ``_drop_cached_word_counts``).
-WORD_COUNTS_MODULE = "memory_core.recall.document_counts"
-#: The module holding recall's message postings (term -> rows, per column), dropped and read again likewise.
+#: The module holding recall's message postings (term -> rows, per column; the word counts derived from them),
+#: dropped and read again (see ``_drop_cached_word_counts``).
 POSTINGS_MODULE = "memory_core.recall.message_postings"
 BM25_MODULE = "memory_core.recall.bm25"
 
@@ -530,18 +529,17 @@ def _drop_cached_vectors(store: Store, plan: ForgetPlan) -> None:
 
 
 def _drop_cached_word_counts(store: Store) -> None:
-    """Recall's kept word counts, message postings and document frequencies go too: they were read from the
-    forgotten text. The counts and postings are read again at once from what is left (~0.1-0.25 s and ~1 s at 100k
+    """Recall's message postings (and the word counts derived from them) and cached document frequencies go too:
+    they were read from the forgotten text. The postings are read again at once from what is left (0.5-1.2 s at 100k
     messages), so searches after a forget need not count and rank words in SQL until the next memory pass; if
     that read fails they stay dropped."""
-    for name in (WORD_COUNTS_MODULE, POSTINGS_MODULE):
-        counts = sys.modules.get(name)
-        if counts is not None:
-            counts.forget(store)
-            try:
-                counts.load(store)
-            except Exception:  # noqa: BLE001 - recall counts and ranks in SQL without them; the forget is done
-                counts.forget(store)
+    postings = sys.modules.get(POSTINGS_MODULE)
+    if postings is not None:
+        postings.forget(store)
+        try:
+            postings.load(store)
+        except Exception:  # noqa: BLE001 - recall counts and ranks in SQL without them; the forget is done
+            postings.forget(store)
     bm25 = sys.modules.get(BM25_MODULE)
     if bm25 is not None:
         bm25.forget_counts(store)

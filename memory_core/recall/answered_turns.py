@@ -9,8 +9,8 @@ message stays), one UTF-8 text and an offset per rowid: ~5 MB for 100k rows, non
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping
 
 import numpy as np
 
@@ -23,13 +23,23 @@ class AnsweredTurns:
     packed: bytes
     #: Offsets into ``packed`` indexed by rowid (length newest rowid + 2); a row not in the index has none.
     starts: np.ndarray
+    #: Rows stored since the packing (the postings' tail, recall/message_postings.py): rowid -> answered turn.
+    later: Mapping[int, str] = field(default_factory=dict)
 
     @property
     def nbytes(self) -> int:
-        return len(self.packed) + self.starts.nbytes
+        return len(self.packed) + self.starts.nbytes + \
+            sum(len(text.encode("utf-8")) + 49 for text in self.later.values())
+
+    def with_rows(self, later: Mapping[int, str]) -> AnsweredTurns:
+        """These turns and the answered turns of rows stored since (rowids above every packed one), sharing the
+        packed text rather than copying it."""
+        return AnsweredTurns(self.packed, self.starts, {**self.later, **later})
 
     def of(self, rowid: int) -> str:
         """The answered turn's text of this row ('' when it has none or is not in the index)."""
+        if rowid in self.later:
+            return self.later[rowid]
         if not 0 <= rowid < len(self.starts) - 1:
             return ""
         start, end = int(self.starts[rowid]), int(self.starts[rowid + 1])
@@ -37,7 +47,8 @@ class AnsweredTurns:
 
     def holds(self, text: str) -> bool:
         """Whether any held answered turn contains ``text`` (what a test of forgetting asks)."""
-        return bool(text) and text.encode("utf-8") in self.packed
+        return bool(text) and (text.encode("utf-8") in self.packed or
+                               any(text in later for later in self.later.values()))
 
 
 def read(store: Store) -> AnsweredTurns:

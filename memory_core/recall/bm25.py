@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from memory_core.errors import InvalidInput
 from memory_core.facts import ledger as factsmod
-from memory_core.recall import document_counts, message_postings, query_terms
+from memory_core.recall import message_postings, query_terms
 from memory_core.recall.bm25_halves import ranked_in_halves
 from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import _Window
@@ -235,16 +235,13 @@ def forget_counts(store: Store) -> None:
 
 def _document_frequency(store: Store, table: str, expr: str) -> int:
     """How many rows of ``table`` hold the term. Messages are counted in the text column of ``message_search``
-    (the same text, the same tokenizer as ``messages_fts``), from the counts kept in memory when they can tell
-    (recall/document_counts.py), else from the postings held in memory (recall/message_postings.py: a prefix
-    several terms start), else in SQL."""
+    (the same text, the same tokenizer as ``messages_fts``), from the postings held in memory when they can tell
+    (recall/message_postings.py: the counts derived at the load, a prefix several terms start as their union),
+    else in SQL."""
     if table == "messages":
         word, prefix = expr.strip('"*'), expr.endswith("*")
-        if expr == fts_term(word, prefix=prefix):  # one word: the copies held in memory may know its count
-            kept = document_counts.rows_holding(store, word, prefix)
-            if kept is None:
-                held = message_postings.rows_matching(store, word, prefix, "text")
-                kept = len(held) if held is not None else None
+        if expr == fts_term(word, prefix=prefix):  # one word: the postings held in memory may know its count
+            kept = message_postings.rows_holding(store, word, prefix)
             if kept is not None:
                 return kept
         return store.execute("SELECT count(*) FROM message_search WHERE message_search MATCH ?",

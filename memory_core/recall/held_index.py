@@ -1,9 +1,9 @@
-"""What the in-memory copies of the message index share: which words they may answer for, and when they must go.
+"""When the in-memory copy of the message index may answer: which words, and when it must go.
 
-recall/document_counts.py (term counts of the text) and recall/message_postings.py (the postings) are both read
-from ``message_search`` off the search path and consulted by a cold search. Both answer only for words FTS5 reads
-as one unchanged token, and both must be dropped the moment a message may have been forgotten, so that no
-forgotten word stays in memory. The rule is here once, so the two cannot drift apart.
+recall/message_postings.py (the postings, and the word counts derived from them) is read from ``message_search``
+off the search path and consulted by a cold search. It answers only for words FTS5 reads as one unchanged token,
+and must be dropped the moment a message may have been forgotten, so that no forgotten word stays in memory. The
+rule is kept here, apart from the arrays, so that any other copy of the index would follow the same one.
 """
 from __future__ import annotations
 

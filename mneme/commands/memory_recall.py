@@ -123,10 +123,11 @@ def run_search(args) -> int:
             except ModelError as exc:  # torch could not load: the items without a vector stay keyword-only
                 print(f"mneme: items without a vector are found by keywords only ({exc})", file=sys.stderr)
         if args.batch:
-            from memory_core.recall import document_counts, message_postings
+            from memory_core.recall import message_postings
 
-            document_counts.load(store)  # once for the whole batch, as the app does at unlock
-            message_postings.load(store)  # likewise: BM25 over messages ranks from them (recall/message_postings.py)
+            # once for the whole batch, as the app does at unlock: BM25 over messages ranks from them and weighs
+            # words by the counts derived from them (recall/message_postings.py)
+            message_postings.load(store)
             return _run_batch(store, args, embedder)
         result = recall.search(store, args.query, k=args.k, as_of=as_of, embedder=embedder, kinds=_kinds(args.kinds))
     if args.json:

@@ -58,21 +58,21 @@ def test_bad_batch_file_is_one_clear_line(cli_env, tmp_path, capsys):
 
 
 def test_a_batch_weighs_its_words_from_counts_read_once(imported, tmp_path, capsys, monkeypatch):
-    """A batch reads recall's word counts once (recall/document_counts.py), as the app does at unlock, and its
-    answers are those of counting every word in SQL."""
-    from memory_core.recall import bm25, document_counts
+    """A batch reads recall's word counts once (derived from the message postings, recall/message_postings.py), as
+    the app does at unlock, and its answers are those of counting every word in SQL."""
+    from memory_core.recall import bm25, message_postings
 
     batch = tmp_path / "q.jsonl"
     batch.write_text("".join(json.dumps({"id": f"q{n}", "query": query}) + "\n" for n, query in enumerate(
         ["When did Jonah go to the pottery class?", "What did Maya buy?", "green car"])), encoding="utf-8")
     loads: list[str] = []
-    load = document_counts.load
-    monkeypatch.setattr(document_counts, "load", lambda store: (loads.append(str(store.path)), load(store))[1])
+    load = message_postings.load
+    monkeypatch.setattr(message_postings, "load", lambda store: (loads.append(str(store.path)), load(store))[1])
     args = ("memory", "search", "--batch", str(batch), "--json", "--no-embedder", "--data-dir", str(imported))
     code, with_counts, _ = mneme(capsys, *args)
     assert code == 0 and len(loads) == 1
-    monkeypatch.setattr(document_counts, "load", lambda store: None)
-    document_counts._COUNTS.clear()
+    monkeypatch.setattr(message_postings, "load", lambda store: None)
+    message_postings._POSTINGS.clear()
     bm25._DF_CACHE.clear()
     code, counted_in_sql, _ = mneme(capsys, *args)
     assert code == 0 and with_counts == counted_in_sql

@@ -403,32 +403,32 @@ def test_forgetting_resets_the_real_models_warm_cache(store, mem, real_model):
 
 def test_forgetting_drops_recalls_kept_word_counts(store, mem):
     """The words of a forgotten message leave recall's memory: the kept counts and the cached frequencies."""
-    from memory_core.recall import bm25, document_counts
+    from memory_core.recall import bm25, message_postings
 
     gone = mem.message("my zyxwvutsq passport number")
     mem.message("something else entirely")
-    document_counts.load(store)
+    message_postings.load(store)
     bm25._idf_df(store, ("message",), "zyxwvutsq")
-    assert document_counts.rows_holding(store, "zyxwvutsq", True) == 1
+    assert message_postings.rows_holding(store, "zyxwvutsq", True) == 1
     assert any(key[0] == str(store.path) for key in bm25._DF_CACHE)
     execute_forget(store, plan_forget(store, "message", gone))
     assert not any(key[0] == str(store.path) for key in bm25._DF_CACHE)
     # read again at once from what is left: the forgotten word is not among them, and they are up to date
-    assert document_counts.is_loaded(store)
-    assert "zyxwvutsq" not in document_counts._COUNTS[str(store.path)].terms
-    assert document_counts.rows_holding(store, "zyxwvutsq", True) == 0
-    assert document_counts.rows_holding(store, "something", True) == 1
+    assert message_postings.is_loaded(store)
+    assert not message_postings.holds_term(store, "zyxwvutsq")
+    assert message_postings.rows_holding(store, "zyxwvutsq", True) == 0
+    assert message_postings.rows_holding(store, "something", True) == 1
 
 
 def test_a_failed_read_of_the_word_counts_after_a_forget_leaves_them_dropped(store, mem, monkeypatch):
-    from memory_core.recall import document_counts
+    from memory_core.recall import message_postings
 
     gone = mem.message("my zyxwvutsq passport number")
-    document_counts.load(store)
+    message_postings.load(store)
 
     def failing(_store):
         raise RuntimeError("no vocabulary")
-    monkeypatch.setattr(document_counts, "load", failing)
+    monkeypatch.setattr(message_postings, "load", failing)
     receipt = execute_forget(store, plan_forget(store, "message", gone))
     assert not receipt.problems
-    assert not document_counts.is_loaded(store)
+    assert not message_postings.is_loaded(store)

@@ -71,11 +71,12 @@ def test_both_connections_read_the_same_hits_with_the_held_turns(turns_store, mo
         helper.close()
 
 
-def test_a_new_or_edited_turn_leaves_the_answered_turns_to_sql(turns_store):
+def test_a_new_turn_is_held_with_the_tail_and_an_edited_one_leaves_the_answered_turns_to_sql(turns_store):
     message_postings.load(turns_store)
     turns_store.add_message("walks", "user", "Bring waterproofs too", at=START + timedelta(days=1))
-    assert message_postings.answered(turns_store) is None
-    assert _hydrate_messages(turns_store, [9])[9].answers == "ok"  # read in SQL
+    held = message_postings.answered(turns_store)  # the rows stored since the load are read with the tail
+    assert held is not None and held.of(9) == "ok"
+    assert _as_rows(_read_messages(turns_store, [8, 9], held)) == _as_rows(_read_messages(turns_store, [8, 9], None))
     message_postings.refresh(turns_store)
     turns_store.execute("UPDATE messages SET text = 'Shall we walk the coast path instead?' WHERE id = 1")
     assert message_postings.answered(turns_store) is None
@@ -137,3 +138,11 @@ def test_a_search_finds_the_same_hits_with_the_answered_turns_held(store):
         assert any(answers == chats[0][0] for *_, answers in from_sql["marina"])
     finally:
         message_postings.forget(store)
+
+
+def test_rows_stored_since_the_packing_are_read_beside_it():
+    packed = packed_by_rowid([(2, "ja"), (3, "naïve café")])
+    later = packed.with_rows({5: "the harbour at noon"})
+    assert [later.of(rowid) for rowid in range(0, 7)] == ["", "", "ja", "naïve café", "", "the harbour at noon", ""]
+    assert later.holds("harbour") and later.holds("café") and not packed.holds("harbour")
+    assert later.packed is packed.packed  # (shared, not copied)

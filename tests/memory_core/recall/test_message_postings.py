@@ -113,11 +113,12 @@ def test_bm25_kind_gives_the_sql_rows_with_or_without_the_postings(said_store, m
     assert any(rows != by_sql[(match, 0)] for (match, number), rows in by_sql.items() if number == 2)
 
 
-def test_a_new_message_leaves_ranking_to_sql_until_the_postings_are_read_again(said_store):
+def test_a_new_message_is_ranked_with_the_tail_until_the_postings_are_read_again(said_store):
     message_postings.load(said_store)
     said_store.add_message("chat", "user", "one more garden note")
     assert message_postings.is_loaded(said_store)
-    assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) is None
+    assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) == \
+        _sql_ranked(said_store, '"garden"*', 50)
     message_postings.refresh(said_store)
     assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) == \
         _sql_ranked(said_store, '"garden"*', 50)
@@ -198,18 +199,15 @@ def test_rows_a_word_matches_are_the_sql_rows(said_store):
 
 
 def test_a_prefix_several_terms_start_is_counted_without_sql(said_store, monkeypatch):
-    """IDF of "garden"* (garden, gardening, gardens, gardener): the word counts cannot give the union, the
-    postings can."""
-    from memory_core.recall import document_counts
+    """IDF of "garden"* (garden, gardening, gardens, gardener): one term's count is not the union, the postings'
+    rows are."""
     from memory_core.recall.bm25 import _document_frequency
 
     by_sql = _document_frequency(said_store, "messages", '"garden"*')
-    document_counts.load(said_store)
     message_postings.load(said_store)
     asked = statements_containing(said_store, monkeypatch, "MATCH")
     assert _document_frequency(said_store, "messages", '"garden"*') == by_sql == 4
     assert asked == []
-    document_counts.forget(said_store)
 
 
 def test_words_held_by_unread_messages_are_the_sql_answer(said_store):
@@ -233,17 +231,15 @@ def test_the_memory_worker_reads_the_postings_again_between_turns(said_store):
     from types import SimpleNamespace
 
     from memory_core.observational.worker import MemoryWorker
-    from memory_core.recall import document_counts
 
     worker = SimpleNamespace(engine=SimpleNamespace(state=SimpleNamespace(last_error=None)))
-    try:
-        MemoryWorker._refresh_word_counts(worker, said_store)
-        assert message_postings.is_loaded(said_store)
-        said_store.add_message("chat", "user", "a garden party on Sunday")
-        assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) is None
-        MemoryWorker._refresh_word_counts(worker, said_store)
-        assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) == \
-            _sql_ranked(said_store, '"garden"*', 50)
-        assert worker.engine.state.last_error is None
-    finally:
-        document_counts.forget(said_store)
+    MemoryWorker._refresh_word_counts(worker, said_store)
+    assert message_postings.is_loaded(said_store)
+    said_store.add_message("chat", "user", "a garden party on Sunday")
+    assert message_postings._current(said_store).tail is not None  # (scored with the tail until the pass)
+    MemoryWorker._refresh_word_counts(worker, said_store)
+    assert message_postings._POSTINGS[str(said_store.path)].newest_message == len(MESSAGES) + 1
+    assert message_postings._current(said_store).tail is None
+    assert message_postings.ranked(said_store, '"garden"*', MESSAGE_COLUMNS, 50) == \
+        _sql_ranked(said_store, '"garden"*', 50)
+    assert worker.engine.state.last_error is None

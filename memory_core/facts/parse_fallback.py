@@ -193,6 +193,16 @@ def attribute_of(tree: Tree, name: _Name) -> tuple[str, str, Token | None] | Non
             words = [lower(c) for c in tree.children(label, "amod", "compound") if c.i < label.i]
             return NAMED, " ".join([*words, lower(label)]), head
         return None
+    if head.dep == "attr" and governor is not None and governor.lemma == "be":
+        subject = tree.child(governor, "nsubj")  # "my only me-time is X": the user's noun is the attribute
+        if subject is not None and subject.pos == "NOUN" and subject.i < head.i and tree.children(subject, "poss") \
+                and (lower(subject) not in _GENERAL_NOUNS or tree.children(subject, "compound")) \
+                and lower(subject) not in RELATIONS:  # "me-time" is a time of the user's own
+            words = [tree.text(tree.subtree(c)).lower() for c in tree.children(subject, "amod", "compound")
+                     if c.i < subject.i and lower(c) not in ("only", "main", "usual", "current", "new", "own")]
+            hyphen = subject.i > 0 and tree.tokens[subject.i - 1].text == "-"
+            return NAMED, ("-" if hyphen else " ").join([*words, lower(subject)]), governor
+        return None
     if head.dep in ("appos",) and governor is not None and governor.pos == "NOUN" and \
             lower(governor) not in _GENERAL_NOUNS:
         words = [lower(c) for c in tree.children(governor, "amod", "compound") if c.i < governor.i]
@@ -331,6 +341,20 @@ def _joined_names(trees: Sequence[Tree], index: int) -> list[_Name]:
     return names
 
 
+def _copula_owner(tree: Tree, copula: Token) -> str | None:
+    """Whose noun "my X is Y" names: the user's, or their relation's ("my sister's coach is Y")."""
+    subject = tree.child(copula, "nsubj")
+    if subject is None:
+        return None
+    for owner in tree.children(subject, "poss"):
+        if lower(owner) in FIRST_PERSON_POSSESSIVE:
+            return USER
+        relation = _relation(tree, owner)
+        if relation is not None and relation != USER and lower(owner) in (*KIN, *RELATIONS):
+            return relation
+    return None
+
+
 def _name_fact(tree: Tree, name: _Name) -> Candidate | None:
     if len(name.text) > 60 or len(name.text) < 2:
         return None
@@ -342,7 +366,7 @@ def _name_fact(tree: Tree, name: _Name) -> Candidate | None:
         return None
     if any(lower(t) in ("not", "n't", "never", "no") for t in tree.tokens[max(0, name.tokens[0].i - 2):name.tokens[0].i]):
         return None
-    subject = _whose(tree, verb)
+    subject = _copula_owner(tree, verb) if family == NAMED and verb.lemma == "be" else _whose(tree, verb)
     if subject is None:
         return None
     attribute = re.sub(r"\s+", " ", attribute).strip()

@@ -316,6 +316,8 @@ def fallback_candidates(sentences: Sequence[ParsedSentence], found: Sequence[Can
         if not text or is_question(tree.sentence) or any(value in text.casefold() for value in said):
             continue
         for name in _joined_names(trees, index):
+            if any(value in name.text.casefold() or name.text.casefold() in value for value in said):
+                continue  # part of a value another layer read, the sentence split by the parser ("Chanel | No 5")
             candidate = _name_fact(trees[name.sentence], name)
             if candidate is not None:
                 out.append(candidate)

@@ -13,11 +13,14 @@ fallback needs none: where they give NO fact for a sentence, and the sentence
   kin word, interjection or the opening word of a sentence that is no proper noun),
 
 it makes ONE fact: the value is the name; the attribute is the word that governs it in the tree (the user's
-noun the name labels, "university Otago"; else the verb with its object and preposition, "take the car to",
-"smell of"; else the verb alone, "binge"). The attribute is marked by its predicate family, ``named:`` (a noun:
-"The user's university is X") or ``named_act:`` (a verb: "The user binges X", "takes the car to X"), so its slot is
-compared by meaning (``attributes.same_attribute`` strips the family) and never by a rule's slot name, and its
-category ``named`` has its own staleness window.
+noun the name labels, "university Otago"; the user's noun before "is", "my only me-time is X"; a note's label
+before its colon, "comfort food: X"; else the verb with its object and preposition, "take the car to", "smell
+of"; else the verb alone, "binge"). The attribute is marked by its predicate family, ``named:`` (a noun: "The
+user's university is X") or ``named_act:`` (a verb: "The user binges X", "takes the car to X"), so its slot is
+compared by its words (``attributes.same_attribute`` strips the family) and never by a rule's slot name; its
+category ``named`` has its own staleness window; a value that is a date alone is implausible for it
+(``cues.implausible_value``, also as a change's successor); and the background matcher (``semantic``), which
+may know the attribute ("internet"), replaces it.
 """
 from __future__ import annotations
 
@@ -97,8 +100,8 @@ def _name_word(tree: Tree, token: Token, opening: bool) -> bool:
         return False
     if opening:
         return token.pos == "PROPN" and token.ent_type in _NAME_ENTITIES
-    return token.pos in ("PROPN", "NOUN", "ADJ", "X", "NUM", "PRON", "AUX", "VERB", "ADP", "DET", "ADV") or \
-        bool(token.ent_type)
+    # inside a sentence a title's words may be a pronoun or a verb ("You Should Know"), never a joining word
+    return token.pos not in ("PUNCT", "SYM", "CCONJ", "SCONJ", "INTJ", "PART")
 
 
 def name_runs(tree: Tree, index: int) -> list[_Name]:

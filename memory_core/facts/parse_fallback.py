@@ -76,6 +76,11 @@ _PREPOSITIONS = {"w": "with", "w/": "with", "wiv": "with", "2": "to", "thru": "t
 #: Verbs too light to say what a thing is to the user ("have X", "get X", "do X", "be X").
 _LIGHT_VERBS = {"be", "have", "get", "do", "make", "say", "tell", "ask", "see", "know", "think", "go", "come", "let",
                 "put", "give", "want", "need", "like", "love", "hate", "call", "text", "message", "meet", "thank"}
+#: Verbs that take their meaning from their object: with one, the clause says an event ("want the report for X").
+_EVENT_VERBS = {"have", "want", "need", "get", "make", "do", "give", "send", "tell", "ask", "say", "like", "love",
+                "bring", "show", "pay", "owe"}
+#: Words that set a progressive in the future: an arrangement, one event ("heading to X next week").
+_FUTURE_WORDS = {"tomorrow", "tmrw", "tonight", "later", "next", "soon"}
 #: Nouns too general to be an attribute ("the thing with X", "a lot of X").
 _GENERAL_NOUNS = {"thing", "things", "stuff", "lot", "lots", "bit", "one", "way", "time", "day", "week", "kind",
                   "sort", "type", "part", "side", "place", "people", "everyone", "guy", "guys", "bunch", "couple",
@@ -121,6 +126,14 @@ def name_runs(tree: Tree, index: int) -> list[_Name]:
                 _name_word(tree, following, False):
             current.append(token)
             continue
+        after = tokens[token.i + 2] if token.i + 2 < len(tokens) else None
+        if current and lower(token) == "of" and following is not None and following.text == "the" and \
+                after is not None and _name_word(tree, after, False):
+            current.append(token)  # "Match of the Day", "Bank of the West"
+            continue
+        if current and token.text == "the" and current[-1].text.lower() == "of":
+            current.append(token)
+            continue
         if current and _NAME_NUMBER.match(token.text) and current[-1].text[:1].isupper():
             current.append(token)
             continue
@@ -160,10 +173,16 @@ def _clause_verb(tree: Tree, token: Token) -> Token | None:
     return root
 
 
-def _object_phrase(tree: Tree, verb: Token, before: int) -> str:
-    """The verb's object said before the name ("take the car to"), in the user's words without whose it is."""
+def _object_phrase(tree: Tree, verb: Token, before: int) -> str | None:
+    """The verb's object said before the name ("take the car to"), in the user's words without whose it is;
+    None for an event: an object said with "a" is one new thing ("writing a letter for X", "a pint with X"), and
+    a verb that takes its meaning from its object says an event too ("have the meeting with X")."""
     obj = next((c for c in tree.children(verb, "dobj") if c.i < before), None)
-    if obj is None or obj.pos not in ("NOUN",) or lower(obj) in _GENERAL_NOUNS:
+    if obj is None:
+        return ""
+    if verb.lemma in _EVENT_VERBS or any(lower(d) in ("a", "an") for d in tree.children(obj, "det")):
+        return None
+    if obj.pos not in ("NOUN",) or lower(obj) in _GENERAL_NOUNS:
         return ""
     words = [lower(c) for c in tree.children(obj, "compound", "amod") if c.i < obj.i] + [lower(obj)]
     determined = bool(tree.children(obj, "det", "poss"))
@@ -217,11 +236,17 @@ def attribute_of(tree: Tree, name: _Name) -> tuple[str, str, Token | None] | Non
             verb = tree.head(owner)  # "got board games w X": the verb, its object, the preposition
             if verb is not None and verb.pos in ("VERB", "AUX") and verb.lemma not in ("be",):
                 obj = _object_phrase(tree, verb, governor.i)
+                if obj is None:
+                    return None
                 return NAMED_ACT, " ".join(w for w in (verb.lemma, obj, preposition) if w), verb
             return None
         if owner is not None and owner.pos in ("VERB", "AUX") and owner.lemma != "be":
             obj = _object_phrase(tree, owner, governor.i)
-            return NAMED_ACT, " ".join(w for w in (owner.lemma, obj, preposition) if w), owner
+            if obj is None:
+                return None
+            passive = "be" if owner.tag == "VBN" and any(a.lemma == "be" for a in tree.children(owner, "auxpass",
+                                                                                                "aux")) else ""
+            return NAMED_ACT, " ".join(w for w in (passive, owner.lemma, obj, preposition) if w), owner
         return None
     if head.dep == "dobj" and governor is not None and governor.pos == "VERB" and governor.lemma not in _LIGHT_VERBS:
         return NAMED_ACT, governor.lemma, governor
@@ -303,9 +328,16 @@ def _asserts(tree: Tree, verb: Token) -> bool:
 
 
 def _tense_fits(tree: Tree, verb: Token) -> bool:
-    """Present, progressive, perfect; a past tense only when the sentence says a habit ("every Thursday")."""
-    if verb.tag == "VBD" and not tree.children(verb, "aux"):
+    """Present, progressive, perfect; a past tense only when the sentence says a habit ("every Thursday"), also
+    the past of a verb the clause completes ("finished reading X" is one event)."""
+    chain, current = [verb], verb
+    while current.dep in ("xcomp", "ccomp") and tree.head(current) is not None:
+        current = tree.head(current)
+        chain.append(current)
+    if any(v.tag == "VBD" and not tree.children(v, "aux") for v in chain):
         return any(lower(t) in _HABIT_WORDS for t in tree.tokens)
+    if verb.tag == "VBG" and any(lower(t) in _FUTURE_WORDS for t in tree.tokens):
+        return False
     return True
 
 

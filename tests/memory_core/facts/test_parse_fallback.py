@@ -35,6 +35,9 @@ def _fallback(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     ("comfort food after a long shift: Pot Noodle", ("user", "named:comfort_food", "Pot Noodle")),
     # a fragment comma-spliced before a verbless remark keeps its own truth
     ("wearing Jo Malone Peony today, feeling fancy", ("user", "named_act:wear", "Jo Malone Peony")),
+    # a title with "of the" inside; a passive keeps its "be"
+    ("dad is watching Gardeners of the World again", ("father", "named_act:watch", "Gardeners of the World")),
+    ("my sister is obsessed with BTS", ("sister", "named_act:be_obsess_with", "BTS")),
 ])
 def test_the_fallback_names_what_no_rule_read(real_parser, text, expected):
     assert expected in _fallback(real_parser, text)
@@ -52,6 +55,10 @@ def test_the_fallback_names_what_no_rule_read(real_parser, text, expected):
     "Thanks Priya, that helps",  # a greeting's name
     "Apple released a new phone today.",  # news of no one in the user's life
     "the van's booked into Kwik Wheels on friday",  # a bare participle: no dropped "I"
+    "my manager wants the report for Acme by Friday",  # a verb whose object says the event
+    "writing a cover letter for Google, wish me luck",  # "a" new thing: one event
+    "heading to Edinburgh for a conference next week",  # a progressive set in the future: an arrangement
+    "just finished reading Dune, what a book",  # the past of the verb it completes
 ])
 def test_the_fallback_gives_nothing_for_what_states_no_fact_of_the_users(real_parser, text):
     assert _fallback(real_parser, text) == set()
@@ -89,6 +96,7 @@ def test_the_fallback_reads_as_a_sentence_and_keeps_its_own_category():
     assert ledger.fact_text("grandfather", "named_act:buy_the_paper_from", "Patel News") == \
         "The user's grandfather buys the paper from Patel News."
     assert ledger.fact_text("user", "named:comfort_food", "Pot Noodle") == "The user's comfort food is Pot Noodle."
+    assert ledger.fact_text("sister", "named_act:be_obsess_with", "BTS") == "The user's sister is obsessed with BTS."
     assert ledger.predicate_info("named:comfort_food").category == "named"
     assert ledger.CATEGORY_TTL_DAYS["named"] is not None
 

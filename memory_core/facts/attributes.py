@@ -99,7 +99,9 @@ _QUALIFIERS = {"new", "current", "usual", "old", "main", "regular", "own", "favo
                # whose or what for, not what: "our family car" is the car, "my work laptop" the laptop
                "family", "personal", "work", "trusty", "everyday", "little", "beloved", "home"}
 _LINK_WORDS = {"in", "at", "of", "for", "to", "on", "with", "by"}
-_FAMILY_PREFIXES = ("owns:", "favorite:", "schedule:", "plan:")
+#: The parse fallback's families (``parse_fallback``): a thing named by the noun or the verb that governs it.
+NAMED_FAMILIES = ("named:", "named_act:")
+_FAMILY_PREFIXES = ("owns:", "favorite:", "schedule:", "plan:", *NAMED_FAMILIES)
 FAVORITE = "favorite:"
 
 #: British and American spellings of one word ("favourite writer" is "favorite writer").

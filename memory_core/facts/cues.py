@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.attributes import CONCEPTS, concept_of
+from memory_core.facts.attributes import CONCEPTS, NAMED_FAMILIES, concept_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
                                            runs_into_pronoun)
@@ -165,7 +165,12 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     "I" or that is only an adverb ("again"); a month or a weekday alone for an
     attribute that takes a name ("club: tuesday", "car: June"), or a car, phone or laptop that names no maker,
     model or number ("car: garage" from "my car's in the garage"). Plans, schedules and dates are left alone."""
-    if not predicate or not value or (":" in predicate and not predicate.startswith("favorite:")):
+    if not predicate or not value:
+        return False
+    if predicate.startswith(NAMED_FAMILIES):  # the parse fallback's thing is named, never a date alone
+        words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
+        return not words or all(_CALENDAR_WORD.fullmatch(w) for w in words) or runs_into_pronoun(value)
+    if ":" in predicate and not predicate.startswith("favorite:"):
         return False
     bare = re.sub(r"(?i)^(?:so|really|very|pretty|absolutely|utterly|quite|a\s+bit|bit)\s+", "", value.strip(" !."))
     if bare.lower() in EVALUATIVE_ADJECTIVES:

@@ -36,7 +36,7 @@ from typing import Any, Iterable, Sequence
 from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.facts import attributes
-from memory_core.facts.fact_wording import as_sentence, attribute_template, with_subject, with_value
+from memory_core.facts.fact_wording import as_sentence, attribute_template, verb_phrase, with_subject, with_value
 from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Store
 
@@ -70,6 +70,7 @@ CATEGORY_TTL_DAYS: dict[str, int | None] = {
     "possession": 730,
     "provider": 730,
     "activity": 365,
+    "named": 365,
     "other": 365,
 }
 #: Rank multiplier for a stale fact: lower, not gone.
@@ -119,6 +120,11 @@ def predicate_info(predicate: str) -> Predicate:
         return Predicate("preference", phrase=attribute_template(f"favorite {key_words}"))
     if family == "owns":
         return Predicate("possession", phrase=attribute_template(key_words))
+    if family in ("named", "named_act"):  # the parse fallback's attribute in the user's words (``parse_fallback``)
+        category = attributes.category_of(key_words) or "named"
+        if family == "named_act":  # a verb and its object: "The user binges X"
+            return Predicate(category, phrase=f"The user {verb_phrase(key_words)} {{value}}")
+        return Predicate(category, phrase=attribute_template(key_words))
     if family == "lives_in" or family == "works_at":  # another person's home or work: "sister.lives_in"
         return PREDICATES[family]
     category = attributes.category_of(predicate)

@@ -161,9 +161,14 @@ def clauses(text: str) -> str:
 _APOSTROPHE_DROPPED = re.compile(r"\b([Ii])(m|ve)\b")
 
 
-def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
+def parsed_sentences(parser: DependencyParser, text: str) -> list[ParsedSentence]:
+    """The message's statements as the parser reads them (chat's "im", "X = Y" and run-ons made plain first)."""
     text = _APOSTROPHE_DROPPED.sub(lambda m: f"{m.group(1)}'{m.group(2)}", _EQUALS.sub(" is ", text))
-    return parse_candidates(parser.parse(clauses(text)))
+    return list(parser.parse(clauses(text)))
 
 
-__all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "sentence_candidates")
+def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:
+    return parse_candidates(parsed_sentences(parser, text))
+
+
+__all__: Sequence[str] = ("parse_candidates", "parsed_candidates", "parsed_sentences", "sentence_candidates")

@@ -17,7 +17,8 @@ from memory_core.facts.changes import SCHEDULE, KnownFact, detect_changes
 from memory_core.facts.dated_events import with_dated_events
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
-from memory_core.facts.parse_extractor import SUBJECTS as PEOPLE_SUBJECTS, parsed_candidates
+from memory_core.facts.parse_extractor import SUBJECTS as PEOPLE_SUBJECTS, parse_candidates, parsed_sentences
+from memory_core.facts.parse_fallback import FALLBACK_FAMILIES, fallback_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import RELATIONS
@@ -125,10 +126,18 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     """The rules' candidates; with a dependency ``parser``, plus what its tree shapes find that they missed."""
     candidates = extract(message.text)
     said = list(sentences(message.text))
+    trees = parsed_sentences(parser, message.text) if parser is not None else []
     if parser is not None:  # a rule fact read from someone else's sentence covers nothing: "my aunt lives in Cork"
-        candidates = merge_candidates(user_candidates_in_scope(candidates, said), parsed_candidates(parser, message.text))
+        candidates = merge_candidates(user_candidates_in_scope(candidates, said), parse_candidates(trees))
     candidates = with_switches(candidates, said)  # "changed my pharmacy from Boots to Lloyds Pharmacy"
-    return Parsed(message.id, with_dated_events(candidates, message.text, parser), said)  # "mum's op = 8 May"
+    candidates = with_dated_events(candidates, message.text, parser)  # "mum's op = 8 May"
+    # a sentence no layer read a fact from, that names a thing of the user's: one fact by the governing word
+    return Parsed(message.id, candidates + fallback_candidates(trees, candidates), said)
+
+
+def from_fallback(candidate) -> bool:
+    """A fact the parse fallback made (``parse_fallback``): its attribute is the user's governing word."""
+    return bool(candidate.predicate) and candidate.predicate.startswith(FALLBACK_FAMILIES)
 
 
 def with_switches(candidates: list, said: list[str]) -> list:
@@ -155,6 +164,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
 
     parsed = parsed or parse(message)
     candidates = _linked(store, message, user_candidates_in_scope(parsed.candidates, parsed.sentences))
+    # the fallback's fact about someone named is kept only when the ledger knows them as one of the user's people
+    candidates = [c for c in candidates if not (from_fallback(c) and c.subject[:1].isupper())]
     changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
     if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
         changes = continued_changes(store, message, parsed.sentences, candidates)

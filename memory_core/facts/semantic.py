@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any, Sequence
 
 from memory_core.facts import ledger as factsmod
+from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.change_cues import about_someone_else
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELATION_MENTION, THIRD_PARTY_SUBJECT,
@@ -122,6 +123,21 @@ def _later_changes(store: Store, fact_id: int, subject: str, predicate: str, val
             return
 
 
+#: The parse fallback's facts (``parse_fallback``), by their predicate families.
+_FALLBACK_SQL = " OR ".join(f"substr(f.predicate, 1, {len(family)}) = '{family}'" for family in NAMED_FAMILIES)
+
+
+def _replace_fallback(store: Store, message: Message, value: str) -> None:
+    """The matcher named the attribute of a value the parse fallback held under its governing word: the
+    fallback's fact of that message and value gives way (retired as of the message, so no read ever held both)."""
+    wanted = factsmod.normalize_value(value)
+    for row in store.query("SELECT f.id, f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id "
+                           f"WHERE fm.message_id = ? AND f.invalid_at IS NULL AND f.expired_at IS NULL "
+                           f"AND ({_FALLBACK_SQL})", [message.id]):
+        if factsmod.normalize_value(row["value"]) == wanted:
+            factsmod.retire_fact(store, row["id"], at=message.created_at)
+
+
 #: A sentence that says who or what the user's someone is ("My boss in the company is Ms Kaur"): the user's.
 _SAYS_WHO = re.compile(r"(?i)^\W*(?:my|our)\s+(?:[\w'-]+\s+){1,5}?(?:is|was|are|'s)\b")
 
@@ -140,9 +156,10 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
     options: list[_Option] = []
     for index, row in enumerate(rows):
         # values the hot path already placed or retired from this message are settled
+        # (not the parse fallback's: the matcher may name the attribute its governing word did not, "internet")
         settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in store.query(
-            "SELECT f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id WHERE fm.message_id = ?",
-            [row["id"]])}
+            "SELECT f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id WHERE fm.message_id = ? "
+            f"AND NOT ({_FALLBACK_SQL})", [row["id"]])}
         for sentence in sentences(row["text"]):
             if extract(sentence) or not (FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
                 continue
@@ -188,6 +205,7 @@ def run_semantic_pass(store: Store, embedder: Embedder, *, matcher: AttributeMat
             change = factsmod.add_fact(store, subject, match.concept, option.value, valid_at=message.created_at,
                                        message_ids=[message.id], thread_id=message.thread_id)
             if change.fact_id is not None and change.action in ("added", "superseded", "historical"):
+                _replace_fallback(store, message, option.value)
                 added.append(change.fact_id)
                 _later_changes(store, change.fact_id, subject, match.concept, option.value, message)
     mark_done(store, rows)

@@ -464,8 +464,31 @@ DELETE FROM fact_value_keys;
 
 #: One name for one attribute in what the user reads: a thing owned was stored as ``owns:<kind>`` ("I drive a Y")
 #: beside ``<kind>`` ("my car is Y"); extraction now names both ``<kind>``, and stored facts are renamed in place
-#: (``UPDATE``, so every fact keeps its id, its validity and what it superseded).
-MIGRATION_ONE_NAME_FOR_OWNED_THINGS = """
+#: (``UPDATE``, so every fact keeps its id, its validity and what it superseded). Where both names held a current
+#: value of one subject, the two become one slot: the older value is retired as of the newer one's start and the
+#: newer is linked to it (``supersedes``, where it links nothing yet), as the ledger retires a replaced value.
+_OWNED_SLOT = "(CASE WHEN {t}.predicate LIKE 'owns:_%' THEN substr({t}.predicate, 6) ELSE {t}.predicate END)"
+_NEWER_OTHER_NAME = f"""
+    FROM facts n WHERE n.subject = facts.subject AND n.predicate != facts.predicate
+      AND {_OWNED_SLOT.format(t="n")} = {_OWNED_SLOT.format(t="facts")}
+      AND n.invalid_at IS NULL AND n.expired_at IS NULL
+      AND (n.valid_at > facts.valid_at OR (n.valid_at = facts.valid_at AND n.id > facts.id))"""
+_OWNED_OR_KIND = ("(facts.predicate LIKE 'owns:_%' OR facts.predicate IN "
+                  "(SELECT substr(predicate, 6) FROM facts WHERE predicate LIKE 'owns:_%'))")
+MIGRATION_ONE_NAME_FOR_OWNED_THINGS = f"""
+CREATE TEMP TABLE owned_slot_retired AS
+  SELECT facts.id AS old_id,
+         (SELECT n.id {_NEWER_OTHER_NAME} ORDER BY n.valid_at, n.id LIMIT 1) AS new_id
+  FROM facts WHERE facts.invalid_at IS NULL AND facts.expired_at IS NULL AND {_OWNED_OR_KIND}
+    AND EXISTS (SELECT 1 {_NEWER_OTHER_NAME});
+UPDATE facts SET
+    invalid_at = (SELECT CASE WHEN n.valid_at < facts.valid_at THEN facts.valid_at ELSE n.valid_at END
+                  FROM owned_slot_retired r JOIN facts n ON n.id = r.new_id WHERE r.old_id = facts.id),
+    expired_at = strftime('%Y-%m-%dT%H:%M:%f', 'now') || '+00:00'
+  WHERE id IN (SELECT old_id FROM owned_slot_retired);
+UPDATE facts SET supersedes = (SELECT min(r.old_id) FROM owned_slot_retired r WHERE r.new_id = facts.id)
+  WHERE supersedes IS NULL AND id IN (SELECT new_id FROM owned_slot_retired);
+DROP TABLE owned_slot_retired;
 UPDATE facts SET predicate = substr(predicate, 6) WHERE predicate LIKE 'owns:_%';
 """
 

@@ -94,6 +94,37 @@ def test_a_version_8_store_renames_owned_things_keeping_ids_and_history(data_dir
         reopened.close()
 
 
+def test_a_version_8_store_with_a_value_under_each_name_keeps_one_current_value(data_dir):
+    """``owns:car`` (said first) and ``car`` (said later) were two current values; as one slot the older is
+    retired as of the newer one's start and the newer supersedes it: never two current cars."""
+    from memory_core.storage.schema import MIGRATION_ONE_NAME_FOR_OWNED_THINGS, MIGRATIONS
+    from memory_core.storage.store import Store
+    from tests.conftest import TEST_PASSPHRASE
+
+    version = MIGRATIONS.index(MIGRATION_ONE_NAME_FOR_OWNED_THINGS) + 1
+    store = Store.create(data_dir, use_keyring=False, passphrase=TEST_PASSPHRASE)
+    with store.transaction():
+        driven = facts.add_fact(store, "user", "owns:car", "Fiat Panda", valid_at="2025-01-01T00:00:00Z").fact_id
+        named = facts.add_fact(store, "user", "car", "Kia Ceed", valid_at="2025-06-01T00:00:00Z").fact_id
+        bike = facts.add_fact(store, "user", "owns:bike", "Brompton", valid_at="2025-02-01T00:00:00Z").fact_id
+        sister = facts.add_fact(store, "sister", "car", "Mini", valid_at="2025-01-01T00:00:00Z").fact_id
+    store.execute(f"PRAGMA user_version = {version - 1}")
+    store.close()
+    reopened = Store.open(data_dir, passphrase=TEST_PASSPHRASE)
+    try:
+        after = {f.id: f for f in facts.history(reopened)}
+        assert after[driven].invalid_at == after[named].valid_at == "2025-06-01T00:00:00+00:00" and after[driven].expired_at is not None
+        assert after[named].invalid_at is None and after[named].supersedes == driven
+        assert after[bike].invalid_at is None and after[bike].predicate == "bike"
+        assert after[sister].invalid_at is None  # another subject's car is another slot
+        current_cars = [f.value for f in facts.current_facts(reopened, subject="user", predicate="car")]
+        assert current_cars == ["Kia Ceed"]
+        assert facts.current_facts(reopened, subject="user", predicate="car", as_of="2025-03-01T00:00:00Z")[0].value \
+            == "Fiat Panda"
+    finally:
+        reopened.close()
+
+
 # -- one statement, one fact ----------------------------------------------------------------------------------
 def test_the_parse_adds_no_verb_fact_for_a_value_a_rule_named_without_its_article():
     from memory_core.facts.candidate import Candidate

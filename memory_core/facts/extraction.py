@@ -176,7 +176,11 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_VALUE}", "works_at", "retract"),
     _rule(r"\bi(?:'m|\s+am)\s+(?:now\s+)?(?:unemployed|between jobs|out of work|retired)\b(?P<v>)", "works_at", "retract"),
     _rule(r"\bi\s+(?:lost|quit)\s+my\s+job\b(?P<v>)", "works_at", "retract"),
-    _rule(rf"\bi\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    _rule(rf"\bi{_ADV}\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    # the progressive and perfect of the same ("I'm working as a barista", "I've been employed as a welder"); the
+    # value must name a role, as "working as a team" does not
+    _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:working|employed)\s+as\s+(?:an?\s+)?{_VALUE}",
+          "@job_role"),
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
     # "my job is a midwife", "my day job's a paralegal": the job said as the person who does it (``@job_role``);
@@ -449,11 +453,14 @@ _CLAUSE_MARK = re.compile(r"[,;:\u2014]|\s-\s|\b(?:but|and\s+(?=i\b|we\b|my\b)|s
 
 
 def _negation_scopes_over(sentence: str, span: tuple[int, int] | None) -> bool:
-    """A negation in the clause or clauses that hold ``span`` (the value and the word naming its attribute): "I
-    never go to the gym at X", "X gym isn't for me"; not one in a clause of its own ("I can't stand mornings but
-    the gym at X keeps me sane"). Without a span, any negation in the sentence."""
-    if span is None:
+    """A negation in the clause that holds ``span`` (the value and the word naming its attribute): "I never go to
+    the gym at X", "X gym isn't for me"; not one in a clause of its own ("I can't stand mornings but the gym at X
+    keeps me sane"). In a sentence that denies something, a value and a word that lie in different clauses are no
+    pair ("we moved to X, so I cycle now, the bus doesn't run": X is no commute); without a span, any negation."""
+    if span is None or _NEGATION.search(sentence) is None:
         return _NEGATION.search(sentence) is not None
+    if _CLAUSE_MARK.search(sentence, span[0], span[1]):
+        return True
     before = [m.end() for m in _CLAUSE_MARK.finditer(sentence, 0, span[0])]
     after = _CLAUSE_MARK.search(sentence, span[1])
     return _NEGATION.search(sentence, before[-1] if before else 0, after.start() if after else len(sentence)) is not None

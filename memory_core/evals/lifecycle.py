@@ -100,8 +100,11 @@ def subjects_of(pools: dict[str, Any]) -> dict[str, str]:
 
 # -- matching a fact to a truth by value -----------------------------------------------
 def _norm(text: str) -> str:
-    """Content of a value: "with honey" and "honey" say the same (as ledger.normalize_value does for "the")."""
-    return re.sub(r"^(?:with|as)\s+", "", factsmod.normalize_value(text))
+    """Content of a value: "with honey" and "honey" say the same (as ledger.normalize_value does for "the").
+
+    The article is stripped again after the preposition, so "as a flat white" and "a flat white" both read
+    "flat white": one form for a value whichever side (truth or fact) says it with "as"/"with"."""
+    return factsmod.normalize_value(re.sub(r"^(?:with|as)\s+", "", factsmod.normalize_value(text)))
 
 
 def value_matches(fact_value: str, truth: str) -> bool:

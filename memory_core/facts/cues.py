@@ -348,3 +348,19 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
     if subject == USER and relation and concept in ("lives_in", "works_at"):
         subject = RELATIONS[relation.group(1).lower()]
     return [Candidate("assert", subject, concept, value.strip(), sentence)]
+
+
+def cue_value_span(sentence: str, candidate: Candidate) -> tuple[int, int] | None:
+    """Where a cue fact lies in its sentence: from the first of its value and the words that cue its attribute to
+    the last ("gym ... Iron Temple"); None when the value is not said verbatim."""
+    value = (candidate.value or "").casefold()
+    at = sentence.casefold().find(value) if value else -1
+    if at < 0:
+        return None
+    starts, ends = [at], [at + len(value)]
+    for match in _CUE_RE.finditer(sentence):
+        if CUES[match.group(1).lower()] == candidate.predicate:
+            starts.append(match.start())
+            ends.append(match.end())
+    return min(starts), max(ends)
+

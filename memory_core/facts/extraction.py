@@ -30,9 +30,9 @@ from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS, canonical_predicate
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, implausible_value
+from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, cue_value_span, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
-from memory_core.facts.frame_words import PATRON_ROLES as _PATRON_ROLES, value_end
+from memory_core.facts.frame_words import DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates
 from memory_core.facts.message_frames import message_candidates
@@ -176,9 +176,17 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_VALUE}", "works_at", "retract"),
     _rule(r"\bi(?:'m|\s+am)\s+(?:now\s+)?(?:unemployed|between jobs|out of work|retired)\b(?P<v>)", "works_at", "retract"),
     _rule(r"\bi\s+(?:lost|quit)\s+my\s+job\b(?P<v>)", "works_at", "retract"),
-    _rule(rf"\bi\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    _rule(rf"\bi{_ADV}\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    # the progressive and perfect of the same ("I'm working as a barista", "I've been employed as a welder"); the
+    # value must name a role, as "working as a team" does not
+    _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:working|employed)\s+as\s+(?:an?\s+)?{_VALUE}",
+          "@job_role"),
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
+    # "my job is a midwife", "my day job's a paralegal": the job said as the person who does it (``@job_role``);
+    # "my job is a nightmare" rates the job and names no one, "my job is at X" is the workplace (above)
+    _rule(rf"\bmy\s+(?:new\s+|current\s+|day\s+|actual\s+|main\s+|real\s+|full-time\s+|part-time\s+)?job(?:'s|\s+is)\s+"
+          rf"(?:now\s+|still\s+|officially\s+)?(?!not\b|no\b|never\b)(?:an?\s+)?{_VALUE}", "@job_role"),
     # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
     _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?(?:'s)?\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
           "@rel.lives_in", case=True),
@@ -302,6 +310,11 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         value = None if predicate else None
         if predicate is None:
             return None
+    if predicate == "@job_role":
+        value = _ROLE_PLACE_TAIL.sub("", value or "")
+        if not names_a_role(value):
+            return None
+        predicate = "job_title"
     if predicate and predicate.startswith("@rel"):
         relation = _RELATIONS[groups["rel"].lower()]
         if predicate == "@rel":
@@ -338,6 +351,7 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
             if kind is None:
                 return None
             predicate = canonical_predicate(kind)  # one name for the attribute: "I drive a Y" and "my car is Y"
+            value = appositive_name(sentence, match.end("v"), kind) or value  # "a car, a Honda Civic": the Civic
         else:
             words = re.findall(r"[\w-]+", (value or "").lower())
             kind = next((_OBJECTS[w] for w in reversed(words) if w in _OBJECTS), None)
@@ -368,6 +382,41 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
 
 
 
+#: A noun phrase set beside the one before it by a comma ("a car, a Honda Civic"): its article, a few describing
+#: words, then the words that name it, up to where the clause goes on.
+_APPOSITIVE = re.compile(r"\s*,\s*(?:(?:a|an|the)\s+)?"
+                         r"(?P<app>(?:[\w'-]+\s+){0,4}?[\w'-]+)(?=\s*(?:[,.;:!?()]|$)|\s+(?-i:I)\b|"
+                         r"\s+(?:which|that|who|called|named|so|because|since|from|now|but)\b)", re.IGNORECASE)
+#: The next item of a list: "a car, a garage and a garden" names three things, not the car.
+_LIST_GOES_ON = re.compile(r"\s*(?:,\s*)?(?:and|or|&)\s+(?:a|an|the|my|some|two|three)\b", re.IGNORECASE)
+
+
+def appositive_name(sentence: str, end: int, kind: str) -> str | None:
+    """The name an appositive gives a thing the user has said only by its kind: "I have a car, a Honda Civic"
+    (the car is the Civic), "a new phone, an iPhone 15". The appositive's words (after its article and up to two
+    describing words) must all name: capitalised, a number, or a maker or model of that same kind; a list
+    ("a car, a garage and a garden") or a clause ("a car, Dave doesn't") names nothing."""
+    said = sentence[:end].split()
+    if not said or re.search(r"[A-Z0-9]", said[-1]) or _OBJECTS.get(said[-1].lower(), DEVICES.get(said[-1].lower())) != kind:
+        return None  # only a thing said by its bare kind word ("a car", not "a Honda")
+    match = _APPOSITIVE.match(sentence, end)
+    if match is None or _LIST_GOES_ON.match(sentence, match.end()):
+        return None
+    words = match.group("app").split()
+    for _ in range(2):  # "a battered old ThinkPad": describing words before the name
+        if len(words) > 1 and words[0].islower() and words[0] not in _OBJECTS and words[0] not in DEVICES:
+            words = words[1:]
+    makers = [w for w in words if _OBJECTS.get(w.lower(), DEVICES.get(w.lower())) is not None]
+    if any(_OBJECTS.get(w.lower(), DEVICES.get(w.lower())) != kind for w in makers):
+        return None  # "a car, a Honda and an iPad": another kind of thing
+    if not all(re.match(r"[A-Z0-9]", w) or w in makers for w in words):
+        return None
+    if not (makers or any(re.match(r"[A-Z]", w) and w not in _NOT_NAMES for w in words)) or \
+            {w.lower() for w in words} <= {"car", "phone", "laptop", "tablet"}:
+        return None
+    return " ".join(words)
+
+
 #: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon") or a place said with an
 #: article or a possessive ("porter at the local hospital", "cook for a care home"): the place is no part of it.
 _ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:(?:the\s+)?(?-i:[A-Z0-9])|(?:the|a|an|my|our)\s+).*$")
@@ -396,6 +445,25 @@ def _negated(sentence: str, span: tuple[int, int]) -> bool:
     """A negation in the clause that holds the match ("I don't go to X anymore"; not "not X, Y now")."""
     clause_start = max(sentence.rfind(mark, 0, span[0]) for mark in (",", ";", ":", " - ", "\u2014", " but "))
     return _NEGATION.search(sentence, max(clause_start, 0), span[1]) is not None
+
+
+#: Where one clause ends and another begins, for what a negation scopes over.
+_CLAUSE_MARK = re.compile(r"[,;:\u2014]|\s-\s|\b(?:but|and\s+(?=i\b|we\b|my\b)|so|though|although|whereas|while)\b",
+                          re.IGNORECASE)
+
+
+def _negation_scopes_over(sentence: str, span: tuple[int, int] | None) -> bool:
+    """A negation in the clause that holds ``span`` (the value and the word naming its attribute): "I never go to
+    the gym at X", "X gym isn't for me"; not one in a clause of its own ("I can't stand mornings but the gym at X
+    keeps me sane"). In a sentence that denies something, a value and a word that lie in different clauses are no
+    pair ("we moved to X, so I cycle now, the bus doesn't run": X is no commute); without a span, any negation."""
+    if span is None or _NEGATION.search(sentence) is None:
+        return _NEGATION.search(sentence) is not None
+    if _CLAUSE_MARK.search(sentence, span[0], span[1]):
+        return True
+    before = [m.end() for m in _CLAUSE_MARK.finditer(sentence, 0, span[0])]
+    after = _CLAUSE_MARK.search(sentence, span[1])
+    return _NEGATION.search(sentence, before[-1] if before else 0, after.start() if after else len(sentence)) is not None
 
 
 #: Attributes a person lists ("allergic to penicillin, latex and wasps"): every item is a fact of its own.
@@ -468,8 +536,8 @@ def extract(text: str) -> list[Candidate]:
                 continue  # "Since Aoife started at Google, ...": her job, not the user's
             seen_spans.append(span)
             found.append(candidate)
-        if not seen_spans and not hedged and not _NEGATION.search(sentence):  # a named value beside a word naming its attribute
-            found += cue_candidates(sentence)
+        if not seen_spans and not hedged:  # a named value beside a word naming its attribute, unless denied
+            found += [c for c in cue_candidates(sentence) if not _negation_scopes_over(sentence, cue_value_span(sentence, c))]
         workplace = None if hedged or any(c.predicate == "works_at" for c in found) else role_workplace(sentence)
         if workplace is not None:
             found.append(workplace)
@@ -482,5 +550,8 @@ def extract(text: str) -> list[Candidate]:
         if not any(c.predicate == candidate.predicate and c.value == candidate.value for c in found):
             found.append(candidate)
     found = [c for c in found if c.op == "retract" or not implausible_value(c.predicate, c.value)]
+    found = [c for i, c in enumerate(found)  # one fact said once, whichever layers read it
+             if not any((d.op, d.subject, d.predicate, d.value) == (c.op, c.subject, c.predicate, c.value)
+                        for d in found[:i])]
     # a retraction and an assertion in one message ("I left Google to join Meta") apply in that order
     return [c for c in found if c.op == "retract"] + [c for c in found if c.op == "assert"]

@@ -278,6 +278,7 @@ def attribute_candidate(attr: str, value: str, sentence: str, subject: str = USE
     ("my point is"), the value is no value, or the phrase names a relation; pets and interests get their slot."""
     attr = re.sub(r"\s+", " ", attr.lower()).strip()
     attr = re.sub(r"\s+(?:rn|btw|lol|tho|atm|fr|haha|now)$", "", attr)  # chat fillers are not part of the attribute
+    attr = re.sub(r"^(?:my|our)\s+", "", attr)  # "my job" said as a fragment's attribute: the possessive is no part of it
     value = clean_value(value)
     if not plausible_value(value):
         return None
@@ -331,3 +332,41 @@ OTHER_KIND_COMPOUNDS = re.compile(
     r"(?i)\b(?:(?:food|blood|power|river|piggy|sperm|seed|data|memory|test|question)\s+banks?|"
     r"banks?\s+holidays?|cars?\s+(?:parks?|wash(?:es)?|boot\s+sales?|parking)|gym\s+(?:bags?|kit|clothes|wear|"
     r"buddy|buddies)|dentist'?s?\s+chair)\b")
+
+#: Nouns that name a person by the work they do without an agent suffix ("a nurse", "a chef", "a temp").
+_PLAIN_ROLE_NOUNS = {"nurse", "chef", "cook", "pilot", "clerk", "judge", "surgeon", "nanny", "vet", "gp", "paralegal",
+                     "barista", "temp", "intern", "coach", "guide", "model", "poet", "priest", "vicar", "chaplain", "cop",
+                     "architect", "guard", "host", "physio", "ceo", "cto", "cfo", "coo", "pa", "dj", "postie", "analyst",
+                     "trainee", "employee", "apprentice", "midwife", "medic", "nun", "monk", "rabbi", "imam", "spy",
+                     "chemist", "sous chef", "carer", "bartender", "cleaner"}
+#: Agent suffixes: a noun so formed names a person by what they do ("teacher", "dentist", "electrician",
+#: "accountant", "engineer", "fireman", "mechanic", "detective", "secretary").
+_AGENT_SUFFIX = re.compile(r"(?i)(?:er|or|ist|ian|ant|ent|eer|ess|man|woman|person|smith|wright|ic|ive|ary|yst)$")
+#: Nouns with an agent-like ending that rate or describe a thing rather than name a person ("my job is a
+#: nightmare", "a killer", "a disaster"), and -ment nouns ("an improvement").
+_NOT_ROLE_NOUNS = {"disaster", "killer", "winner", "loser", "number", "stinker", "bummer", "downer", "corker",
+                   "monster", "drainer", "keeper", "lifesaver", "letter", "matter", "paper", "order", "error", "horror",
+                   "terror", "honour", "honor", "favour", "favor", "labour", "labor", "factor", "sector", "anchor",
+                   "pleasure", "treasure", "adventure", "career", "challenge", "doddle", "breeze", "pain", "mess",
+                   "joke", "dream", "grind", "drag", "slog", "laugh", "blast", "circus", "zoo", "struggle", "game",
+                   "gig", "hobby", "living", "calling", "vocation", "passion", "decent", "recent", "present", "variant",
+                   "relevant", "giant", "elephant", "talent", "event", "extent", "patient", "client", "student",
+                   "member", "fan", "lover", "beginner", "newbie", "drummer", "runner", "reader", "customer",
+                   "character", "chapter", "dinosaur", "primary", "summary", "diary", "library", "salary",
+                   "sanctuary", "mystery", "tragic", "magic", "music", "topic", "panic", "picnic", "comic", "drive",
+                   "olive", "archive", "incentive", "objective", "alternative", "perspective", "woman", "man",
+                   "person", "other", "mother", "father", "brother", "sister", "daughter"}
+
+
+def names_a_role(phrase: str) -> bool:
+    """The noun phrase names a person by their work: its head (last word) is a role noun, by an agent suffix or
+    one of the plain role nouns, and not a word that rates the thing ("a nightmare", "a killer", "a disaster").
+    "My job is a X" says what the user is when X names such a person; otherwise it describes the job."""
+    words = re.findall(r"[A-Za-z][\w'-]*", phrase.lower())
+    if not words or len(words) > 4:
+        return False
+    head = words[-1]
+    if head in _NOT_ROLE_NOUNS or head.endswith("ment") or head.endswith("ing"):
+        return False
+    return head in _PLAIN_ROLE_NOUNS or " ".join(words[-2:]) in _PLAIN_ROLE_NOUNS or \
+        bool(_AGENT_SUFFIX.search(head) and len(head) > 4)

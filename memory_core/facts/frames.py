@@ -211,9 +211,12 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
     _frame(rf"\bmy\s+{REL_MOD}{REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
-    # the attribute, then its name: "our new vet, Dr Achebe", "my new barber, Theo"
+    # the attribute, then its name: "our new vet, Dr Achebe", "my new barber, Theo", "my club, Otter Swimming Club",
+    # "my quiz team, the Pub Quizlings" (a name of up to four capitalised words, "of"/"&" within; not "my band,
+    # the one I left": a lowercase word after "the" is no name)
     _frame(r"\b(?:our|my)\s+(?:new\s+|usual\s+|regular\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+"
-           r"(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)(?=\s*[,.;!?]|$)"),
+           r"(?P<v>(?:(?-i:Dr)\.?\s+)?(?:(?-i:the)\s+(?=(?-i:[A-Z])))?(?-i:[A-Z])[\w'-]+"
+           r"(?:\s+(?:(?:of|&|(?-i:and))\s+)?(?-i:[A-Z0-9])[\w'-]*){0,3})(?=\s*[,.;!?]|$)"),
     # how the user gets to work, said by the verb: "I cycle to work now"
     _frame(r"\b(?:i|we)\s+(?:\w+\s+)?(?P<v>cycle|bike|walk|drive|scoot)\s+(?:in)?to\s+(?:work|the\s+office|uni|school|"
            r"college|campus)\b", "@commute_verb"),

@@ -42,6 +42,14 @@ def test_value_matching():
     assert value_matches("honey", "with honey") and not value_matches("Patelson", "Patel")
 
 
+def test_value_matching_strips_a_preposition_and_its_article_alike_on_both_sides():
+    # a truth said "as an X" and a fact "X" (or "an X") are one value; before, "as an X" kept its article
+    assert value_matches("iced americano", "as an iced americano")
+    assert value_matches("an iced americano", "as an iced americano")
+    assert value_matches("with a dash of cream", "dash of cream")
+    assert not value_matches("americano", "as an iced americano")
+
+
 def test_lifecycle_dev_split_and_baseline(store):
     report = run_lifecycle(store=store, splits=("dev",), only=["gym", "job", "trip", "anniversary"])
     ours, naive = report.splits["dev"].overall(), report.baseline["dev"].overall()

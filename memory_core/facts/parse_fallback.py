@@ -32,6 +32,7 @@ from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
 from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.parse_measures import Measure, measures, one_off
 from memory_core.facts.parse_tokens import ParsedSentence, Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, Tree, asserted, clause_hedged,
                                           clause_negated, is_question, lower)
@@ -350,13 +351,17 @@ def fallback_candidates(sentences: Sequence[ParsedSentence], found: Sequence[Can
         text = tree.sentence.text.strip()
         if not text or is_question(tree.sentence) or any(value in text.casefold() for value in said):
             continue
+        candidate = None
         for name in _joined_names(trees, index):
             if any(value in name.text.casefold() or name.text.casefold() in value for value in said):
                 continue  # part of a value another layer read, the sentence split by the parser ("Chanel | No 5")
             candidate = _name_fact(trees[name.sentence], name)
             if candidate is not None:
-                out.append(candidate)
                 break  # one fact per sentence: the first name that makes one
+        if candidate is None:  # no name: a measured value of the user's ("a size 7", "10,000 steps a day")
+            candidate = next(filter(None, (_measure_fact(tree, m) for m in measures(tree))), None)
+        if candidate is not None:
+            out.append(candidate)
     return out
 
 
@@ -411,6 +416,64 @@ def _name_fact(tree: Tree, name: _Name) -> Candidate | None:
     if not attribute or attribute in _LIGHT_VERBS or implausible_value(predicate, value):
         return None
     return Candidate("assert", subject, predicate, value, tree.sentence.text.strip())
+
+
+#: What a length or weight said of the user with "I'm" measures.
+_BODY_MEASURES = {"length": "height", "weight": "weight"}
+
+
+def _measure_attribute(tree: Tree, measure: Measure) -> tuple[str, str, Token | None] | None:
+    """(family, attribute words, clause verb) for a measured value: a size by its own noun (and what it is a size
+    in), a height or weight said with "I'm", the user's noun before "is", a noun governing it ("goal 10,000
+    steps"), a verb that says what the measure is of ("sleep 7 hours"), and under a light verb the unit itself
+    ("get 8,000 steps a day")."""
+    head = measure.head
+    governor = tree.head(head)
+    if measure.kind == "size":
+        place = next((p for p in tree.children(head, "prep") if lower(p) == "in"), None) or next(
+            (p for p in tree.children(governor, "prep") if lower(p) == "in"), None) if governor is not None else None
+        thing = tree.child(place, "pobj") if place is not None else None
+        words = "size" + (f" in {lower(thing)}" if thing is not None and thing.pos == "NOUN" else "")
+        return NAMED, words, _clause_verb(tree, head)
+    if governor is None:
+        return None
+    if head.dep in ("attr", "acomp") and governor.lemma == "be":
+        subject = tree.child(governor, "nsubj")
+        if subject is not None and lower(subject) in FIRST_PERSON and measure.kind in _BODY_MEASURES and \
+                (measure.unit == "height" or measure.kind == "weight"):
+            return NAMED, _BODY_MEASURES[measure.kind], governor
+        if subject is not None and subject.pos == "NOUN" and tree.children(subject, "poss") and \
+                lower(subject) not in _GENERAL_NOUNS and lower(subject) not in RELATIONS:
+            words = [lower(c) for c in tree.children(subject, "amod", "compound") if c.i < subject.i]
+            return NAMED, " ".join([*words, lower(subject)]), governor
+        return None
+    if governor.pos == "NOUN" and lower(governor) not in _GENERAL_NOUNS and governor.i < head.i:
+        return NAMED, lower(governor), _clause_verb(tree, governor)
+    if governor.pos == "VERB" and head.dep in ("dobj", "npadvmod"):
+        if governor.lemma in _LIGHT_VERBS:
+            return (NAMED, measure.unit, governor) if measure.kind == "count" else None
+        return NAMED_ACT, governor.lemma, governor
+    return None
+
+
+def _measure_fact(tree: Tree, measure: Measure) -> Candidate | None:
+    """One fact for a measured value of the user's that holds beyond the day it was said."""
+    if one_off(tree, measure):
+        return None
+    found = _measure_attribute(tree, measure)
+    if found is None:
+        return None
+    family, attribute, verb = found
+    if verb is None or not _asserts(tree, verb) or not _tense_fits(tree, verb):
+        return None
+    subject = _copula_owner(tree, verb) if family == NAMED and verb.lemma == "be" and \
+        attribute not in _BODY_MEASURES.values() and not attribute.startswith("size") else _whose(tree, verb)
+    if subject is None or subject[:1].isupper():
+        return None
+    predicate = family + re.sub(r"\s+", "_", attribute.strip())
+    if implausible_value(predicate, measure.text):
+        return None
+    return Candidate("assert", subject, predicate, measure.text, tree.sentence.text.strip())
 
 
 __all__: Sequence[str] = ("fallback_candidates", "name_runs", "attribute_of", "FALLBACK_FAMILIES", "NAMED", "NAMED_ACT")

@@ -430,11 +430,7 @@ def _measure_attribute(tree: Tree, measure: Measure) -> tuple[str, str, Token | 
     head = measure.head
     governor = tree.head(head)
     if measure.kind == "size":
-        place = next((p for p in tree.children(head, "prep") if lower(p) == "in"), None) or next(
-            (p for p in tree.children(governor, "prep") if lower(p) == "in"), None) if governor is not None else None
-        thing = tree.child(place, "pobj") if place is not None else None
-        words = "size" + (f" in {lower(thing)}" if thing is not None and thing.pos == "NOUN" else "")
-        return NAMED, words, _clause_verb(tree, head)
+        return NAMED, "size", _clause_verb(tree, head)
     if governor is None:
         return None
     if head.dep in ("attr", "acomp") and governor.lemma == "be":

@@ -4,10 +4,11 @@ size ("size 7") or a height said in feet and inches ("5'9").
 Why: the parse fallback (``parse_fallback``) reads a value only where it is a name, so a person's standing
 measures ("im a size 7 in trainers", "I sleep about 7 hours a night") were lost though the sentence asserts a fact
 about the user. A number is a value only with a word of measure: a unit of time, distance, weight, volume, money,
-or a count a routine is kept in (steps, reps, laps, pages, cups); a bare number ("3 more days" aside) names
+or a count a routine is kept in (steps, reps, laps, pages, cups); a bare number or a span of days ("2 cats", "3 days") names
 nothing. The unit's rate after it ("a day", "per week") belongs to the value. The attribute is the word that
 governs the value, as for a name; where that word is too light to say anything ("get 8,000 steps a day") the
-unit itself is the attribute ("steps"); a size's own noun is its attribute ("size in trainers"); a height or
+unit itself is the attribute ("steps"); a size's own noun is its attribute, what it is a size in stays in the
+value ("size 7 in trainers"), so a later "size 8 now" replaces it; a height or
 weight said of "I" ("I'm 5'9") is the user's height or weight.
 
 What is no standing measure: one-off quantities ("I ran 5k today", "the train was 10 minutes late", "3 more days",
@@ -38,8 +39,6 @@ UNITS: dict[str, str] = {
                             "cigarettes", "fags", "pills", "tablets", "sets", "push-ups", "pushups", "squats")},
     **{w: "money" for w in ("quid", "bucks", "pounds", "dollars", "euros", "p", "grand")},
 }
-#: Units of time that are no standing measure alone: a span of the calendar ("3 days", "2 weeks") is a date's.
-_CALENDAR_UNITS = {"day", "days", "week", "weeks", "month", "months", "year", "years", "yr", "yrs"}
 #: A rate after the unit: "a day", "per week", "each night".
 _RATE_DETERMINERS = {"a", "an", "per", "each", "every"}
 _RATE_NOUNS = {"day", "night", "week", "month", "year", "morning", "evening", "session", "run", "shift", "visit",
@@ -81,6 +80,16 @@ def _rate(tree: Tree, unit: Token) -> list[Token]:
     return []
 
 
+def _size_of(tree: Tree, size: Token, number: Token) -> list[Token]:
+    """What a size is said in, right after it ("a size 7 in trainers"): the value keeps it, so one attribute,
+    the size, holds it and a later "size 8 now" replaces it."""
+    following = tree.tokens[number.i + 1:number.i + 3]
+    if len(following) == 2 and lower(following[0]) == "in" and following[1].pos == "NOUN" and \
+            following[1].head == following[0].i:
+        return list(following)
+    return []
+
+
 def measures(tree: Tree) -> list[Measure]:
     """The sentence's measured values, in order."""
     found: list[Measure] = []
@@ -93,8 +102,8 @@ def measures(tree: Tree) -> list[Measure]:
             continue
         before = tree.tokens[token.i - 1] if token.i > 0 else None
         after = tree.tokens[token.i + 1] if token.i + 1 < len(tree.tokens) else None
-        if before is not None and lower(before) == "size":  # "a size 7": the size names itself
-            tokens = [before, token]
+        if before is not None and lower(before) == "size":  # "a size 7": the size names itself, and what it is in
+            tokens = [before, token, *_size_of(tree, before, token)]
             found.append(Measure(tuple(tokens), tree.text(tokens), before, "size", "size"))
             continue
         if before is not None and before.text in _CURRENCY:  # "£950 a month"
@@ -125,10 +134,7 @@ def one_off(tree: Tree, measure: Measure) -> bool:
         return True
     if governor is not None and lower(governor) in _ONE_OFF:
         return True
-    words = [lower(t) for t in tree.tokens]
-    if any(word in _ONE_DAY for word in words):
-        return True
-    return lower(measure.tokens[-1]) in _CALENDAR_UNITS
+    return any(lower(t) in _ONE_DAY for t in tree.tokens)
 
 
 __all__: Sequence[str] = ("Measure", "measures", "one_off", "UNITS")

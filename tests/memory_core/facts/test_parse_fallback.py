@@ -116,11 +116,26 @@ def test_unrelated_fallback_facts_do_not_retire_each_other(store, real_parser):
     assert {"Desert Island Discs", "Pot Noodle"} <= values
 
 
-def test_someone_named_is_kept_only_when_the_ledger_knows_them(store, real_parser):
-    """"Ines ... Brightside Books" is about Ines: the ledger must know her as one of the user's people."""
-    statement = "Ines has been reading Brightside Books reviews every night, she loves them"
-    ingest_and_extract(store, "t", "user", statement, at=parse_iso("2025-01-01T10:00:00Z"), parser=real_parser)
-    assert not any(f.predicate.startswith("named") for f in ledger.current_facts(store))
+def test_someone_named_by_a_first_name_alone_is_kept_as_someone_in_the_users_life(store, real_parser):
+    """A user names the people of their own life by first name: the fallback's fact about them is stored."""
+    ingest_and_extract(store, "t", "user", "Jonah is obsessed with Warhammer, he paints every night",
+                       at=parse_iso("2025-01-01T10:00:00Z"), parser=real_parser)
+    held = [(f.subject, f.predicate, f.value) for f in ledger.current_facts(store) if f.predicate.startswith("named")]
+    assert held == [("Jonah", "named_act:be_obsess_with", "Warhammer")]
+
+
+@pytest.mark.parametrize("text", [
+    "Jonah Briggs is obsessed with Warhammer",  # a full name: a public figure's shape
+    "Coach Jonah is obsessed with Warhammer",  # a title
+    "jonah is obsessed with Warhammer",  # a lower-case word with no "he"/"she" to say it is a person
+])
+def test_a_full_name_a_title_or_an_unvouched_lowercase_word_is_no_one_of_the_users(real_parser, text):
+    assert _fallback(real_parser, text) == set()
+
+
+def test_a_lowercase_name_is_a_person_when_a_personal_pronoun_follows(real_parser):
+    assert ("Jonah", "named_act:be_obsess_with", "Warhammer") in \
+        _fallback(real_parser, "jonah is obsessed with Warhammer, he paints every night")
 
 
 def test_the_matcher_names_the_attribute_the_fallback_held_under_its_verb(store, real_parser, real_embedder):

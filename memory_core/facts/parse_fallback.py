@@ -274,7 +274,7 @@ def _relation(tree: Tree, subject: Token) -> str | None:
 
 def _whose(tree: Tree, verb: Token | None, pronoun_after: bool = False) -> str | None:
     """The fact's subject from the clause: the user ("I", "my X", a dropped subject, a bare owned noun), a
-    relation ("my sister", "dad"), a named person (kept for the ledger to vouch for), else None."""
+    relation ("my sister", "dad"), a person named by a first name alone (``first_name_alone``), else None."""
     if verb is None:
         return None
     subject = tree.child(verb, "nsubj", "nsubjpass")
@@ -306,6 +306,7 @@ _TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir", "dame", 
            "st", "general", "captain", "judge", "chancellor", "sheikh", "chef", "coach", "rev", "father", "sister"}
 
 
+#: Pronouns that say a name is a person's: a firm or a place is "it".
 _PERSONAL_PRONOUNS = {"she", "he", "her", "him", "his", "hers", "shes", "hes"}
 
 
@@ -458,8 +459,8 @@ _BODY_MEASURES = {"length": "height", "weight": "weight"}
 
 
 def _measure_attribute(tree: Tree, measure: Measure) -> tuple[str, str, Token | None] | None:
-    """(family, attribute words, clause verb) for a measured value: a size by its own noun (and what it is a size
-    in), a height or weight said with "I'm", the user's noun before "is", a noun governing it ("goal 10,000
+    """(family, attribute words, clause verb) for a measured value: a size by its own noun (what it is a size in
+    stays in the value), a height or weight said with "I'm", the user's noun before "is", a noun governing it ("goal 10,000
     steps"), a verb that says what the measure is of ("sleep 7 hours"), and under a light verb the unit itself
     ("get 8,000 steps a day")."""
     head = measure.head

@@ -95,7 +95,8 @@ def with_subject(phrase: str, subject: str, user: str = "user") -> str:
 
 #: A day date as a value: "12 May", "May 12th", "the 20th".
 _DAY_DATE = re.compile(r"(?i)^(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?[a-z]{3,9})?(?:,?\s+\d{4})?$|"
-                       r"^(?i:[a-z]{3,9})\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?$")
+                       r"^(?i:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6})\.?\s+\d{1,2}(?:st|nd|rd|th)?"
+                       r"(?:,?\s+\d{4})?$")  # a month's name: "size 8" is no date
 
 
 #: A role said without its article ("works as nurse"): a common noun phrase, not a name, a determiner or a

@@ -7,8 +7,10 @@ fallback needs none: where they give NO fact for a sentence, and the sentence
 * asserts (``parse_tree.asserted``: no question, negation, wish, condition or report; a past tense only when
   it says a habit: "every Thursday", "always"),
 * is about the user or someone or something of theirs (a first-person subject or possessive, a kin noun,
-  chat's dropped subject "been bingeing X", a bare owned noun "car going into X"; a person named alone is
-  kept as the subject, for ``resolution`` to keep only when the ledger knows them as one of the user's people),
+  chat's dropped subject "been bingeing X", a bare owned noun "car going into X"; a person named by a first name
+  alone, as a user names the people of their own life ("Ines works at X now"; ``first_name_alone``, never a
+  full name or a title: "Taylor Swift", "President X"), kept as the subject: ``resolution`` files it under the
+  relation when the ledger knows the name),
 * and names a thing (a run of capitalised words, "The"/"of"/"&" inside, never a weekday, month, holiday,
   kin word, interjection or the opening word of a sentence that is no proper noun),
 
@@ -32,6 +34,7 @@ from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
 from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.parse_measures import Measure, measures, one_off
 from memory_core.facts.parse_tokens import ParsedSentence, Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, Tree, asserted, clause_hedged,
                                           clause_negated, is_question, lower)
@@ -269,9 +272,9 @@ def _relation(tree: Tree, subject: Token) -> str | None:
     return USER if owned else None
 
 
-def _whose(tree: Tree, verb: Token | None) -> str | None:
+def _whose(tree: Tree, verb: Token | None, pronoun_after: bool = False) -> str | None:
     """The fact's subject from the clause: the user ("I", "my X", a dropped subject, a bare owned noun), a
-    relation ("my sister", "dad"), a named person (kept for the ledger to vouch for), else None."""
+    relation ("my sister", "dad"), a person named by a first name alone (``first_name_alone``), else None."""
     if verb is None:
         return None
     subject = tree.child(verb, "nsubj", "nsubjpass")
@@ -292,9 +295,40 @@ def _whose(tree: Tree, verb: Token | None) -> str | None:
     if subject.pos == "NOUN" and subject.text.islower() and not tree.children(subject, "det", "poss") and \
             subject.tag == "NN" and lower(subject) not in _GENERAL_NOUNS:
         return lower(subject)  # chat's dropped "my": "car needs X", the user's car
-    if subject.pos == "PROPN" and subject.ent_type in ("PERSON", "") and subject.text[:1].isupper():
-        return subject.text  # someone named: ``resolution`` keeps it only for one of the user's people
+    if first_name_alone(tree, subject, pronoun_after):
+        return subject.text.capitalize()  # someone in the user's life, named as the user names them
     return None
+
+
+#: Titles and roles that name a public figure ("President Lula", "Dr Okafor", "Coach Reyes").
+_TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir", "dame", "lord", "lady", "king", "queen",
+           "prince", "princess", "president", "pm", "minister", "senator", "governor", "mayor", "pope", "saint",
+           "st", "general", "captain", "judge", "chancellor", "sheikh", "chef", "coach", "rev", "father", "sister"}
+
+
+#: Pronouns that say a name is a person's: a firm or a place is "it".
+_PERSONAL_PRONOUNS = {"she", "he", "her", "him", "his", "hers", "shes", "hes"}
+
+
+def first_name_alone(tree: Tree, subject: Token, pronoun_after: bool = False) -> bool:
+    """A person named by a first name alone, with no title or surname: the way a user names someone in their own
+    life ("Ines is at X now"); a public figure is named in full or with a role ("Taylor Swift", "President X").
+    ``pronoun_after``: a later sentence of the message says "she" or "he"."""
+    if subject.pos != "PROPN" or not subject.text[1:].islower() or not subject.text.isalpha() or \
+            lower(subject) in _NOT_NAMES or _CALENDAR.match(subject.text):
+        return False
+    # the tagger's entity, or a personal pronoun after it: a firm or place is "it", a person "she" or "he"; chat
+    # writes names in lower case ("priti works at X, she ..."): then the pronoun must say it
+    person_pronoun = pronoun_after or any(lower(t) in _PERSONAL_PRONOUNS for t in tree.tokens[subject.i + 1:])
+    if not person_pronoun and (subject.ent_type not in ("PERSON", "") or not subject.text[:1].isupper()):
+        return False
+    neighbours = [tree.tokens[i] for i in (subject.i - 1, subject.i + 1) if 0 <= i < len(tree.tokens)]
+    if any(t.text[:1].isupper() and t.pos in ("PROPN", "NOUN") for t in neighbours):
+        return False  # two capitalised words: a full name or a title
+    if any(lower(t).rstrip(".") in _TITLES for t in neighbours) or tree.children(subject, "compound", "flat",
+                                                                                   "appos", "poss", "det"):
+        return False
+    return True
 
 
 def _spliced(tree: Tree, token: Token) -> bool:
@@ -350,13 +384,19 @@ def fallback_candidates(sentences: Sequence[ParsedSentence], found: Sequence[Can
         text = tree.sentence.text.strip()
         if not text or is_question(tree.sentence) or any(value in text.casefold() for value in said):
             continue
+        candidate = None
         for name in _joined_names(trees, index):
             if any(value in name.text.casefold() or name.text.casefold() in value for value in said):
                 continue  # part of a value another layer read, the sentence split by the parser ("Chanel | No 5")
-            candidate = _name_fact(trees[name.sentence], name)
+            later = trees[name.sentence + 1:]
+            pronoun_after = any(lower(t) in _PERSONAL_PRONOUNS for later_tree in later for t in later_tree.tokens)
+            candidate = _name_fact(trees[name.sentence], name, pronoun_after)
             if candidate is not None:
-                out.append(candidate)
                 break  # one fact per sentence: the first name that makes one
+        if candidate is None:  # no name: a measured value of the user's ("a size 7", "10,000 steps a day")
+            candidate = next(filter(None, (_measure_fact(tree, m) for m in measures(tree))), None)
+        if candidate is not None:
+            out.append(candidate)
     return out
 
 
@@ -392,7 +432,7 @@ def _copula_owner(tree: Tree, copula: Token) -> str | None:
     return None
 
 
-def _name_fact(tree: Tree, name: _Name) -> Candidate | None:
+def _name_fact(tree: Tree, name: _Name, pronoun_after: bool = False) -> Candidate | None:
     if len(name.text) > 60 or len(name.text) < 2:
         return None
     found = attribute_of(tree, name)
@@ -403,7 +443,8 @@ def _name_fact(tree: Tree, name: _Name) -> Candidate | None:
         return None
     if any(lower(t) in ("not", "n't", "never", "no") for t in tree.tokens[max(0, name.tokens[0].i - 2):name.tokens[0].i]):
         return None
-    subject = _copula_owner(tree, verb) if family == NAMED and verb.lemma == "be" else _whose(tree, verb)
+    subject = _copula_owner(tree, verb) if family == NAMED and verb.lemma == "be" else \
+        _whose(tree, verb, pronoun_after)
     if subject is None:
         return None
     attribute = re.sub(r"\s+", " ", attribute).strip()
@@ -411,6 +452,60 @@ def _name_fact(tree: Tree, name: _Name) -> Candidate | None:
     if not attribute or attribute in _LIGHT_VERBS or implausible_value(predicate, value):
         return None
     return Candidate("assert", subject, predicate, value, tree.sentence.text.strip())
+
+
+#: What a length or weight said of the user with "I'm" measures.
+_BODY_MEASURES = {"length": "height", "weight": "weight"}
+
+
+def _measure_attribute(tree: Tree, measure: Measure) -> tuple[str, str, Token | None] | None:
+    """(family, attribute words, clause verb) for a measured value: a size by its own noun (what it is a size in
+    stays in the value), a height or weight said with "I'm", the user's noun before "is", a noun governing it ("goal 10,000
+    steps"), a verb that says what the measure is of ("sleep 7 hours"), and under a light verb the unit itself
+    ("get 8,000 steps a day")."""
+    head = measure.head
+    governor = tree.head(head)
+    if measure.kind == "size":
+        return NAMED, "size", _clause_verb(tree, head)
+    if governor is None:
+        return None
+    if head.dep in ("attr", "acomp") and governor.lemma == "be":
+        subject = tree.child(governor, "nsubj")
+        if subject is not None and lower(subject) in FIRST_PERSON and measure.kind in _BODY_MEASURES and \
+                (measure.unit == "height" or measure.kind == "weight"):
+            return NAMED, _BODY_MEASURES[measure.kind], governor
+        if subject is not None and subject.pos == "NOUN" and tree.children(subject, "poss") and \
+                lower(subject) not in _GENERAL_NOUNS and lower(subject) not in RELATIONS:
+            words = [lower(c) for c in tree.children(subject, "amod", "compound") if c.i < subject.i]
+            return NAMED, " ".join([*words, lower(subject)]), governor
+        return None
+    if governor.pos == "NOUN" and lower(governor) not in _GENERAL_NOUNS and governor.i < head.i:
+        return NAMED, lower(governor), _clause_verb(tree, governor)
+    if governor.pos == "VERB" and head.dep in ("dobj", "npadvmod"):
+        if governor.lemma in _LIGHT_VERBS:
+            return (NAMED, measure.unit, governor) if measure.kind == "count" else None
+        return NAMED_ACT, governor.lemma, governor
+    return None
+
+
+def _measure_fact(tree: Tree, measure: Measure) -> Candidate | None:
+    """One fact for a measured value of the user's that holds beyond the day it was said."""
+    if one_off(tree, measure):
+        return None
+    found = _measure_attribute(tree, measure)
+    if found is None:
+        return None
+    family, attribute, verb = found
+    if verb is None or not _asserts(tree, verb) or not _tense_fits(tree, verb):
+        return None
+    subject = _copula_owner(tree, verb) if family == NAMED and verb.lemma == "be" and \
+        attribute not in _BODY_MEASURES.values() and not attribute.startswith("size") else _whose(tree, verb)
+    if subject is None or subject[:1].isupper():
+        return None
+    predicate = family + re.sub(r"\s+", "_", attribute.strip())
+    if implausible_value(predicate, measure.text):
+        return None
+    return Candidate("assert", subject, predicate, measure.text, tree.sentence.text.strip())
 
 
 __all__: Sequence[str] = ("fallback_candidates", "name_runs", "attribute_of", "FALLBACK_FAMILIES", "NAMED", "NAMED_ACT")

@@ -164,8 +164,6 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
 
     parsed = parsed or parse(message)
     candidates = _linked(store, message, user_candidates_in_scope(parsed.candidates, parsed.sentences))
-    # the fallback's fact about someone named is kept only when the ledger knows them as one of the user's people
-    candidates = [c for c in candidates if not (from_fallback(c) and c.subject[:1].isupper())]
     changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
     if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
         changes = continued_changes(store, message, parsed.sentences, candidates)

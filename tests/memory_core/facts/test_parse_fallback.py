@@ -116,11 +116,26 @@ def test_unrelated_fallback_facts_do_not_retire_each_other(store, real_parser):
     assert {"Desert Island Discs", "Pot Noodle"} <= values
 
 
-def test_someone_named_is_kept_only_when_the_ledger_knows_them(store, real_parser):
-    """"Ines ... Brightside Books" is about Ines: the ledger must know her as one of the user's people."""
-    statement = "Ines has been reading Brightside Books reviews every night, she loves them"
-    ingest_and_extract(store, "t", "user", statement, at=parse_iso("2025-01-01T10:00:00Z"), parser=real_parser)
-    assert not any(f.predicate.startswith("named") for f in ledger.current_facts(store))
+def test_someone_named_by_a_first_name_alone_is_kept_as_someone_in_the_users_life(store, real_parser):
+    """A user names the people of their own life by first name: the fallback's fact about them is stored."""
+    ingest_and_extract(store, "t", "user", "Jonah is obsessed with Warhammer, he paints every night",
+                       at=parse_iso("2025-01-01T10:00:00Z"), parser=real_parser)
+    held = [(f.subject, f.predicate, f.value) for f in ledger.current_facts(store) if f.predicate.startswith("named")]
+    assert held == [("Jonah", "named_act:be_obsess_with", "Warhammer")]
+
+
+@pytest.mark.parametrize("text", [
+    "Jonah Briggs is obsessed with Warhammer",  # a full name: a public figure's shape
+    "Coach Jonah is obsessed with Warhammer",  # a title
+    "jonah is obsessed with Warhammer",  # a lower-case word with no "he"/"she" to say it is a person
+])
+def test_a_full_name_a_title_or_an_unvouched_lowercase_word_is_no_one_of_the_users(real_parser, text):
+    assert _fallback(real_parser, text) == set()
+
+
+def test_a_lowercase_name_is_a_person_when_a_personal_pronoun_follows(real_parser):
+    assert ("Jonah", "named_act:be_obsess_with", "Warhammer") in \
+        _fallback(real_parser, "jonah is obsessed with Warhammer, he paints every night")
 
 
 def test_the_matcher_names_the_attribute_the_fallback_held_under_its_verb(store, real_parser, real_embedder):
@@ -135,3 +150,48 @@ def test_the_matcher_names_the_attribute_the_fallback_held_under_its_verb(store,
     run_semantic_pass(store, embedder, matcher=AttributeMatcher(embedder))
     held = [(f.predicate, f.value) for f in ledger.current_facts(store) if "Lumen" in f.value]
     assert held == [("internet", "Lumen Fibre")]
+
+
+# -- measured values (``parse_measures``) --------------------------------------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    # a size names itself; what it is a size in stays in the value
+    ("fyi I'm a size 12 in jeans", ("user", "named:size", "size 12 in jeans")),
+    # a verb that says what the measure is of, with its rate
+    ("I usually swim 40 lengths a week", ("user", "named_act:swim", "40 lengths a week")),
+    ("I drink 2 litres a day", ("user", "named_act:drink", "2 litres a day")),
+    # a height said with "I'm"
+    ("I'm 6'1, legroom matters", ("user", "named:height", "6'1")),
+    # a light verb: the unit is the attribute
+    ("I do 50 pushups every morning before work", ("user", "named:pushups", "50 pushups every morning")),
+])
+def test_a_measured_value_is_the_fallbacks_value(real_parser, text, expected):
+    assert expected in _fallback(real_parser, text)
+
+
+@pytest.mark.parametrize("text", [
+    "I cycled 30 km yesterday",  # one day's quantity
+    "the bus came 20 minutes late",  # late: one-off, and not the user's
+    "just 2 more weeks of this job",  # more: what is left
+    "the tickets were £45 each",  # not the user's
+    "see you at 7pm",  # a time of one day
+    "I've lived here for 6 years",  # a span after "for"
+    "I ate 3 biscuits",  # a one-off past
+    "I have 2 cats",  # a count of things is no measure
+    "I can't walk 5 miles",  # denied
+])
+def test_a_one_off_or_anothers_quantity_is_no_measured_fact(real_parser, text):
+    assert {f for f in _fallback(real_parser, text) if f[0] == "user"} == set()
+
+
+def test_a_size_said_again_replaces_the_old_size(store, real_parser):
+    ingest_and_extract(store, "t", "user", "fyi I'm a size 12 in jeans", at=parse_iso("2025-01-01T10:00:00Z"),
+                       parser=real_parser)
+    ingest_and_extract(store, "t", "user", "I'm a size 10 in jeans now!", at=parse_iso("2025-03-01T10:00:00Z"),
+                       parser=real_parser)
+    sizes = [f.value for f in ledger.current_facts(store) if f.predicate == "named:size"]
+    assert sizes == ["size 10 in jeans"]
+
+
+def test_a_size_reads_as_a_value_not_a_date():
+    assert ledger.fact_text("user", "named:size", "size 8") == "The user's size is size 8."
+    assert ledger.fact_text("user", "eye_test", "May 12") == "The user's eye test is on May 12."

@@ -34,7 +34,11 @@ details go to the JSON only.
 same schema, written by ``bench/data/write_fact_timelines.py``) into ``fact_timelines_{dev,test}.md/json``;
 ``--set dev2`` runs a second dev set (35 other attribute kinds, 4 other personas; written by hand by
 ``bench/data/write_fact_timelines_dev2.py``) into ``fact_timelines_dev2.md/json``;
-the default ``--set heldout`` is the held-out set above. ``--in-process`` runs the same protocol
+``--set changes_dev|changes_test`` runs the two halves of a pool of hard CHANGE phrasings (indirect,
+new value a sentence later, ended with no successor, corrections, comparisons, third-party reports; 25
+attribute kinds none of the other sets has; ``bench/data/write_fact_timelines_changes.py``) into
+``fact_timelines_changes_{dev,test}.md/json``; the default ``--set heldout`` is the held-out set above.
+``--in-process`` runs the same protocol
 through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
 background matcher), loading the embedder once instead of once per ``memory facts`` call: a dev run
 takes minutes instead of tens of minutes. ``--limit N`` takes the first N timelines.
@@ -64,7 +68,11 @@ CHECKS_FILE = Path(os.environ.get("MNEME_FACT_CHECK_FILE", ROOT / "bench" / "hel
 SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
         "dev": (ROOT / "bench" / "data" / "fact_timelines_dev.json", "dev", "fact_timelines_dev"),
         "test": (ROOT / "bench" / "data" / "fact_timelines_test.json", "test", "fact_timelines_test"),
-        "dev2": (ROOT / "bench" / "data" / "fact_timelines_dev2.json", "dev2", "fact_timelines_dev2")}
+        "dev2": (ROOT / "bench" / "data" / "fact_timelines_dev2.json", "dev2", "fact_timelines_dev2"),
+        "changes_dev": (ROOT / "bench" / "data" / "fact_timelines_changes.json", "changes_dev",
+                        "fact_timelines_changes_dev"),
+        "changes_test": (ROOT / "bench" / "data" / "fact_timelines_changes.json", "changes_test",
+                         "fact_timelines_changes_test")}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))
@@ -278,7 +286,8 @@ def _pct(cell: dict[str, Any]) -> str:
     return "–" if cell["total"] == 0 else f"{100 * cell['rate']:.1f}% ({cell['passed']}/{cell['total']})"
 
 
-_GENERATORS = {"dev2": "write_fact_timelines_dev2.py"}
+_GENERATORS = {"dev2": "write_fact_timelines_dev2.py", "changes_dev": "write_fact_timelines_changes.py",
+               "changes_test": "write_fact_timelines_changes.py"}
 
 
 def render_markdown(summary: dict[str, Any], meta: dict[str, Any]) -> str:
@@ -289,6 +298,8 @@ def render_markdown(summary: dict[str, Any], meta: dict[str, Any]) -> str:
                   "hand-written in one pass and committed before its first run; split by attribute kind and persona"
                   + ("; tune on dev only." if name == "dev" else
                      "; a second dev set (35 new attribute kinds, 4 new personas), tuned on." if name == "dev2"
+                     else "; a pool of hard change phrasings (25 new attribute kinds, 6 change shapes), "
+                          "dev half, tuned on." if name == "changes_dev"
                      else "; never tuned on."))
     path = ("`mneme.cli.main` in one process (same parser and handlers, embedder loaded once)"
             if meta.get("in_process") else "the real CLI")

@@ -103,3 +103,33 @@ def test_the_dev2_set_is_what_its_generator_writes_and_has_the_promised_shape():
         assert timeline["old"][0] in timeline["statement"]
         if timeline["new"]:
             assert timeline["type"] == "change" and timeline["new"][0] in timeline["later"]
+
+
+def test_the_change_pool_is_what_its_generator_writes_and_splits_cleanly():
+    """The change pool (issue 12): both halves load through ``--set``, no kind or persona in both."""
+    from bench.data import write_fact_timelines_changes as changes
+
+    timelines = _load("fact_timelines_changes.json")
+    assert timelines == json.loads(json.dumps(changes.build()))
+    dev, test = fact_checks.load_timelines("changes_dev"), fact_checks.load_timelines("changes_test")
+    assert dev + test == timelines and len(timelines) >= 160 and len({t["id"] for t in timelines}) == len(timelines)
+    assert 0.4 <= len(dev) / len(timelines) <= 0.6
+    assert not {t["kind"] for t in dev} & {t["kind"] for t in test}
+    assert not {t["persona"] for t in dev} & {t["persona"] for t in test}
+    kinds = {t["kind"] for t in timelines}
+    earlier = _load("fact_timelines.json") + _load("fact_timelines_dev2.json")
+    assert len(kinds) >= 20 and not kinds & {t["kind"] for t in earlier}
+    assert fact_checks.SETS["changes_dev"][2] == "fact_timelines_changes_dev"
+    assert fact_checks.SETS["changes_test"][2] == "fact_timelines_changes_test"
+    for half in (dev, test):
+        assert Counter(t["type"] for t in half) == {"change": 4 * len({t["kind"] for t in half}),
+                                                   "no_change": 2 * len({t["kind"] for t in half}),
+                                                   "unrelated": len({t["kind"] for t in half})}
+        assert set(Counter(t["change_kind"] for t in half if t["change_kind"])) == set(changes.SHAPES)
+    for timeline in timelines:
+        assert timeline["d1"] < timeline["as_of"] < timeline["d2"] and timeline["old"][0] in timeline["statement"]
+        assert timeline["check_as_of"] == (timeline["change_kind"] != "correction")
+        if timeline["new"]:
+            assert timeline["type"] == "change" and timeline["new"][0] in timeline["later"]
+        elif timeline["type"] == "change":
+            assert timeline["change_kind"] == "ended_no_successor"

@@ -36,6 +36,8 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from bench.data.write_fact_timelines_dev2 import kind_timelines
+
 OUT = Path(__file__).resolve().parent / "fact_timelines_changes.json"
 #: split -> its four personas: statement i of a kind is in persona i's voice
 PERSONAS = {
@@ -453,26 +455,8 @@ def build() -> list[dict]:
     for k_index, kind in enumerate(KINDS):
         assert len(kind["pairs"]) >= 2 and len(kind["statements"]) == 4 and len(kind["changes"]) == 4
         assert all(tag in SHAPES for tag, _ in kind["changes"])
-        plans = [("change", i, kind["changes"][i]) for i in range(4)]
-        plans += [("no_change", 0, ("mention", kind["mention"])), ("no_change", 1, ("other_person", kind["other"])),
-                  ("unrelated", k_index, (None, kind["unrelated"]))]
-        counters: Counter = Counter()
-        for t_index, (typ, i, (tag, later_tpl)) in enumerate(plans):
-            old, new = kind["pairs"][i % len(kind["pairs"])]
-            s_index = (k_index + t_index) % 4
-            statement = kind["statements"][s_index].format(old=old[0])
-            later = later_tpl.format(old=old[0], new=new[0])
-            named_new = typ == "change" and "{new}" in later_tpl
-            d1, d2, as_of = _dates(rng)
-            rows.append({
-                "id": f"{kind['kind']}-{typ}-{counters[typ]}", "split": kind["split"], "kind": kind["kind"],
-                "owner": kind["owner"], "persona": PERSONAS[kind["split"]][s_index], "type": typ,
-                "change_kind": tag if typ == "change" else None,
-                "no_change_kind": tag if typ == "no_change" else None,
-                "statement": statement, "d1": d1.isoformat(), "d2": d2.isoformat(), "as_of": as_of.isoformat(),
-                "check_as_of": not (typ == "change" and tag == "correction"),
-                "old": list(old), "new": list(new) if named_new else [], "later": later})
-            counters[typ] += 1
+        rows += kind_timelines(kind, k_index, kind["split"], lambda s, kind=kind: PERSONAS[kind["split"]][s],
+                               lambda: _dates(rng))
     return rows
 
 

@@ -587,31 +587,42 @@ def _dates(rng: random.Random, dated: bool) -> tuple[datetime, datetime, datetim
     return d1, d2, as_of.replace(microsecond=0, second=0)
 
 
+def kind_timelines(kind: dict, k_index: int, split: str, persona_of, dates) -> list[dict]:
+    """One attribute kind's seven timelines: its four changes, two no-change mentions and one unrelated later fact.
+
+    ``persona_of(statement index)`` names the voice of a statement, ``dates()`` draws (D1, D2, AS_OF); shared with
+    ``write_fact_timelines_changes.py``, which writes its pool in the same shape."""
+    plans = [("change", i, kind["changes"][i]) for i in range(4)]
+    plans += [("no_change", 0, ("mention", kind["mention"])), ("no_change", 1, ("other_person", kind["other"])),
+              ("unrelated", k_index, (None, kind["unrelated"]))]
+    counters: Counter = Counter()
+    rows = []
+    for t_index, (typ, i, (tag, later_tpl)) in enumerate(plans):
+        old, new = kind["pairs"][i % len(kind["pairs"])]
+        s_index = (k_index + t_index) % 4
+        statement = kind["statements"][s_index].format(old=old[0])
+        later = later_tpl.format(old=old[0], new=new[0])
+        named_new = typ == "change" and "{new}" in later_tpl
+        d1, d2, as_of = dates()
+        rows.append({
+            "id": f"{kind['kind']}-{typ}-{counters[typ]}", "split": split, "kind": kind["kind"],
+            "owner": kind["owner"], "persona": persona_of(s_index), "type": typ,
+            "change_kind": tag if typ == "change" else None,
+            "no_change_kind": tag if typ == "no_change" else None,
+            "statement": statement, "d1": d1.isoformat(), "d2": d2.isoformat(), "as_of": as_of.isoformat(),
+            "check_as_of": not (typ == "change" and tag == "correction"),
+            "old": list(old), "new": list(new) if named_new else [], "later": later})
+        counters[typ] += 1
+    return rows
+
+
 def build() -> list[dict]:
     rng = random.Random(20261201)
     rows = []
     for k_index, kind in enumerate(KINDS):
         assert len(kind["pairs"]) >= 2 and len(kind["statements"]) == 4 and len(kind["changes"]) == 4
-        plans = [("change", i, kind["changes"][i]) for i in range(4)]
-        plans += [("no_change", 0, ("mention", kind["mention"])), ("no_change", 1, ("other_person", kind["other"])),
-                  ("unrelated", k_index, (None, kind["unrelated"]))]
-        counters: Counter = Counter()
-        for t_index, (typ, i, (tag, later_tpl)) in enumerate(plans):
-            old, new = kind["pairs"][i % len(kind["pairs"])]
-            s_index = (k_index + t_index) % 4
-            statement = kind["statements"][s_index].format(old=old[0])
-            later = later_tpl.format(old=old[0], new=new[0])
-            named_new = typ == "change" and "{new}" in later_tpl
-            d1, d2, as_of = _dates(rng, kind["dated"])
-            rows.append({
-                "id": f"{kind['kind']}-{typ}-{counters[typ]}", "split": SPLIT, "kind": kind["kind"],
-                "owner": kind["owner"], "persona": PERSONAS[kind["voices"][s_index]], "type": typ,
-                "change_kind": tag if typ == "change" else None,
-                "no_change_kind": tag if typ == "no_change" else None,
-                "statement": statement, "d1": d1.isoformat(), "d2": d2.isoformat(), "as_of": as_of.isoformat(),
-                "check_as_of": not (typ == "change" and tag == "correction"),
-                "old": list(old), "new": list(new) if named_new else [], "later": later})
-            counters[typ] += 1
+        rows += kind_timelines(kind, k_index, SPLIT, lambda s, kind=kind: PERSONAS[kind["voices"][s]],
+                               lambda kind=kind: _dates(rng, kind["dated"]))
     return rows
 
 

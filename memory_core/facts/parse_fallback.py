@@ -432,15 +432,21 @@ def _copula_owner(tree: Tree, copula: Token) -> str | None:
     return None
 
 
+def _holding(tree: Tree, found: tuple | None) -> tuple | None:
+    """An attribute reading (family, attribute, governing verb) whose verb asserts, in a tense that holds beyond
+    the day it was said; None for any other (no verb, a question, a wish, a one-off past)."""
+    if found is None or found[2] is None or not _asserts(tree, found[2]) or not _tense_fits(tree, found[2]):
+        return None
+    return found
+
+
 def _name_fact(tree: Tree, name: _Name, pronoun_after: bool = False) -> Candidate | None:
     if len(name.text) > 60 or len(name.text) < 2:
         return None
-    found = attribute_of(tree, name)
+    found = _holding(tree, attribute_of(tree, name))
     if found is None:
         return None
     family, attribute, verb = found
-    if verb is None or not _asserts(tree, verb) or not _tense_fits(tree, verb):
-        return None
     if any(lower(t) in ("not", "n't", "never", "no") for t in tree.tokens[max(0, name.tokens[0].i - 2):name.tokens[0].i]):
         return None
     subject = _copula_owner(tree, verb) if family == NAMED and verb.lemma == "be" else \
@@ -492,12 +498,10 @@ def _measure_fact(tree: Tree, measure: Measure) -> Candidate | None:
     """One fact for a measured value of the user's that holds beyond the day it was said."""
     if one_off(tree, measure):
         return None
-    found = _measure_attribute(tree, measure)
+    found = _holding(tree, _measure_attribute(tree, measure))
     if found is None:
         return None
     family, attribute, verb = found
-    if verb is None or not _asserts(tree, verb) or not _tense_fits(tree, verb):
-        return None
     subject = _copula_owner(tree, verb) if family == NAMED and verb.lemma == "be" and \
         attribute not in _BODY_MEASURES.values() and not attribute.startswith("size") else _whose(tree, verb)
     if subject is None or subject[:1].isupper():

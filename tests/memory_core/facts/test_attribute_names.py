@@ -66,24 +66,39 @@ def test_the_job_said_two_ways_is_one_slot(store, real_parser):
     assert ("job_title", "midwife") in current(store)
 
 
-def test_a_version_8_store_renames_owned_things_keeping_ids_and_history(data_dir):
-    """A store left at schema 8 with ``owns:car`` facts (one superseded by the other) reopens with ``car``, each
-    fact under its old id, the old one still superseded by the new."""
-    from memory_core.storage.schema import LATEST_VERSION, MIGRATION_ONE_NAME_FOR_OWNED_THINGS, MIGRATIONS
+def _store_before_one_name(data_dir):
+    """A new store; ``_reopened`` sets it back to the schema version before migration 9 and opens it again."""
+    from memory_core.storage.schema import MIGRATION_ONE_NAME_FOR_OWNED_THINGS, MIGRATIONS
     from memory_core.storage.store import Store
     from tests.conftest import TEST_PASSPHRASE
 
     assert MIGRATION_ONE_NAME_FOR_OWNED_THINGS in MIGRATIONS
-    version = MIGRATIONS.index(MIGRATION_ONE_NAME_FOR_OWNED_THINGS) + 1
-    store = Store.create(data_dir, use_keyring=False, passphrase=TEST_PASSPHRASE)
+    return Store.create(data_dir, use_keyring=False, passphrase=TEST_PASSPHRASE)
+
+
+def _reopened(store, data_dir):
+    """``store`` marked as left at the version before migration 9, closed, and opened (which migrates it)."""
+    from memory_core.storage.schema import MIGRATION_ONE_NAME_FOR_OWNED_THINGS, MIGRATIONS
+    from memory_core.storage.store import Store
+    from tests.conftest import TEST_PASSPHRASE
+
+    store.execute(f"PRAGMA user_version = {MIGRATIONS.index(MIGRATION_ONE_NAME_FOR_OWNED_THINGS)}")
+    store.close()
+    return Store.open(data_dir, passphrase=TEST_PASSPHRASE)
+
+
+def test_a_version_8_store_renames_owned_things_keeping_ids_and_history(data_dir):
+    """A store left at schema 8 with ``owns:car`` facts (one superseded by the other) reopens with ``car``, each
+    fact under its old id, the old one still superseded by the new."""
+    from memory_core.storage.schema import LATEST_VERSION
+
+    store = _store_before_one_name(data_dir)
     with store.transaction():
         first = facts.add_fact(store, "user", "owns:car", "Skoda Octavia", valid_at="2025-01-01T00:00:00Z").fact_id
         second = facts.add_fact(store, "user", "owns:car", "Mazda 3", valid_at="2025-03-01T00:00:00Z").fact_id
         other = facts.add_fact(store, "user", "owns", "a canoe", valid_at="2025-01-01T00:00:00Z").fact_id
-    store.execute(f"PRAGMA user_version = {version - 1}")
     before = {f.id: (f.value, f.valid_at, f.invalid_at, f.supersedes) for f in facts.history(store)}
-    store.close()
-    reopened = Store.open(data_dir, passphrase=TEST_PASSPHRASE)
+    reopened = _reopened(store, data_dir)
     try:
         assert reopened.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
         after = {f.id: f for f in facts.history(reopened)}
@@ -97,20 +112,13 @@ def test_a_version_8_store_renames_owned_things_keeping_ids_and_history(data_dir
 def test_a_version_8_store_with_a_value_under_each_name_keeps_one_current_value(data_dir):
     """``owns:car`` (said first) and ``car`` (said later) were two current values; as one slot the older is
     retired as of the newer one's start and the newer supersedes it: never two current cars."""
-    from memory_core.storage.schema import MIGRATION_ONE_NAME_FOR_OWNED_THINGS, MIGRATIONS
-    from memory_core.storage.store import Store
-    from tests.conftest import TEST_PASSPHRASE
-
-    version = MIGRATIONS.index(MIGRATION_ONE_NAME_FOR_OWNED_THINGS) + 1
-    store = Store.create(data_dir, use_keyring=False, passphrase=TEST_PASSPHRASE)
+    store = _store_before_one_name(data_dir)
     with store.transaction():
         driven = facts.add_fact(store, "user", "owns:car", "Fiat Panda", valid_at="2025-01-01T00:00:00Z").fact_id
         named = facts.add_fact(store, "user", "car", "Kia Ceed", valid_at="2025-06-01T00:00:00Z").fact_id
         bike = facts.add_fact(store, "user", "owns:bike", "Brompton", valid_at="2025-02-01T00:00:00Z").fact_id
         sister = facts.add_fact(store, "sister", "car", "Mini", valid_at="2025-01-01T00:00:00Z").fact_id
-    store.execute(f"PRAGMA user_version = {version - 1}")
-    store.close()
-    reopened = Store.open(data_dir, passphrase=TEST_PASSPHRASE)
+    reopened = _reopened(store, data_dir)
     try:
         after = {f.id: f for f in facts.history(reopened)}
         assert after[driven].invalid_at == after[named].valid_at == "2025-06-01T00:00:00+00:00" and after[driven].expired_at is not None

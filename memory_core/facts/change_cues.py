@@ -215,6 +215,10 @@ PERSON_SUCCESSORS = (
     r"(?:(?:\w+'s|the|my|our|his|her|their)\s+)?\w+\s+now\b",
     # gone over to the other: "I've gone totally over to opera"
     rf"\b(?:gone|went|going|switched|moved|converted)\s+(?:\w+\s+)?over\s+to\s+{_A}{_Y}",
+    # a cleft that names who did the provider's job: "it was Y who came out", "it's Y that does the rounds now"
+    rf"\bit(?:\s+was|\s+is|'s)\s+(?P<y>{TITLE}(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*)*)\s+(?:who|that)\s+"
+    r"(?:came|comes|come|turned\s+up|turns\s+up|showed\s+up|shows\s+up|does|did|do|handled|handles|sorted|sorts|"
+    r"fixed|fixes|took|takes|picked\s+up|picks\s+up|answered|answers|looked\s+after|looks\s+after)\b",
     # the user's business handed on to the new holder: "passed my file over to Y", "transferred our account to Y"
     rf"\b(?:passed|handed|transferred|moved|referred)\s+(?:my|our|me|us)\s+(?:(?-i:[a-z])\w+\s+){{0,2}}?"
     rf"(?:over\s+|across\s+|on\s+)?to\s+{_A}{_Y}",

@@ -103,3 +103,17 @@ def test_a_reported_ending_with_its_successor_through_the_fact_pass(store, real_
     held = {f.value for f in facts.current_facts(store)}
     assert "Rowan Price" not in held
     assert any("Mill Lane Accounts" in value for value in held), held
+
+
+@pytest.mark.parametrize("text, old, new", [
+    # another name in the sentence (the road) leaves the cleft as the only sign of who holds the role now
+    ("When the van broke down on the A38 it was Route One Recovery who came out, we'd switched when the Severn "
+     "Cover price doubled.", "Severn Cover", "Route One Recovery"),
+])
+def test_a_cleft_names_who_now_does_the_providers_job(text, old, new):
+    assert changed(text, old, "service") == [(old, new)]
+
+
+def test_a_cleft_beside_no_ending_changes_nothing():
+    assert changed("It was Dean Walsh who came round to fix the tap Severn Plumbing fitted.", "Severn Plumbing",
+                   "plumber") == []

@@ -95,9 +95,27 @@ _KEPT = re.compile(
 _QUESTION = re.compile(r"\?\s*$")
 
 
+def _inside_name(sentence: str, hedge: re.Match[str]) -> bool:
+    """A capitalised hedge word inside the sentence is part of a name ("Voices of Hope", "Maybe Baby"), not a hedge."""
+    return hedge.group(0)[:1].isupper() and bool(re.search(r"\w[\w',]*\s+$", sentence[:hedge.start()]))
+
+
+#: Someone else reporting news about the user's value: "my brother says X has retired", "our coach told us on
+#: Monday that X is folding". The reported clause is X's news; the person only passes it on.
+_REPORTED = re.compile(
+    r"(?i)\b(?:says|said|reckons|reckoned|mentioned|heard|tells\s+(?:me|us)|told\s+(?:me|us)|(?:texted|rang|called|"
+    r"wrote|emailed)\s+to\s+say)(?:\s+(?:on|last|this|yesterday|today|earlier)(?:\s+(?:\w+day|week|night|month))?)?"
+    r"\s+(?:that\s+)?(?:the\s+|my\s+|our\s+)?(?:(?:dr|mr|mrs|ms|miss|prof)\.?\s+)?$")
+
+
+def reported_news(sentence: str, mention_start: int) -> bool:
+    """The old value opens a clause someone else reports (said right after "says", "told us that")."""
+    return bool(_REPORTED.search(sentence[:mention_start]))
+
+
 def unasserted(sentence: str, before: int) -> bool:
     """The change the sentence names (at ``before``, the old value's end) is hedged, denied or asked."""
-    hedge = _HEDGE.search(sentence)
+    hedge = next((h for h in _HEDGE.finditer(sentence) if not _inside_name(sentence, h)), None)
     if hedge and hedge.start() < before:
         return True
     return bool(_KEPT.search(sentence)) or bool(_QUESTION.search(sentence))
@@ -131,7 +149,13 @@ EXTRA_END_CUES = re.compile(
     r"(?:went|go|going|gone)\s+(?:our|their)\s+separate\s+ways|(?:had|have|having)\s+to\s+put\s+(?:\w+\s+)?down|"
     r"shut\s+(?:down|up\s+shop|(?:its|their)\s+doors)|over\s+(?:it|him|her|them)|ex-|"
     r"(?:cheaper|nicer|better|more\s+fun|easier|closer|faster|friendlier|tastier|half\s+the\s+price)\s+"
-    r"(?:than|of))\b")
+    r"(?:than|of)|"
+    # a business or group ending ("X is folding at Easter"), a job given up ("she's packing in cleaning")
+    r"(?:is|are|'s|has|have|had)\s+(?:\w+\s+)?(?:folding|folded|winding\s+up|wound\s+up)|"
+    r"pack(?:s|ing)\s+in|"
+    # a verdict after a comparison: "so I've switched", "that's me converted", "we're never going back"
+    r"(?:i'm|i\s+am|we're|we\s+are|i've|we've|that's\s+(?:me|us))\s+(?:\w+\s+)?converted|"
+    r"(?:never|not|won't\s+be)\s+(?:going|looking)\s+back|never\s+looked\s+back)\b")
 
 #: A new value ended by a stop word; the same ended by the keyword that follows it ("Y replaced X"); an article.
 NEW_VALUE = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)" + STOP
@@ -139,13 +163,20 @@ NEW_VALUE_KEYED = rf"(?P<y>{TITLE}{VALUE_CHARS}{{1,45}}?)"
 ANY_ARTICLE = r"(?:(?:a|an|the|my|our|some)\s+)?"
 _Y, _YK, _A = NEW_VALUE, NEW_VALUE_KEYED, ANY_ARTICLE
 _COMPARATIVE = (r"(?:\w+er|better|more\s+(?:fun|\w+)|less\s+\w+|way\s+\w+er|far\s+\w+er|much\s+\w+er|"
-                r"half\s+the\s+price|a\s+fraction\s+of\s+the\s+price|the\s+better\s+\w+)")
+                r"half\s+the\s+price|a\s+fraction\s+of\s+the\s+price|the\s+better\s+\w+|"
+                # idioms of being far ahead: "in a different league to X", "streets ahead of X"
+                r"in\s+a\s+(?:different|whole\s+other|higher)\s+league|(?:streets|miles|leagues)\s+ahead)")
 #: New value around the old one ({x}), tried before the anchored detector's own frames.
 COMPARISON_SHAPES = (
     # "Ovo was cheaper than British Gas", "oat latte is nicer than flat white", "Y suits me far better than X"
     rf"(?:^|[,;:]\s*|\b(?:honestly|now|these\s+days|nowadays|tbh|ngl)\s*,?\s*)(?:playing\s+with\s+|going\s+to\s+|"
     rf"using\s+|being\s+with\s+|having\s+)?{_A}{_YK}\s+(?:is|was|are|were|'s|feels|felt|suits\s+me|works|worked|"
     rf"tastes|sounds)\s+(?:\w+\s+){{0,2}}?{_COMPARATIVE}\s+(?:(?:than|of|to)|(?:\w+\s+){{1,3}}?than)\s+{_A}{{x}}",
+    # something tried, then compared by a pronoun: "tried a pair of Y in the shop and they're comfier than my X"
+    rf"\b(?:tried|bought|got|had|picked\s+up|went\s+to|visited)\s+(?:(?:a\s+(?:pair|couple|box|bag|session|lesson|"
+    rf"class)|some)\s+(?:of|with|at)\s+)?{_A}{_YK}(?:\s+(?:in|at|on)\s+(?:the|a)\s+\w+)?\s*,?\s+(?:and|but)\s+"
+    rf"(?:they|it|she|he)(?:'re|'s|\s+are|\s+is|\s+was|\s+were)\s+(?:\w+\s+){{0,2}}?{_COMPARATIVE}\s+(?:than|to|of)\s+"
+    rf"{_A}{{x}}",
     # "Y beats X", "Y over X these days", "Y > X"
     rf"(?:^|[,;:]\s*|\b(?:honestly|now|these\s+days|nowadays)\s*,?\s*){_A}{_YK}\s+(?:beats|trumps|wins\s+over|"
     rf"knocks\s+spots\s+off|has\s+replaced|replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
@@ -183,7 +214,14 @@ PERSON_SUCCESSORS = (
     rf"^\W*(?P<y>{TITLE}(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+(?:takes|runs|teaches|coaches|leads|does)\s+"
     r"(?:(?:\w+'s|the|my|our|his|her|their)\s+)?\w+\s+now\b",
     # gone over to the other: "I've gone totally over to opera"
-    rf"\b(?:gone|went|switched|moved|converted)\s+(?:\w+\s+)?over\s+to\s+{_A}{_Y}",
+    rf"\b(?:gone|went|going|switched|moved|converted)\s+(?:\w+\s+)?over\s+to\s+{_A}{_Y}",
+    # a cleft that names who did the provider's job: "it was Y who came out", "it's Y that does the rounds now"
+    rf"\bit(?:\s+was|\s+is|'s)\s+(?P<y>{TITLE}(?-i:[A-Z])[\w'&-]*(?:\s+(?-i:[A-Z])[\w'&-]*)*)\s+(?:who|that)\s+"
+    r"(?:came|comes|come|turned\s+up|turns\s+up|showed\s+up|shows\s+up|does|did|do|handled|handles|sorted|sorts|"
+    r"fixed|fixes|took|takes|picked\s+up|picks\s+up|answered|answers|looked\s+after|looks\s+after)\b",
+    # the user's business handed on to the new holder: "passed my file over to Y", "transferred our account to Y"
+    rf"\b(?:passed|handed|transferred|moved|referred)\s+(?:my|our|me|us)\s+(?:(?-i:[a-z])\w+\s+){{0,2}}?"
+    rf"(?:over\s+|across\s+|on\s+)?to\s+{_A}{_Y}",
     # the other one chosen instead: "so I booked Rush instead", "went to Lidl instead"
     rf"\b(?:booked|went\s+to|go\s+to|tried|found|chose|picked|use|using|see|seeing|got|joined)\s+{_A}{_YK}"
     r"\s+instead\b",

@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 from memory_core.facts.attributes import attribute_words, same_attribute
 from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, assigned_values,
                                            compared_values,
-                                           old_value_preferred, someone_else_until, successor_values, unasserted)
+                                           old_value_preferred, reported_news, someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, implausible_value
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.lexicon import kind_of
@@ -252,7 +252,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if mention is None or own_news(fact, sentence, known):
                 continue
             other = someone_else_until(sentence) if fact.subject == "user" else None
-            if other is not None and mention.start() >= other:
+            if other is not None and mention.start() >= other and not reported_news(sentence, mention.start()):
                 continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's
             # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
             contracted = "is " if mention.group(0).casefold().endswith("'s") and \

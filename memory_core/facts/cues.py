@@ -74,6 +74,9 @@ _NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*"
 _CALENDAR_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
                             r"april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|"
                             r"thurs|fri|sat|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
+#: Festivals said as times of the year ("at Easter", "by Christmas").
+_FESTIVAL = re.compile(r"(?i)(?:easter|christmas|xmas|new\s+year|halloween|whitsun|diwali|eid|hanukkah|ramadan|"
+                       r"lent|thanksgiving)")
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
@@ -185,8 +188,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     concept = concept_of(predicate)
     if concept is None or concept == "trip" or VALUE_SHAPES.get(concept, "name") != "name":
         return False
-    if calendar_only:
-        return True
+    if calendar_only or _FESTIVAL.fullmatch(value.strip(" !.")):
+        return True  # "choir: Easter" (from "folding at Easter"): a time of year, never a named provider or group
     return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
         not any(w.lower() in DEVICES for w in words)
 

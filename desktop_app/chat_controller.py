@@ -113,7 +113,7 @@ class ChatController(QObject):
             self.w.chat_view.show_error(friendly(exc))
             return
         used = services.thread_answer_memories(self.store, thread_id)
-        cautions = services.answer_cautions(self.store, messages)
+        cautions = services.thread_cautions(self.store, messages)
         self.w.chat_view.set_messages([ChatMessage(m.id, m.role, m.text, m.created_at, used.get(m.id, []),
                                                    cautions.get(m.id, [])) for m in messages])
         self.w.sidebar.select(thread_id)

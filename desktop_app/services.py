@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from memory_core.errors import InvalidInput
-from memory_core.llm import cut_short_reason
 from memory_core.facts.listing import FactItem, list_facts, validity_text
 from memory_core.forgetting import forget
+from memory_core.llm import cut_short_reason
 from memory_core.observational.timeline import PRIORITIES, MemoryItem, TimelineFilter, timeline
 from memory_core.recall.chat_search import HIT_CLOSE, HIT_OPEN, ChatHit, search_chats
 from memory_core.storage.items import MemoryFigures, ThreadMemories, item_text, memory_figures, source_messages, \
@@ -67,16 +67,12 @@ def answer_memories(store: Store, answer_id: int) -> list[Any]:
     return memories_for_answer(store, answer_id)
 
 
-def answer_cautions(store: Store, messages: list[Any]) -> dict[int, list[str]]:
-    """Answer id -> its caution lines, for the answers among ``messages`` that name an allergy held now."""
-    from memory_core.chat.cautions import cautions_for, current_allergies
+def thread_cautions(store: Store, messages: list[Any]) -> dict[int, list[str]]:
+    """Answer id -> the caution lines shown under it, for a reopened chat's answers (memory_core.chat.cautions)."""
+    from memory_core.chat.cautions import cautions_by_answer
 
-    allergies = current_allergies(store)
-    if not allergies:
-        return {}
-    shown = {m.id: [c.describe() for c in cautions_for(m.text, allergies)]
-             for m in messages if m.role == "assistant"}
-    return {answer_id: lines for answer_id, lines in shown.items() if lines}
+    return {answer_id: [c.describe() for c in cautions]
+            for answer_id, cautions in cautions_by_answer(store, messages).items()}
 
 
 def thread_answer_memories(store: Store, thread_id: str) -> dict[int, list[Any]]:

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from memory_core.facts.ledger import USER, Fact, current_facts
-from memory_core.storage.store import Store
+from memory_core.storage.store import Message, Store
 
 #: The ledger's attributes whose values are things to avoid.
 AVOID_PREDICATES = ("allergy",)
@@ -116,3 +117,13 @@ def current_allergies(store: Store) -> list[Fact]:
 def answer_cautions(store: Store, answer: str) -> list[Caution]:
     """The cautions for an answer, against the allergies the ledger holds now."""
     return cautions_for(answer, current_allergies(store)) if answer.strip() else []
+
+
+def cautions_by_answer(store: Store, messages: Iterable[Message]) -> dict[int, list[Caution]]:
+    """Answer id -> its cautions, for the answers among ``messages`` (a reopened chat) that name an allergy held
+    now; the allergies are read once for them all."""
+    allergies = current_allergies(store)
+    if not allergies:
+        return {}
+    found = {m.id: cautions_for(m.text, allergies) for m in messages if m.role == "assistant"}
+    return {answer_id: cautions for answer_id, cautions in found.items() if cautions}

@@ -102,6 +102,13 @@ _LINK_WORDS = {"in", "at", "of", "for", "to", "on", "with", "by"}
 #: The parse fallback's families (``parse_fallback``): a thing named by the noun or the verb that governs it.
 NAMED_FAMILIES = ("named:", "named_act:")
 _FAMILY_PREFIXES = ("owns:", "favorite:", "schedule:", "plan:", *NAMED_FAMILIES)
+
+
+def from_parse_fallback(predicate: str | None) -> bool:
+    """A predicate the parse fallback made: its attribute is the user's governing word, compared by its words."""
+    return bool(predicate) and predicate.startswith(NAMED_FAMILIES)
+
+
 FAVORITE = "favorite:"
 
 #: British and American spellings of one word ("favourite writer" is "favorite writer").

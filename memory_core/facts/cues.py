@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.attributes import CONCEPTS, NAMED_FAMILIES, concept_of
+from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallback
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
                                            runs_into_pronoun)
@@ -170,7 +170,7 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     model or number ("car: garage" from "my car's in the garage"). Plans, schedules and dates are left alone."""
     if not predicate or not value:
         return False
-    if predicate.startswith(NAMED_FAMILIES):  # the parse fallback's thing is named, never a date alone
+    if from_parse_fallback(predicate):  # the parse fallback's thing is named, never a date alone
         words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
         return not words or all(_CALENDAR_WORD.fullmatch(w) for w in words) or runs_into_pronoun(value)
     if ":" in predicate and not predicate.startswith("favorite:"):

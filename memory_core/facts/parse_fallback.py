@@ -42,7 +42,6 @@ from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE,
 USER = "user"
 #: The predicate families of the fallback's facts: a noun the name labels, and a verb (+ object, + preposition).
 NAMED, NAMED_ACT = NAMED_FAMILIES
-FALLBACK_FAMILIES = NAMED_FAMILIES
 
 #: Kin nouns that are the user's even without "my" in chat ("dad only takes the car to X").
 KIN = {"mum": "mother", "mom": "mother", "mam": "mother", "mother": "mother", "dad": "father", "father": "father",
@@ -512,4 +511,4 @@ def _measure_fact(tree: Tree, measure: Measure) -> Candidate | None:
     return Candidate("assert", subject, predicate, measure.text, tree.sentence.text.strip())
 
 
-__all__: Sequence[str] = ("fallback_candidates", "name_runs", "attribute_of", "FALLBACK_FAMILIES", "NAMED", "NAMED_ACT")
+__all__: Sequence[str] = ("fallback_candidates", "name_runs", "attribute_of", "NAMED", "NAMED_ACT")

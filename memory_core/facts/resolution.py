@@ -18,7 +18,7 @@ from memory_core.facts.dated_events import with_dated_events
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts import ledger as factsmod
 from memory_core.facts.parse_extractor import SUBJECTS as PEOPLE_SUBJECTS, parse_candidates, parsed_sentences
-from memory_core.facts.parse_fallback import FALLBACK_FAMILIES, fallback_candidates
+from memory_core.facts.parse_fallback import fallback_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import RELATIONS
@@ -133,11 +133,6 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     candidates = with_dated_events(candidates, message.text, parser)  # "mum's op = 8 May"
     # a sentence no layer read a fact from, that names a thing of the user's: one fact by the governing word
     return Parsed(message.id, candidates + fallback_candidates(trees, candidates), said)
-
-
-def from_fallback(candidate) -> bool:
-    """A fact the parse fallback made (``parse_fallback``): its attribute is the user's governing word."""
-    return bool(candidate.predicate) and candidate.predicate.startswith(FALLBACK_FAMILIES)
 
 
 def with_switches(candidates: list, said: list[str]) -> list:

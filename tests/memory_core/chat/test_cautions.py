@@ -80,3 +80,16 @@ def test_a_mention_that_keeps_the_thing_out_is_no_caution(store):
         assert cautions_for(careful, allergies) == [], careful
     mixed = "An egg-free muffin, or scrambled eggs on toast."
     assert [c.word for c in cautions_for(mixed, allergies)] == ["eggs"]
+
+
+def test_a_reopened_chat_gets_the_cautions_of_its_answers_only(store):
+    from memory_core.chat.cautions import cautions_by_answer
+
+    assert cautions_by_answer(store, []) == {}
+    _allergies(store, ("user", "prawns"))
+    asked = ingest_message(store, "c", "user", "Prawns or chicken?", at=datetime(2026, 3, 2, tzinfo=timezone.utc))
+    said = ingest_message(store, "c", "assistant", "Prawn curry is lovely.", at=datetime(2026, 3, 2, 0, 1, tzinfo=timezone.utc))
+    plain = ingest_message(store, "c", "assistant", "Chicken then.", at=datetime(2026, 3, 2, 0, 2, tzinfo=timezone.utc))
+    found = cautions_by_answer(store, store.messages("c"))
+    assert list(found) == [said.message.id] and [c.word for c in found[said.message.id]] == ["Prawn"]
+    assert asked.message.id not in found and plain.message.id not in found

@@ -14,14 +14,15 @@ from memory_core.facts.candidate import Candidate
 from memory_core.facts.parse_extractor import parsed_sentences
 from memory_core.facts.parse_fallback import fallback_candidates
 from memory_core.facts.parse_tokens import ParsedSentence, Token
-from memory_core.facts.resolution import from_fallback, parse
+from memory_core.facts.attributes import from_parse_fallback
+from memory_core.facts.resolution import parse
 from memory_core.ingest import ingest_and_extract
 from memory_core.storage.store import Message
 
 
 def _fallback(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     candidates = parse(Message(1, "t", "user", text, "2025-01-01T10:00:00+00:00"), parser).candidates
-    return {(c.subject, c.predicate, c.value) for c in candidates if from_fallback(c)}
+    return {(c.subject, c.predicate, c.value) for c in candidates if from_parse_fallback(c.predicate)}
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -33,11 +33,11 @@ from typing import Sequence
 from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
-from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.frame_words import EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS
 from memory_core.facts.parse_measures import Measure, measures, one_off
 from memory_core.facts.parse_tokens import ParsedSentence, Token
-from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, Tree, asserted, clause_hedged,
-                                          clause_negated, is_question, lower)
+from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_VERBS, Tree, asserted,
+                                          clause_hedged, clause_negated, is_question, lower)
 
 USER = "user"
 #: The predicate families of the fallback's facts: a noun the name labels, and a verb (+ object, + preposition).
@@ -64,8 +64,9 @@ _NOT_NAMES = {"i", "i'm", "i've", "i'd", "i'll", "ok", "okay", "lol", "omg", "ha
               "hi", "hey", "hello", "thanks", "thank", "cheers", "bye", "yes", "no", "yeah", "yep", "nope", "btw",
               "tbh", "fyi", "asap", "lmao", "rofl", "idk", "imo", "pls", "please", "sorry", "dear", "x", "xx", "xxx",
               "tv", "diy", "uk", "us", "am", "pm", "ps"} | set(KIN)
-#: Words that may stand inside a name between capitalised words ("Bank of England", "Dice & Slice").
-_NAME_JOINS = {"of", "&", "'s", "de", "la", "du", "von", "van", "der", "den", "y"}
+#: Words that may stand inside a name between capitalised words ("Bank of England", "Dice & Slice", "Lowe and
+#: Partners": a firm named by its founders).
+_NAME_JOINS = {"of", "&", "and", "'s", "de", "la", "du", "von", "van", "der", "den", "y"}
 #: A number or "No" directly after a name word goes on with it ("Chanel No 5", "Studio 54").
 _NAME_NUMBER = re.compile(r"^(?:\d+[\w.]*|No\.?)$")
 #: Entity types that are names of things or people (not dates, amounts, ordinals).
@@ -89,6 +90,13 @@ _GENERAL_NOUNS = {"thing", "things", "stuff", "lot", "lots", "bit", "one", "way"
                   # a while is no thing: "spent an hour on X"
                   "second", "minute", "min", "mins", "hour", "hours", "week", "month", "year", "morning", "evening",
                   "night", "afternoon", "while", "ages"}
+
+#: A note's own kind said as its label ("Reminder: X at 3", "Update: X rang"): what the note is, not a thing of
+#: the user's that X names.
+_NOTE_LABELS = {"note", "notes", "nb", "ps", "pps", "reminder", "reminders", "update", "todo", "to-do", "fyi", "edit",
+                "re", "subject", "question", "answer", "q", "a", "tip", "warning", "summary", "agenda", "news", "memo",
+                "idea", "thought", "quote", "draft", "example", "task", "plan", "plans", "status", "headline", "fact",
+                "note to self", "correction", "source", "credit", "credits", "link", "ref", "reference", "spoiler"}
 
 
 @dataclass(frozen=True)
@@ -201,12 +209,73 @@ def _noun_label(tree: Tree, head: Token, name: _Name) -> str | None:
     return None
 
 
+def _kind_after(tree: Tree, head: Token, name: _Name) -> tuple[str, Token] | None:
+    """(attribute words, the noun) when the name modifies a common noun right after it, the kind of thing it is
+    the name OF ("Salomon boots", "Sunflower nursery", "St Aidan's church"): that noun is the attribute. Not a
+    new thing ("a Stephen King novel"), a work, a part or one event of the named whole ("the Nike app", "a Pixel
+    screen", "the Wimbledon final"), nor a person's kin ("Ana's brother")."""
+    governor = tree.head(head)
+    end = name.tokens[-1].i
+    if head.dep not in ("compound", "poss") or governor is None or governor.i <= end or governor.pos != "NOUN" or \
+            not governor.text.islower():
+        return None
+    following = tree.tokens[governor.i + 1] if governor.i + 1 < len(tree.tokens) else None
+    if following is not None and following.text == ":":
+        return None  # "Trail shoes: X": the noun phrase is the note's label, its first word no name
+    between = tree.tokens[end + 1:governor.i]
+    if any(not (t.text == "'s" or (t.text.islower() and t.dep in ("compound", "amod") and t.head == governor.i))
+           for t in between):
+        return None
+    word = lower(governor)
+    if word in _GENERAL_NOUNS or word in RELATIONS or word in KIN or word in _NOTE_LABELS or \
+            {word, governor.lemma} & (WORK_NOUNS | EVENT_NOUNS) or (word in PART_NOUNS and not between):
+        return None  # a part said alone ("the Dyson battery"); "Green Flag breakdown cover" is no part
+    if any(lower(d) in ("a", "an", "another", "some", "any") for d in tree.children(governor, "det")):
+        return None
+    return " ".join([*(lower(t) for t in between if t.text != "'s"), word]), governor
+
+
+def _label_before_colon(tree: Tree, head: Token, name: _Name) -> str | None:
+    """The label of a note "Noun: Name." (the name hangs from the sentence's opening noun across a colon): the
+    noun is the attribute, as "Vet: X" says X is the user's vet. The opening noun may be tagged a proper noun, as
+    a capitalised first word often is ("Solicitor: X"), but not a name itself; a note's own kind ("Reminder:")
+    labels nothing of the user's."""
+    label = tree.head(head)
+    if label is None or label.head != label.i or label.i >= name.tokens[0].i:
+        return None
+    colon = next((t for t in tree.tokens[label.i + 1:name.tokens[0].i] if t.text == ":"), None)
+    if colon is None or any(t.pos not in ("PUNCT",) for t in tree.tokens[colon.i + 1:name.tokens[0].i]
+                            if t.text.lower() != "the"):
+        return None
+    if label.pos == "PROPN" and (label.ent_type or label.i != _opening(tree) or not label.text[1:].islower()):
+        return None
+    if label.pos not in ("NOUN", "PROPN") or lower(label) in _GENERAL_NOUNS:
+        return None
+    words = [lower(c) for c in tree.children(label, "amod", "compound") if c.i < label.i] + [lower(label)]
+    if lower(label) in _NOTE_LABELS or " ".join(words) in _NOTE_LABELS:
+        return ""
+    return " ".join(words)
+
+
+def _opening(tree: Tree) -> int:
+    return next((t.i for t in tree.tokens if t.pos not in ("PUNCT", "SPACE")), 0)
+
+
 def attribute_of(tree: Tree, name: _Name) -> tuple[str, str, Token | None] | None:
     """(family, attribute words, the clause's verb) for the name, read from the word that governs it."""
     head = _head(tree, name)
     label = _noun_label(tree, head, name)
     if label:
         return NAMED, label, _clause_verb(tree, head)
+    kind = _kind_after(tree, head, name)
+    if kind is not None:
+        verb = _clause_verb(tree, kind[1])
+        if verb is not None and verb.lemma in HEDGE_VERBS - {"go"}:
+            return None  # "I want X boots": wanted, not held
+        return NAMED, kind[0], verb
+    noted = _label_before_colon(tree, head, name)
+    if noted is not None:
+        return (NAMED, noted, tree.head(head)) if noted else None
     governor = tree.head(head)
     if governor is None:  # a note, "comfort food after a shift: X": the label said before the colon
         colon = next((t.i for t in tree.tokens[:name.tokens[0].i] if t.text == ":"), None)

@@ -172,7 +172,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return False
     if from_parse_fallback(predicate):  # the parse fallback's thing is named, never a date alone
         words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
-        return not words or all(_CALENDAR_WORD.fullmatch(w) for w in words) or runs_into_pronoun(value)
+        return not words or all(_CALENDAR_WORD.fullmatch(w) for w in words) or runs_into_pronoun(value) or \
+            bool(_FESTIVAL.fullmatch(value.strip(" !.")))  # "choir: Easter": a time of year, no name
     if ":" in predicate and not predicate.startswith("favorite:"):
         return False
     bare = re.sub(r"(?i)^(?:so|really|very|pretty|absolutely|utterly|quite|a\s+bit|bit)\s+", "", value.strip(" !."))

@@ -235,26 +235,35 @@ def _kind_after(tree: Tree, head: Token, name: _Name) -> tuple[str, Token] | Non
     return " ".join([*(lower(t) for t in between if t.text != "'s"), word]), governor
 
 
-def _label_before_colon(tree: Tree, head: Token, name: _Name) -> str | None:
-    """The label of a note "Noun: Name." (the name hangs from the sentence's opening noun across a colon): the
-    noun is the attribute, as "Vet: X" says X is the user's vet. The opening noun may be tagged a proper noun, as
-    a capitalised first word often is ("Solicitor: X"), but not a name itself; a note's own kind ("Reminder:")
-    labels nothing of the user's."""
-    label = tree.head(head)
-    if label is None or label.head != label.i or label.i >= name.tokens[0].i:
+#: Word classes that make the words before a colon a clause, not a label ("I love: X", "off to: X").
+_NOT_LABEL_POS = {"PRON", "AUX", "DET", "ADP", "NUM", "CCONJ", "SCONJ", "PART", "INTJ", "PUNCT", "SYM", "X"}
+
+
+def _label_before_colon(tree: Tree, name: _Name) -> str | None:
+    """The label of a note "Noun: Name." that opens the sentence, when the name after the colon is all of its
+    value: the label's noun is the attribute, as "Vet: X" says X is the user's vet. Read by position, as the
+    parser often reads a label wrongly ("Driving tutor:" as a verb and its object); its first word may be
+    capitalised by position ("Solicitor"), its others not, and it is no one's name ("Tom: X?"). A note's own kind
+    ("Reminder:", "PS:") labels nothing of the user's: "" for it; None where there is no label."""
+    tokens = tree.tokens
+    opening = _opening(tree)
+    colon = next((t.i for t in tokens[opening:opening + 4] if t.text == ":"), None)
+    if colon is None or colon == opening:
         return None
-    colon = next((t for t in tree.tokens[label.i + 1:name.tokens[0].i] if t.text == ":"), None)
-    if colon is None or any(t.pos not in ("PUNCT",) for t in tree.tokens[colon.i + 1:name.tokens[0].i]
-                            if t.text.lower() != "the"):
-        return None
-    if label.pos == "PROPN" and (label.ent_type or label.i != _opening(tree) or not label.text[1:].islower()):
-        return None
-    if label.pos not in ("NOUN", "PROPN") or lower(label) in _GENERAL_NOUNS:
-        return None
-    words = [lower(c) for c in tree.children(label, "amod", "compound") if c.i < label.i] + [lower(label)]
-    if lower(label) in _NOTE_LABELS or " ".join(words) in _NOTE_LABELS:
+    label = tokens[opening:colon]
+    words = " ".join(lower(t) for t in label)
+    if lower(label[-1]) in _NOTE_LABELS or words in _NOTE_LABELS or lower(label[0]) in _NOT_NAMES:
         return ""
-    return " ".join(words)
+    begins = colon + 1 + (1 if colon + 1 < len(tokens) and lower(tokens[colon + 1]) == "the" else 0)
+    after = name.tokens[-1].i + 1
+    if name.tokens[0].i not in (colon + 1, begins) or \
+            (after < len(tokens) and tokens[after].pos != "PUNCT"):
+        return None  # "Dinner: Nando's with the girls": the name is not the whole value
+    if any(t.pos in _NOT_LABEL_POS or not t.text.isalpha() for t in label) or label[-1].pos not in ("NOUN", "PROPN") \
+            or any(not t.text.islower() for t in label[1:]) or not label[0].text[1:].islower() \
+            or label[0].ent_type == "PERSON":
+        return None
+    return None if lower(label[-1]) in _GENERAL_NOUNS else words
 
 
 def _opening(tree: Tree) -> int:
@@ -273,9 +282,9 @@ def attribute_of(tree: Tree, name: _Name) -> tuple[str, str, Token | None] | Non
         if verb is not None and verb.lemma in HEDGE_VERBS - {"go"}:
             return None  # "I want X boots": wanted, not held
         return NAMED, kind[0], verb
-    noted = _label_before_colon(tree, head, name)
-    if noted is not None:
-        return (NAMED, noted, tree.head(head)) if noted else None
+    noted = _label_before_colon(tree, name)
+    if noted is not None:  # a note's label speaks for the user: its clause is the sentence's root
+        return (NAMED, noted, next(t for t in tree.tokens if t.head == t.i)) if noted else None
     governor = tree.head(head)
     if governor is None:  # a note, "comfort food after a shift: X": the label said before the colon
         colon = next((t.i for t in tree.tokens[:name.tokens[0].i] if t.text == ":"), None)

@@ -29,6 +29,9 @@ def _fallback(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     # the label's noun said again after the name: the name is the value, the noun its attribute
     ("Church: St Aidan's church.", ("user", "named:church", "St Aidan")),
     ("Marina: Porthleven marina. Berth 9.", ("user", "named:marina", "Porthleven")),
+    # a word before the one who teaches it is no cue for its own attribute: a driving tutor is no car
+    ("Driving tutor: Sam Okoye.", ("user", "named:driving_tutor", "Sam Okoye")),
+    ("Singing teacher: Rhona Kerr.", ("user", "named:singing_teacher", "Rhona Kerr")),
     # the label's own words are no name, though the first is capitalised
     ("Trail shoes: Inov8.", ("user", "named:trail_shoes", "Inov8")),
 ])
@@ -95,3 +98,14 @@ def test_the_matcher_does_not_rename_a_noun_the_user_said(store, real_parser, re
     run_semantic_pass(store, embedder, matcher=AttributeMatcher(embedder))
     held = [(f.predicate, f.value) for f in ledger.current_facts(store) if "Mizuno" in f.value]
     assert held == [("named:running_shoes", "Mizuno")]
+
+
+@pytest.mark.parametrize("sentence, names", [
+    ("the kids go to Quick Steps Dance now", ["Quick Steps Dance"]),  # an adjective that opens a firm's name
+    ("Busy Lizzie Florists do our flowers", ["Busy Lizzie Florists"]),
+    ("Busy week, Harlow Motors rang twice", ["Harlow Motors"]),  # the sentence's "Busy" is no name
+    ("Bad Monday. Busy Tuesday too", []),  # a weekday after it: when, not what
+])
+def test_a_capitalised_adjective_before_a_name_is_the_names_first_word(sentence, names):
+    from memory_core.facts.cues import values_of_shape
+    assert [value for _, value in values_of_shape(sentence, "name")] == names

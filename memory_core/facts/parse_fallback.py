@@ -84,6 +84,9 @@ _EVENT_VERBS = {"have", "want", "need", "get", "make", "do", "give", "send", "te
                 "bring", "show", "pay", "owe"}
 #: Words that set a progressive in the future: an arrangement, one event ("heading to X next week").
 _FUTURE_WORDS = {"tomorrow", "tmrw", "tonight", "later", "next", "soon"}
+#: A day the sentence is set on: a progressive then says what the user is busy with that day.
+_ONE_DAY = re.compile(r"(?i)\b(?:today|tonight|all\s+day|all\s+morning|all\s+afternoon|this\s+(?:morning|"
+                      r"afternoon|evening))\b")
 #: Nouns too general to be an attribute ("the thing with X", "a lot of X").
 _GENERAL_NOUNS = {"thing", "things", "stuff", "lot", "lots", "bit", "one", "way", "time", "day", "week", "kind",
                   "sort", "type", "part", "side", "place", "people", "everyone", "guy", "guys", "bunch", "couple",
@@ -281,6 +284,8 @@ def attribute_of(tree: Tree, name: _Name) -> tuple[str, str, Token | None] | Non
         verb = _clause_verb(tree, kind[1])
         if verb is not None and verb.lemma in HEDGE_VERBS - {"go"}:
             return None  # "I want X boots": wanted, not held
+        if verb is not None and verb.tag == "VBG" and _ONE_DAY.search(tree.sentence.text):
+            return None  # "debugging the X app all day": the day's task, not a thing the user keeps
         return NAMED, kind[0], verb
     noted = _label_before_colon(tree, name)
     if noted is not None:  # a note's label speaks for the user: its clause is the sentence's root

@@ -110,3 +110,8 @@ def test_the_matcher_does_not_rename_a_noun_the_user_said(store, real_parser, re
 def test_a_capitalised_adjective_before_a_name_is_the_names_first_word(sentence, names):
     from memory_core.facts.cues import values_of_shape
     assert [value for _, value in values_of_shape(sentence, "name")] == names
+
+
+@pytest.mark.parametrize("text", ["I'm a baritone, apparently.", "turns out im a mezzo"])
+def test_a_voice_part_is_no_job(real_parser, text):
+    assert not any(predicate == "job_title" for _, predicate, _ in _candidates(real_parser, text))

@@ -74,6 +74,8 @@ _NAME_ENTITIES = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART"
                   "LANGUAGE"}
 #: Adverbs that make a past tense a habit ("got board games with X every thursday").
 _HABIT_WORDS = {"every", "always", "usually", "each", "only", "weekly", "daily", "often", "normally", "regularly"}
+#: Words that say a wait ended: a thing got "finally" is had from then on.
+_AT_LAST_WORDS = {"finally", "eventually"}
 #: Chat spellings of prepositions ("w the X"): the attribute says them in full.
 _PREPOSITIONS = {"w": "with", "w/": "with", "wiv": "with", "2": "to", "thru": "through"}
 #: Verbs too light to say what a thing is to the user ("have X", "get X", "do X", "be X").
@@ -451,6 +453,8 @@ def _tense_fits(tree: Tree, verb: Token) -> bool:
         current = tree.head(current)
         chain.append(current)
     if any(v.tag == "VBD" and not tree.children(v, "aux") for v in chain):
+        if verb.lemma == "get" and any(lower(t) in _AT_LAST_WORDS for t in tree.tokens):
+            return True  # "got X finally": what was waited for is had now (chat's "got" for "have got")
         return any(lower(t) in _HABIT_WORDS for t in tree.tokens)
     if verb.tag == "VBG" and any(lower(t) in _FUTURE_WORDS for t in tree.tokens):
         return False

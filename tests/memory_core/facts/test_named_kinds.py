@@ -57,6 +57,8 @@ def test_a_notes_label_makes_no_fact(real_parser, text):
     ("I only ever wear Salomon boots on the hills.", ("user", "named:boots", "Salomon")),
     ("I only buy Clarks school shoes for the kids.", ("user", "named:school_shoes", "Clarks")),
     ("my daughter goes to Sunflower nursery now", ("daughter", "named:nursery", "Sunflower")),
+    # "got" with the wait over: had from now on
+    ("got a stall at Ropewalk market finally!", ("user", "named:market", "Ropewalk")),
 ])
 def test_a_name_before_its_kind_is_held_under_the_kind(real_parser, text, expected):
     assert expected in _fallback(real_parser, text)
@@ -67,6 +69,7 @@ def test_a_name_before_its_kind_is_held_under_the_kind(real_parser, text, expect
     "Jen's brother always wears Salomon boots.",  # someone else's
     "I want Salomon boots for my birthday.",  # a wish
     "I bought Salomon boots yesterday.",  # a one-off past
+    "got a stall at Ropewalk market for the weekend",  # no wait ended: one weekend
     "Debugging a race condition in the Rails app all day.",  # the day's task, not a thing the user keeps
 ])
 def test_a_name_before_a_noun_is_no_fact_when_no_holding_thing_of_the_users(real_parser, text):
@@ -115,3 +118,15 @@ def test_a_capitalised_adjective_before_a_name_is_the_names_first_word(sentence,
 @pytest.mark.parametrize("text", ["I'm a baritone, apparently.", "turns out im a mezzo"])
 def test_a_voice_part_is_no_job(real_parser, text):
     assert not any(predicate == "job_title" for _, predicate, _ in _candidates(real_parser, text))
+
+
+@pytest.mark.parametrize("text, ended", [
+    ("Gave the keys back at Marlowe Court on Friday, what a relief.", True),  # a tenancy given up
+    ("Handed back our keys to Marlowe Court this morning.", True),
+    ("Picked up the keys at Marlowe Court today!", False),  # keys taken: a beginning
+])
+def test_keys_given_back_end_what_they_opened(text, ended):
+    from memory_core.facts.changes import KnownFact, detect_changes
+    from memory_core.facts.extraction import sentences
+    flat = KnownFact(1, "user", "named:flat", "Marlowe Court", "t", "2024-01-01T00:00:00+00:00", "")
+    assert bool(detect_changes(list(sentences(text)), [flat], "t")) == ended

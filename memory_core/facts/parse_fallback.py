@@ -255,14 +255,15 @@ def _label_before_colon(tree: Tree, name: _Name) -> str | None:
     colon = next((t.i for t in tokens[opening:opening + 4] if t.text == ":"), None)
     if colon is None or colon == opening:
         return None
+    begins = colon + 1 + (1 if colon + 1 < len(tokens) and lower(tokens[colon + 1]) == "the" else 0)
+    if name.tokens[0].i not in (colon + 1, begins):
+        return None  # "PS: my vet is X": the name is said inside a sentence of its own
     label = tokens[opening:colon]
     words = " ".join(lower(t) for t in label)
     if lower(label[-1]) in _NOTE_LABELS or words in _NOTE_LABELS or lower(label[0]) in _NOT_NAMES:
         return ""
-    begins = colon + 1 + (1 if colon + 1 < len(tokens) and lower(tokens[colon + 1]) == "the" else 0)
     after = name.tokens[-1].i + 1
-    if name.tokens[0].i not in (colon + 1, begins) or \
-            (after < len(tokens) and tokens[after].pos != "PUNCT"):
+    if after < len(tokens) and tokens[after].pos != "PUNCT":
         return None  # "Dinner: Nando's with the girls": the name is not the whole value
     if any(t.pos in _NOT_LABEL_POS or not t.text.isalpha() for t in label) or label[-1].pos not in ("NOUN", "PROPN") \
             or any(not t.text.islower() for t in label[1:]) or not label[0].text[1:].islower() \

@@ -123,6 +123,8 @@ EQUIVALENTS = {"writer": "author", "novelist": "author", "roommate": "flatmate",
                "live with": "flatmate", "room with": "flatmate", "counsellor": "therapist",
                "counselor": "therapist", "psychotherapist": "therapist", "physio": "physiotherapist",
                "singer": "vocalist", "film": "movie", "tv show": "show", "series": "show",
+               # a plot the user rents on an allotment site is their allotment ("my plot is at X allotments")
+               "plot": "allotment", "allotments": "allotment", "allotment plot": "allotment",
                # dated events (``dated_events``): one visit under its two names
                "optician appointment": "eye test", "eye exam": "eye test", "sight test": "eye test"}
 

@@ -143,6 +143,9 @@ EXTRA_END_CUES = re.compile(
     r"cut\s+ties|got\s+the\s+(?:chop|boot|axe|push|elbow)|(?:didn't|did\s+not|won't\s+be)\s+renew(?:ing)?|"
     r"(?:membership|subscription|contract|policy|cover|licen[cs]e|account|plan)\s+(?:has\s+|had\s+)?lapsed|"
     r"let\s+(?:\w+\s+){0,3}?lapse|time\s+(?:at|with|in)\s+(?:\w+\s+)?(?:is|was)\s+up|"
+    # the keys given back: a tenancy, a plot or a locker left ("handed my keys back at X")
+    r"(?:hand(?:ed|ing)?|gave|give|giving|given|returned|returning)\s+(?:back\s+)?(?:my|our|the)\s+keys?"
+    r"(?:\s+back)?|"
     r"made\s+(?:me|us)\s+redundant|(?:was|got|been|were)\s+made\s+redundant|laid\s+(?:me|us)\s+off|"
     r"(?:was|got|been|were)\s+laid\s+off|"
     r"let\s+(?:me|us)\s+go|let\s+go\s+of|lost\s+(?:me|us)\s+as\s+a\s+customer|called\s+it\s+quits|"

@@ -111,7 +111,7 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             start = match.start() + match.group(0).find(words[0]) if words else start
         elif match.start() == 0 and len(words) == 1:
             continue  # a capitalised first word is the grammar's, not a name we can trust
-        while words and words[0] in _NOT_NAMES:
+        while words and words[0] in _NOT_NAMES and not _names_first_word(words):
             words = words[1:]
         if "I" in words:  # "Tuesday I" / "Honda Civic I": the pronoun ends the name
             words = words[:words.index("I")]
@@ -123,6 +123,17 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             continue  # "moved from 10 June": a month or a weekday is when, never what
         found.append((start, person_by_title(" ".join(words))))  # "my GP Dr Okafor": the person is "Dr Okafor"
     return found
+
+
+#: Describing adjectives that open chat's sentences ("Busy day", "Bad news") and names of firms alike ("Busy Bees",
+#: "Quick Fit"): a name's own first word when another word of the name follows, capitalised.
+_NAMING_ADJECTIVES = {"Busy", "Bad", "Quick"}
+
+
+def _names_first_word(words: list[str]) -> bool:
+    """The first word is the name's: a describing adjective followed by a capitalised word that is a name's."""
+    return len(words) > 1 and words[0] in _NAMING_ADJECTIVES and words[1] not in _NOT_NAMES and \
+        not _CALENDAR_WORD.fullmatch(words[1])
 
 
 #: Negation: a sentence that denies states no value (extraction and the matcher skip it).
@@ -172,7 +183,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return False
     if from_parse_fallback(predicate):  # the parse fallback's thing is named, never a date alone
         words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
-        return not words or all(_CALENDAR_WORD.fullmatch(w) for w in words) or runs_into_pronoun(value)
+        return not words or all(_CALENDAR_WORD.fullmatch(w) for w in words) or runs_into_pronoun(value) or \
+            bool(_FESTIVAL.fullmatch(value.strip(" !.")))  # "choir: Easter": a time of year, no name
     if ":" in predicate and not predicate.startswith("favorite:"):
         return False
     bare = re.sub(r"(?i)^(?:so|really|very|pretty|absolutely|utterly|quite|a\s+bit|bit)\s+", "", value.strip(" !."))

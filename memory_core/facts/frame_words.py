@@ -328,8 +328,11 @@ CHILD_RELATIONS = {"son", "daughter", "child", "children", "kid", "kids", "grand
                    "stepson", "stepdaughter", "baby"}
 #: Compound nouns that hold a cue word but name another kind of thing: a food bank is a charity, a power bank a
 #: battery, a bank holiday a day, a car park a place; the cue word inside one names no attribute of the user's.
+#: So does any word before a noun for who teaches it or a lesson in it: a driving instructor is no car, a singing
+#: teacher no band.
 OTHER_KIND_COMPOUNDS = re.compile(
-    r"(?i)\b(?:(?:food|blood|power|river|piggy|sperm|seed|data|memory|test|question)\s+banks?|"
+    r"(?i)\b(?:[\w-]+\s+(?:instructors?|teachers?|tutors?|coach(?:es)?|lessons?|tests?|schools?)|"
+    r"(?:food|blood|power|river|piggy|sperm|seed|data|memory|test|question)\s+banks?|"
     r"banks?\s+holidays?|cars?\s+(?:parks?|wash(?:es)?|boot\s+sales?|parking)|gym\s+(?:bags?|kit|clothes|wear|"
     r"buddy|buddies)|dentist'?s?\s+chair)\b")
 

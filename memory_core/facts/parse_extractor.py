@@ -122,11 +122,12 @@ _EQUALS = re.compile(r"\s+=\s+")
 
 
 #: Where chat runs two statements together: a semicolon or a dash between them, or a comma before a new
-#: subject or a request ("..., she's so strict", "..., can you remind me").
+#: subject or a request ("..., she's so strict", "..., can you remind me"), also when "and" joins the new subject
+#: on as an independent clause of its own (", and my tutor is Y": an aside before it holds it up no more).
 _JOINS = re.compile(r"\s*;\s*|\s+[-\u2013\u2014]+\s+")
 _COMMA_CLAUSE = re.compile(r",(?=\s+(?:i|i'm|im|i'll|i've|ive|we|we're|were|we'll|she|she's|shes|he|he's|hes|they|"
                            r"they're|theyre|can\s+you|could\s+you|will\s+you|pls|please|"
-                           r"hope|ugh|lol|need|so\s+i|btw)\b)", re.IGNORECASE)
+                           r"hope|ugh|lol|need|so\s+i|btw|and\s+(?:my|our))\b)", re.IGNORECASE)
 #: A clause opened by one of these is held up by what follows the comma ("If we move, we'd live in Y").
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|whether|when|whenever|once|until|before|after|while|though|although|"
                           r"because|since|as\s+soon\s+as|in\s+case)\b")

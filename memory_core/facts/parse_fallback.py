@@ -33,11 +33,11 @@ from typing import Sequence
 from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
-from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.frame_words import EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS
 from memory_core.facts.parse_measures import Measure, measures, one_off
 from memory_core.facts.parse_tokens import ParsedSentence, Token
-from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, Tree, asserted, clause_hedged,
-                                          clause_negated, is_question, lower)
+from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_VERBS, Tree, asserted,
+                                          clause_hedged, clause_negated, is_question, lower)
 
 USER = "user"
 #: The predicate families of the fallback's facts: a noun the name labels, and a verb (+ object, + preposition).
@@ -64,8 +64,9 @@ _NOT_NAMES = {"i", "i'm", "i've", "i'd", "i'll", "ok", "okay", "lol", "omg", "ha
               "hi", "hey", "hello", "thanks", "thank", "cheers", "bye", "yes", "no", "yeah", "yep", "nope", "btw",
               "tbh", "fyi", "asap", "lmao", "rofl", "idk", "imo", "pls", "please", "sorry", "dear", "x", "xx", "xxx",
               "tv", "diy", "uk", "us", "am", "pm", "ps"} | set(KIN)
-#: Words that may stand inside a name between capitalised words ("Bank of England", "Dice & Slice").
-_NAME_JOINS = {"of", "&", "'s", "de", "la", "du", "von", "van", "der", "den", "y"}
+#: Words that may stand inside a name between capitalised words ("Bank of England", "Dice & Slice", "Lowe and
+#: Partners": a firm named by its founders).
+_NAME_JOINS = {"of", "&", "and", "'s", "de", "la", "du", "von", "van", "der", "den", "y"}
 #: A number or "No" directly after a name word goes on with it ("Chanel No 5", "Studio 54").
 _NAME_NUMBER = re.compile(r"^(?:\d+[\w.]*|No\.?)$")
 #: Entity types that are names of things or people (not dates, amounts, ordinals).
@@ -73,6 +74,8 @@ _NAME_ENTITIES = {"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "WORK_OF_ART"
                   "LANGUAGE"}
 #: Adverbs that make a past tense a habit ("got board games with X every thursday").
 _HABIT_WORDS = {"every", "always", "usually", "each", "only", "weekly", "daily", "often", "normally", "regularly"}
+#: Words that say a wait ended: a thing got "finally" is had from then on.
+_AT_LAST_WORDS = {"finally", "eventually"}
 #: Chat spellings of prepositions ("w the X"): the attribute says them in full.
 _PREPOSITIONS = {"w": "with", "w/": "with", "wiv": "with", "2": "to", "thru": "through"}
 #: Verbs too light to say what a thing is to the user ("have X", "get X", "do X", "be X").
@@ -83,12 +86,22 @@ _EVENT_VERBS = {"have", "want", "need", "get", "make", "do", "give", "send", "te
                 "bring", "show", "pay", "owe"}
 #: Words that set a progressive in the future: an arrangement, one event ("heading to X next week").
 _FUTURE_WORDS = {"tomorrow", "tmrw", "tonight", "later", "next", "soon"}
+#: A day the sentence is set on: a progressive then says what the user is busy with that day.
+_ONE_DAY = re.compile(r"(?i)\b(?:today|tonight|all\s+day|all\s+morning|all\s+afternoon|this\s+(?:morning|"
+                      r"afternoon|evening))\b")
 #: Nouns too general to be an attribute ("the thing with X", "a lot of X").
 _GENERAL_NOUNS = {"thing", "things", "stuff", "lot", "lots", "bit", "one", "way", "time", "day", "week", "kind",
                   "sort", "type", "part", "side", "place", "people", "everyone", "guy", "guys", "bunch", "couple",
                   # a while is no thing: "spent an hour on X"
                   "second", "minute", "min", "mins", "hour", "hours", "week", "month", "year", "morning", "evening",
                   "night", "afternoon", "while", "ages"}
+
+#: A note's own kind said as its label ("Reminder: X at 3", "Update: X rang"): what the note is, not a thing of
+#: the user's that X names.
+_NOTE_LABELS = {"note", "notes", "nb", "ps", "pps", "reminder", "reminders", "update", "todo", "to-do", "fyi", "edit",
+                "re", "subject", "question", "answer", "q", "a", "tip", "warning", "summary", "agenda", "news", "memo",
+                "idea", "thought", "quote", "draft", "example", "task", "plan", "plans", "status", "headline", "fact",
+                "note to self", "correction", "source", "credit", "credits", "link", "ref", "reference", "spoiler"}
 
 
 @dataclass(frozen=True)
@@ -201,12 +214,85 @@ def _noun_label(tree: Tree, head: Token, name: _Name) -> str | None:
     return None
 
 
+def _kind_after(tree: Tree, head: Token, name: _Name) -> tuple[str, Token] | None:
+    """(attribute words, the noun) when the name modifies a common noun right after it, the kind of thing it is
+    the name OF ("Salomon boots", "Sunflower nursery", "St Aidan's church"): that noun is the attribute. Not a
+    new thing ("a Stephen King novel"), a work, a part or one event of the named whole ("the Nike app", "a Pixel
+    screen", "the Wimbledon final"), nor a person's kin ("Ana's brother")."""
+    governor = tree.head(head)
+    end = name.tokens[-1].i
+    if head.dep not in ("compound", "poss") or governor is None or governor.i <= end or governor.pos != "NOUN" or \
+            not governor.text.islower():
+        return None
+    following = tree.tokens[governor.i + 1] if governor.i + 1 < len(tree.tokens) else None
+    if following is not None and following.text == ":":
+        return None  # "Trail shoes: X": the noun phrase is the note's label, its first word no name
+    between = tree.tokens[end + 1:governor.i]
+    if any(not (t.text == "'s" or (t.text.islower() and t.dep in ("compound", "amod") and t.head == governor.i))
+           for t in between):
+        return None
+    word = lower(governor)
+    if word in _GENERAL_NOUNS or word in RELATIONS or word in KIN or word in _NOTE_LABELS or \
+            {word, governor.lemma} & (WORK_NOUNS | EVENT_NOUNS) or (word in PART_NOUNS and not between):
+        return None  # a part said alone ("the Dyson battery"); "Green Flag breakdown cover" is no part
+    if any(lower(d) in ("a", "an", "another", "some", "any") for d in tree.children(governor, "det")):
+        return None
+    return " ".join([*(lower(t) for t in between if t.text != "'s"), word]), governor
+
+
+#: Word classes that make the words before a colon a clause, not a label ("I love: X", "off to: X").
+_NOT_LABEL_POS = {"PRON", "AUX", "DET", "ADP", "NUM", "CCONJ", "SCONJ", "PART", "INTJ", "PUNCT", "SYM", "X"}
+
+
+def _label_before_colon(tree: Tree, name: _Name) -> str | None:
+    """The label of a note "Noun: Name." that opens the sentence, when the name after the colon is all of its
+    value: the label's noun is the attribute, as "Vet: X" says X is the user's vet. Read by position, as the
+    parser often reads a label wrongly ("Driving tutor:" as a verb and its object); its first word may be
+    capitalised by position ("Solicitor"), its others not, and it is no one's name ("Tom: X?"). A note's own kind
+    ("Reminder:", "PS:") labels nothing of the user's: "" for it; None where there is no label."""
+    tokens = tree.tokens
+    opening = _opening(tree)
+    colon = next((t.i for t in tokens[opening:opening + 4] if t.text == ":"), None)
+    if colon is None or colon == opening:
+        return None
+    begins = colon + 1 + (1 if colon + 1 < len(tokens) and lower(tokens[colon + 1]) == "the" else 0)
+    if name.tokens[0].i not in (colon + 1, begins):
+        return None  # "PS: my vet is X": the name is said inside a sentence of its own
+    label = tokens[opening:colon]
+    words = " ".join(lower(t) for t in label)
+    if lower(label[-1]) in _NOTE_LABELS or words in _NOTE_LABELS or lower(label[0]) in _NOT_NAMES:
+        return ""
+    after = name.tokens[-1].i + 1
+    if after < len(tokens) and tokens[after].pos != "PUNCT":
+        return None  # "Dinner: Nando's with the girls": the name is not the whole value
+    if any(t.pos in _NOT_LABEL_POS or not t.text.isalpha() for t in label) or label[-1].pos not in ("NOUN", "PROPN") \
+            or any(not t.text.islower() for t in label[1:]) or not label[0].text[1:].islower() \
+            or label[0].ent_type == "PERSON":
+        return None
+    return None if lower(label[-1]) in _GENERAL_NOUNS else words
+
+
+def _opening(tree: Tree) -> int:
+    return next((t.i for t in tree.tokens if t.pos not in ("PUNCT", "SPACE")), 0)
+
+
 def attribute_of(tree: Tree, name: _Name) -> tuple[str, str, Token | None] | None:
     """(family, attribute words, the clause's verb) for the name, read from the word that governs it."""
     head = _head(tree, name)
     label = _noun_label(tree, head, name)
     if label:
         return NAMED, label, _clause_verb(tree, head)
+    kind = _kind_after(tree, head, name)
+    if kind is not None:
+        verb = _clause_verb(tree, kind[1])
+        if verb is not None and verb.lemma in HEDGE_VERBS - {"go"}:
+            return None  # "I want X boots": wanted, not held
+        if verb is not None and verb.tag == "VBG" and _ONE_DAY.search(tree.sentence.text):
+            return None  # "debugging the X app all day": the day's task, not a thing the user keeps
+        return NAMED, kind[0], verb
+    noted = _label_before_colon(tree, name)
+    if noted is not None:  # a note's label speaks for the user: its clause is the sentence's root
+        return (NAMED, noted, next(t for t in tree.tokens if t.head == t.i)) if noted else None
     governor = tree.head(head)
     if governor is None:  # a note, "comfort food after a shift: X": the label said before the colon
         colon = next((t.i for t in tree.tokens[:name.tokens[0].i] if t.text == ":"), None)
@@ -368,6 +454,8 @@ def _tense_fits(tree: Tree, verb: Token) -> bool:
         current = tree.head(current)
         chain.append(current)
     if any(v.tag == "VBD" and not tree.children(v, "aux") for v in chain):
+        if verb.lemma == "get" and any(lower(t) in _AT_LAST_WORDS for t in tree.tokens):
+            return True  # "got X finally": what was waited for is had now (chat's "got" for "have got")
         return any(lower(t) in _HABIT_WORDS for t in tree.tokens)
     if verb.tag == "VBG" and any(lower(t) in _FUTURE_WORDS for t in tree.tokens):
         return False

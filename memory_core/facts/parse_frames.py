@@ -230,7 +230,9 @@ _NOT_ROLES = {"fan", "lover", "person", "people", "owl", "bird", "mess", "fool",
               "sort", "fan", "believer", "mum", "mom", "dad", "parent", "mother", "father", "wreck", "member", "part",
               "beginner", "newbie", "expert", "vegetarian", "vegan", "pescatarian", "runner", "cyclist", "reader",
               "sucker", "addict", "nerd", "geek", "one", "something", "someone", "man", "woman", "guy", "girl",
-              "boy", "kid", "adult", "human"}
+              "boy", "kid", "adult", "human",
+              # a voice part: how the user sings in a choir, not a living ("I'm an alto apparently")
+              "soprano", "mezzo", "alto", "contralto", "tenor", "baritone", "bass", "treble"}
 
 
 def _self_description(tree: Tree, complement: Token) -> TreeFact | None:

@@ -34,6 +34,8 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
         for child in tree.children(current):
             joins_name = child.dep in ("conj", "cc") and head.pos == "PROPN" and (
                 child.pos == "PROPN" or child.text == "&" or _capitalised(child)) and not _opens_clause(tree, child)
+            if _described_after_comma(tree, current, child):
+                continue  # "Ms Varga, very kind": a description said after the name is no part of it
             if child.dep in _INNER or joins_name or (child.dep == "prep" and lower(child) == "of"
                                                       and (head.pos == "PROPN" or head.ent_type == "DATE")):
                 picked.add(child.i)
@@ -58,6 +60,12 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
     while run and run[-1].text == "." and len(run) > 1 and run[-2].pos != "PROPN":
         run = run[:-1]
     return run
+
+
+def _described_after_comma(tree: Tree, head: Token, child: Token) -> bool:
+    """An adjective set after its noun behind a comma describes it ("Mr Hale, ever so patient"); it names nothing."""
+    return child.dep == "amod" and child.pos == "ADJ" and child.i > head.i and \
+        any(t.text == "," for t in tree.tokens[head.i + 1:child.i])
 
 
 def _subject_of_verb(tree: Tree, head: Token) -> bool:

@@ -125,6 +125,10 @@ def _later_changes(store: Store, fact_id: int, subject: str, predicate: str, val
 
 #: The parse fallback's facts (``parse_fallback``), by their predicate families.
 _FALLBACK_SQL = " OR ".join(f"substr(f.predicate, 1, {len(family)}) = '{family}'" for family in NAMED_FAMILIES)
+#: Those held under a verb ("comes from X"): the matcher may know the attribute the verb does not say. A fact
+#: held under a noun the user wrote ("Running shoes: X", "X nursery") is settled: the user named its attribute,
+#: and a guess from the sentence's likeness to an example ("a running club") would only rename it wrongly.
+_VERB_FALLBACK_SQL = f"substr(f.predicate, 1, {len(NAMED_FAMILIES[1])}) = '{NAMED_FAMILIES[1]}'"
 
 
 def _replace_fallback(store: Store, message: Message, value: str) -> None:
@@ -156,10 +160,10 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
     options: list[_Option] = []
     for index, row in enumerate(rows):
         # values the hot path already placed or retired from this message are settled
-        # (not the parse fallback's: the matcher may name the attribute its governing word did not, "internet")
+        # (not the parse fallback's under a verb: the matcher may name the attribute the verb did not, "internet")
         settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in store.query(
             "SELECT f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id WHERE fm.message_id = ? "
-            f"AND NOT ({_FALLBACK_SQL})", [row["id"]])}
+            f"AND NOT ({_VERB_FALLBACK_SQL})", [row["id"]])}
         for sentence in sentences(row["text"]):
             if extract(sentence) or not (FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
                 continue

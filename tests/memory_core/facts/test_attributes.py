@@ -10,13 +10,16 @@ SAME = [("running club", "club"), ("family doctor", "gp"), ("doctor", "physician
         ("plan:next_dental_checkup", "plan:dentist_appointment"), ("favorite:drink", "go-to drink"),
         # spellings, equivalent nouns, and a verb attribute the parse names against the noun the rules name
         ("favorite:writer", "favorite:author"), ("favourite_colour", "favorite:color"), ("favourite_author", "favorite:writer"),
-        ("share_with", "flatmate"), ("roommate", "flatmate"), ("favorite:drink", "drink"), ("counsellor", "therapist")]
+        ("share_with", "flatmate"), ("roommate", "flatmate"), ("favorite:drink", "drink"), ("counsellor", "therapist"),
+        # a rented plot is the allotment, under either name
+        ("plot", "named:allotments"), ("named:allotment", "plot")]
 DIFFERENT = [("book club", "running club"), ("gym", "bank"), ("doctor", "dentist"), ("car", "phone"),
              ("works_at", "job_title"), ("lives_in", "neighborhood"), ("favorite:color", "favorite:food"),
              ("band", "club"), ("language", "hobby"),
              # a favourite is a preference: the favourite band is not the band the user plays in
              ("favorite:band", "band"), ("favorite:band", "covers_band"), ("favorite:author", "author"),
-             ("favorite:band", "favorite:writer"), ("share_with", "landlord"), ("favourite_colour", "color_scheme")]
+             ("favorite:band", "favorite:writer"), ("share_with", "landlord"), ("favourite_colour", "color_scheme"),
+             ("plot", "named:garden")]
 
 
 @pytest.mark.parametrize("a, b", SAME)

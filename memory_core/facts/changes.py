@@ -321,7 +321,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if new_value is None and named:
                 # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
                 # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")
-                new_value = later_successor(onwards, 0, mention.end(), fact.value, held, entities)
+                new_value = later_successor(onwards, 0, mention.end(), fact.value, held, entities,
+                                            users_own=fact.subject == "user")
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = CORRECTION.search(sentence)

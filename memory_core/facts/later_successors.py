@@ -62,8 +62,6 @@ _REPORTER_AFTER = re.compile(r"(?i)^(?:'s\b|\s+(?:says|said|reckons|reckoned|tol
 _NEGATED_BEFORE = re.compile(r"(?i)\b(?:not|never|no|n't|didn't|don't|won't|wasn't|isn't)\b[^,;.]*$")
 _QUESTION = re.compile(r"\?\s*$")
 _PEOPLE_LABELS = {"PERSON"}
-#: Only an organisation against a person: the small model's other labels for a name (FAC, PRODUCT, GPE for a
-#: brand or a shop) are too often wrong to keep a successor out.
 _BODY_LABELS = {"ORG"}
 _PLACE_LABELS = {"GPE", "LOC"}
 _TITLE = re.compile(r"(?i)^(?:dr|mr|mrs|ms|miss|prof)\.?\s")
@@ -96,22 +94,26 @@ def compared_after(text_before_old: str) -> bool:
     return bool(_APPENDED_COMPARISON.search(text_before_old))
 
 
-def _label(name: str, entities: Mapping[str, str]) -> str | None:
-    """The parser's entity type for a name, when it tagged the name (or the name without its title) whole."""
-    if _TITLE.match(name):
-        return "PERSON"
-    bare = re.sub(r"(?i)^the\s+", "", name)
-    return entities.get(name) or entities.get(bare)
+#: A name that says it is an organisation by its last word ("Harbour Dental Practice", "Bay Motors Ltd").
+_ORGANISATION = re.compile(
+    r"(?i)\b(?:ltd|limited|plc|llp|inc|co|company|group|partners|associates|services|motors|garage|surgery|practice|"
+    r"clinic|centre|center|dental|pharmacy|chemist|bank|club|society|school|nursery|academy|agency|cleaning|"
+    r"solicitors|accountants|rescue|insurance|energy|broadband|mobile|gym|fitness|singers|choir)$")
+
+
+def _person_shaped(name: str) -> bool:
+    return bool(_TITLE.match(name))
 
 
 def same_kind_of_name(old: str, new: str, entities: Mapping[str, str]) -> bool:
-    """A name of the old one's kind: a person does not succeed an organisation, nor one the other way round,
-    when the parser tagged both; with no parse the shape alone (both names) decides."""
-    old_label, new_label = _label(old, entities), _label(new, entities)
-    if new_label in _PLACE_LABELS and old_label not in _PLACE_LABELS:
+    """A name of the old one's kind: a person by title ("Dr Varga") is not succeeded by a name that says it is an
+    organisation ("Harbour Dental Practice"), nor the other way round; a one-word place the parser tagged
+    ("Lisbon") succeeds no name that is not one. The small parser's person and organisation labels are too often
+    wrong for brands and shops ("Saucony" a person, "Halfords Autocentre" a person) to decide alone."""
+    if " " not in new and entities.get(new) in _PLACE_LABELS and entities.get(old) not in _PLACE_LABELS:
         return False
-    return not ((old_label in _PEOPLE_LABELS and new_label in _BODY_LABELS) or
-                (old_label in _BODY_LABELS and new_label in _PEOPLE_LABELS))
+    return not ((_person_shaped(old) and _ORGANISATION.search(new)) or
+                (_ORGANISATION.search(old) and _person_shaped(new)))
 
 
 def _verb_opening(name: str, at: int) -> str:
@@ -167,10 +169,11 @@ def _candidates(text: str, offset: int, old: str, held: Iterable[str],
 
 
 def later_successor(sentences: Sequence[str], index: int, after: int, old: str, held: Iterable[str],
-                    entities: Mapping[str, str] | None = None) -> str | None:
+                    entities: Mapping[str, str] | None = None, users_own: bool = True) -> str | None:
     """The one new name of ``old``'s shape said after the old value (from ``after`` in sentence ``index``, then
     the sentences that follow), in a sentence that is the user's, asserted and no question; None when there is
-    none, or when the first sentence that names candidates names more than one."""
+    none, or when the first sentence that names candidates names more than one. For a fact of someone else's
+    (``users_own`` false: the son's nursery) a sentence about "he" or "she" may be about its owner."""
     if not old[:1].isupper():
         return None  # a common noun ("yoga") is succeeded by words the frames read, not by any name
     held = list(held)
@@ -178,7 +181,8 @@ def later_successor(sentences: Sequence[str], index: int, after: int, old: str, 
     for number in range(index, len(sentences)):
         text = sentences[number]
         offset = after if number == index else 0
-        if _QUESTION.search(text) or someone_else_until(text) is not None or unasserted(text, len(text)):
+        if _QUESTION.search(text) or (users_own and someone_else_until(text) is not None) or \
+                unasserted(text, len(text)):
             continue
         found = _candidates(text, offset, old, held, entities)
         if len(found) == 1:

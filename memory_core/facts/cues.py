@@ -74,6 +74,14 @@ _NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*"
 _CALENDAR_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
                             r"april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|"
                             r"thurs|fri|sat|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
+
+
+def calendar_word(text: str) -> bool:
+    """A month or a weekday, alone or plural ("June", "Tuesdays"), said whole: a when, never a what ("Marnie" is
+    no March)."""
+    return bool(_CALENDAR_WORD.fullmatch(text.strip()))
+
+
 #: Festivals said as times of the year ("at Easter", "by Christmas").
 _FESTIVAL = re.compile(r"(?i)(?:easter|christmas|xmas|new\s+year|halloween|whitsun|diwali|eid|hanukkah|ramadan|"
                        r"lent|thanksgiving)")

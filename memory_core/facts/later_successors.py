@@ -21,9 +21,9 @@ import re
 from typing import Iterable, Mapping, Sequence
 
 from memory_core.facts.change_cues import PERSON_NOUNS, someone_else_until, unasserted
-from memory_core.facts.cues import values_of_shape
+from memory_core.facts.cues import calendar_word, values_of_shape
 from memory_core.facts.frame_words import IRREGULAR_PASTS, clean_value
-from memory_core.facts.mentions import CALENDAR, find_words, normalized
+from memory_core.facts.mentions import find_words, normalized
 from memory_core.facts.parse_tokens import ParsedSentence
 
 #: The old holder failed the user, or cannot go on: said of it, with a successor named after, it is displaced.
@@ -57,8 +57,12 @@ _PLACE_BEFORE = re.compile(r"(?i)\b(?:in|from|near|around|across|outside|via|tow
 #: Someone's, said before the name ("his Clearview", "my sister Joanna").
 _OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your|(?:my|our)\s+(?:\w+\s+)?(?:" +
                            "|".join(re.escape(n) for n in PERSON_NOUNS) + r"))\s+$")
-#: The name reports or owns, said after it: "Tom says", "Tom's place".
-_REPORTER_AFTER = re.compile(r"(?i)^(?:'s\b|\s+(?:says|said|reckons|reckoned|told|tells|thinks|reckon|swears))")
+#: The name reports, said after it: "Tom says" (a possessive is no guard: "Helgi's" is the pub as often as Helgi's).
+_REPORTER_AFTER = re.compile(r"(?i)^(?:'s)?\s+(?:says|said|reckons|reckoned|told|tells|thinks|reckon|swears)\b")
+#: Someone named reporting or recommending: what follows is their word, not the user's news ("Priya says Dr Moyo
+#: is good").
+_NAMED_REPORTER = re.compile(r"(?:^|\s)(?-i:[A-Z])[\w'-]+\s+(?i:says|said|reckons|reckoned|thinks|swears\s+by|"
+                             r"recommends|recommended|suggests|suggested|told\s+(?:me|us))\b")
 _NEGATED_BEFORE = re.compile(r"(?i)\b(?:not|never|no|n't|didn't|don't|won't|wasn't|isn't)\b[^,;.]*$")
 _QUESTION = re.compile(r"\?\s*$")
 _PEOPLE_LABELS = {"PERSON"}
@@ -152,7 +156,7 @@ def _candidates(text: str, offset: int, old: str, held: Iterable[str],
         start = text.find(name, at)
         start = at if start < 0 else start
         words = set(normalized(name).split()) - {"the", "a", "an", "dr"}
-        if not words or len(name) < 3 or CALENDAR.match(name) or find_words(name, old_words) or \
+        if not words or len(name) < 3 or calendar_word(name) or find_words(name, old_words) or \
                 words <= set(normalized(old).split()) or normalized(name) in held_keys:
             continue
         before, after = text[:start], text[start + len(name):]
@@ -182,7 +186,7 @@ def later_successor(sentences: Sequence[str], index: int, after: int, old: str, 
         text = sentences[number]
         offset = after if number == index else 0
         if _QUESTION.search(text) or (users_own and someone_else_until(text) is not None) or \
-                unasserted(text, len(text)):
+                unasserted(text, len(text)) or _NAMED_REPORTER.search(text[offset:]):
             continue
         found = _candidates(text, offset, old, held, entities)
         if len(found) == 1:

@@ -34,6 +34,8 @@ def changed(text: str, old: str, predicate: str, *others: KnownFact,
     # an ending, then the new holder two sentences later with no verb of change
     ("Gave up on Dr Varga, she cancelled on me three times. My neighbour recommended a practice. "
      "Dr Lindiwe Moyo is lovely.", "Dr Varga", "dentist", "Dr Lindiwe Moyo"),
+    ("Stopped going to The Ferry Arms after the quiz night was axed. We drink at Marnie's now.", "The Ferry Arms",
+     "local pub", "Marnie"),
     ("We stopped going to the Otters in March, the committee got so cliquey. Took a while to find somewhere. "
      "Riverside Swim has been brilliant for the kids.", "Otters", "swimming club", "Riverside Swim"),
     # a complaint about the old one, then the new one named by what someone did
@@ -67,6 +69,8 @@ def test_a_new_name_after_an_ending_succeeds_the_old_value(text, old, predicate,
     ("Quit Harbour Gym last week. Is Pulse Fitness any good?", "Harbour Gym", "gym"),
     ("Finished with Harbour Gym. Definitely not joining Pulse Fitness either.", "Harbour Gym", "gym"),
     ("Gave up on Dr Varga. The next check-up is in June.", "Dr Varga", "dentist"),
+    ("Gave up on Dr Varga. Priya says Dr Moyo is good.", "Dr Varga", "dentist"),  # someone's recommendation
+    ("Stopped going to the Otters. The coach's daughter Mia loves Riverside.", "Otters", "swimming club"),
     ("Gave up on Dr Varga. We're off to Lisbon for a week anyway.", "Dr Varga", "dentist"),
 ])
 def test_an_ending_whose_later_name_is_no_successor_holds_none(text, old, predicate):
@@ -75,6 +79,7 @@ def test_an_ending_whose_later_name_is_no_successor_holds_none(text, old, predic
 
 @pytest.mark.parametrize("text, old, predicate", [
     ("Had coffee with Lena after my session with Dr Varga.", "Dr Varga", "dentist"),  # nothing ends
+    ("Had coffee with Lena after my session with Dr Varga, who never answers emails.", "Dr Varga", "dentist"),
     ("Brightwave never answered my email about the bill.", "Brightwave", "broadband"),  # a complaint, no successor
     ("Zephyr Net's renewal was nearly double. We're off to Lisbon next week anyway.", "Zephyr Net", "broadband"),
     ("Shine Bright never turned up last month. Did Clearview do yours?", "Shine Bright", "window cleaner"),
@@ -145,3 +150,9 @@ def test_a_later_successor_through_the_fact_pass(store, real_parser):
     assert "Shine Bright" not in held, held
     successor = [f for f in now if f.value == "Clearview"]
     assert successor and successor[0].supersedes is not None, held
+
+
+def test_a_month_or_weekday_is_said_whole_not_by_its_first_letters():
+    from memory_core.facts.cues import calendar_word
+    assert calendar_word("Tuesdays") and calendar_word("March") and calendar_word("Sept")
+    assert not calendar_word("Marnie") and not calendar_word("Junaid") and not calendar_word("Decathlon")

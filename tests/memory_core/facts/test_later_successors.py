@@ -154,5 +154,5 @@ def test_a_later_successor_through_the_fact_pass(store, real_parser):
 
 def test_a_month_or_weekday_is_said_whole_not_by_its_first_letters():
     from memory_core.facts.cues import calendar_word
-    assert calendar_word("Tuesdays") and calendar_word("March") and calendar_word("Sept")
+    assert calendar_word("Tuesdays") and calendar_word("March") and calendar_word("Sept") and calendar_word("Easter")
     assert not calendar_word("Marnie") and not calendar_word("Junaid") and not calendar_word("Decathlon")

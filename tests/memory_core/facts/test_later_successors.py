@@ -127,7 +127,8 @@ def test_the_complaint_cues_are_general_english():
     for said in ("they never rang back", "got our order wrong twice", "the mess they made of it",
                  "I've had enough of them", "the quote came in at nearly double", "she's off sick for months"):
         assert displaced(said), said
-    for said in ("they rang back at once", "the order was right", "she made a cake"):
+    for said in ("they rang back at once", "the order was right", "she made a cake", "the new one is twice as good",
+                 "the room was double the size"):
         assert not displaced(said), said
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from memory_core.facts.attributes import attribute_words, same_attribute
 from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, assigned_values,
@@ -29,6 +29,7 @@ from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SU
                                            old_value_preferred, reported_news, someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, implausible_value
 from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.later_successors import compared_successor, displaced, later_successor
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
@@ -239,8 +240,11 @@ def stopped_schedules(sentences: Sequence[str], known: Iterable[KnownFact], ende
     return changes
 
 
-def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None) -> list[Change]:
-    """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order."""
+def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None,
+                   entities: Mapping[str, str] | None = None) -> list[Change]:
+    """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order;
+    ``entities`` (a name to the parser's entity type, when the message was parsed) keep a successor named later
+    of the old value's kind."""
     known = list(known)
     changes: list[Change] = []
     ended: set[int] = set()
@@ -270,6 +274,10 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
                 compared = _assigned_alike(rest, fact.value)
             contrasted = None
+            # the rest of the message from the old value on, and what it already holds: where a successor is
+            # named later ("Gave up on Dr Varga. ... Dr Moyo is lovely.")
+            onwards = [said, *sentences[index + 1:]]
+            held = [other.value for other in known if other.id != fact.id]
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
                     _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
                     _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked)):
@@ -278,6 +286,13 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")
                 contrasted = None if fact.predicate in _PEOPLE_PREDICATES else \
                     contrast_successor(near[here:], fact.value)
+                if contrasted is None and fact.predicate not in _PEOPLE_PREDICATES and \
+                        not unasserted(said, mention.end()):
+                    # a complaint or the holder unable to go on, then a new one named ("X never rang back. ... Y
+                    # came on Thursday"); "first lesson with Y, so much calmer than X"
+                    contrasted = compared_successor(said, mention.start(), fact.value, held, entities) or \
+                        (later_successor(onwards, 0, mention.end(), fact.value, held, entities)
+                         if displaced(said) else None)
                 if contrasted is None:
                     continue
             if unasserted(said, mention.end()):
@@ -298,8 +313,16 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = None  # a month for a band, a bare "again" for a provider: no successor
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
+            # a name not of the user's people: the sentences after its own are read with the guards below
+            named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
+                fact.predicate not in _PEOPLE_PREDICATES
             if new_value is None and kind_of(fact.value) is None:
-                new_value = same_shape_value(near[here:], fact.value)
+                new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
+            if new_value is None and named:
+                # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
+                # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")
+                new_value = later_successor(onwards, 0, mention.end(), fact.value, held, entities,
+                                            users_own=fact.subject == "user")
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = CORRECTION.search(sentence)

@@ -74,9 +74,20 @@ _NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*"
 _CALENDAR_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
                             r"april|june|july|august|september|october|november|december|mon|tue|tues|wed|thu|thur|"
                             r"thurs|fri|sat|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?")
+
+
 #: Festivals said as times of the year ("at Easter", "by Christmas").
 _FESTIVAL = re.compile(r"(?i)(?:easter|christmas|xmas|new\s+year|halloween|whitsun|diwali|eid|hanukkah|ramadan|"
                        r"lent|thanksgiving)")
+
+
+def calendar_word(text: str) -> bool:
+    """A month, a weekday or a festival, alone or plural ("June", "Tuesdays", "Easter"), said whole: a when, never
+    a what ("Marnie" is no March)."""
+    text = text.strip()
+    return bool(_CALENDAR_WORD.fullmatch(text) or _FESTIVAL.fullmatch(text))
+
+
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
 _MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")

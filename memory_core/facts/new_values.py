@@ -11,7 +11,7 @@ from typing import Sequence
 
 from memory_core.facts.change_cues import ANY_ARTICLE as _A, NEW_VALUE as _Y, NEW_VALUE_KEYED as _YK, OLD_MARKER as _OLD
 from memory_core.facts.change_cues import hollow_value
-from memory_core.facts.cues import values_of_shape
+from memory_core.facts.cues import calendar_word, values_of_shape
 from memory_core.facts.frame_words import DEVICES, DISCOURSE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
@@ -74,7 +74,8 @@ def _tail(value: str) -> str:
     """The value at the end of a clause: "I'm a member of Night Owls RC now" -> "Night Owls RC"."""
     value = re.sub(r"(?i)\s+(?:now|these\s+days|nowadays|instead)$", "", value.strip())
     names = re.findall(r"(?:(?:Dr|Mr|Ms|Mrs)\.?\s+)?[A-Z0-9][\w'+&-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z0-9][\w'+&-]*)*", value)
-    names = [n for n in names if n not in ("I", "I'm", "We", "These", "Now", "The", "My", "Our")]
+    # (a weekday or a month is when, not what: "starts at Busy Bees on Monday")
+    names = [n for n in names if n not in ("I", "I'm", "We", "These", "Now", "The", "My", "Our") and not calendar_word(n)]
     if names and len(value.split()) > 3:
         return names[-1]
     parts = re.split(r"(?i)\b(?:of|with|to|at|for|is|'s|am|are|by|into|i'm|i\s+\w+)\s+", value)

@@ -22,6 +22,7 @@ from memory_core.facts.parse_fallback import fallback_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.later_successors import entity_names
 from memory_core.facts.moved_dates import date_moves
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.switch_frames import switched_values
@@ -120,6 +121,8 @@ class Parsed:
     message_id: int
     candidates: list
     sentences: list[str]
+    #: The names the parser tagged, with their entity type (empty with no parser): a later successor's kind.
+    entities: dict[str, str] = field(default_factory=dict)
 
 
 def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
@@ -132,7 +135,7 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     candidates = with_switches(candidates, said)  # "changed my pharmacy from Boots to Lloyds Pharmacy"
     candidates = with_dated_events(candidates, message.text, parser)  # "mum's op = 8 May"
     # a sentence no layer read a fact from, that names a thing of the user's: one fact by the governing word
-    return Parsed(message.id, candidates + fallback_candidates(trees, candidates), said)
+    return Parsed(message.id, candidates + fallback_candidates(trees, candidates), said, entity_names(trees))
 
 
 def with_switches(candidates: list, said: list[str]) -> list:
@@ -159,7 +162,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
 
     parsed = parsed or parse(message)
     candidates = _linked(store, message, user_candidates_in_scope(parsed.candidates, parsed.sentences))
-    changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id)
+    changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id, parsed.entities)
     if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
         changes = continued_changes(store, message, parsed.sentences, candidates)
     if not changes:  # "they moved my haircut to March 10"

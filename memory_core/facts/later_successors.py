@@ -1,0 +1,209 @@
+"""A successor named later in the message that ends the old value, with no verb of change.
+
+People tell a change as a story: the old holder ends or lets them down in one sentence, and the new one turns
+up sentences later, named by whatever happened ("Gave up on Dr Varga ... Dr Moyo is lovely", "Wore a hole
+through the Adidas ... Came home with Mizuno", "the agency has been sending Renata"). The frames in
+``new_values`` look for a verb of change, or only in the next sentence; this module reads the rest of the
+message for the one new name of the old value's shape.
+
+Also here, the weaker cues of displacement (``displaced``): a complaint, the holder unable to go on, a thing
+worn out. They end nothing by themselves ("Brightwave never answered my email" keeps Brightwave); only with a
+successor named after them.
+
+Guards: the name is not someone else's (a sentence of another person's news, "my sister Joanna", "his"), not
+the reporter ("Tom says"), not asked or denied, not a date or a place, not a value already held, and of the
+old value's kind (a person for a person, an organisation for an organisation, by the parser's entities when a
+parse was made). A sentence naming two candidates is ambiguous: no successor.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Mapping, Sequence
+
+from memory_core.facts.change_cues import PERSON_NOUNS, someone_else_until, unasserted
+from memory_core.facts.cues import calendar_word, values_of_shape
+from memory_core.facts.frame_words import IRREGULAR_PASTS, clean_value
+from memory_core.facts.mentions import find_words, normalized
+from memory_core.facts.parse_tokens import ParsedSentence
+
+#: The old holder failed the user, or cannot go on: said of it, with a successor named after, it is displaced.
+_DISPLACED = re.compile(
+    r"(?i)\b(?:"
+    # never did the job: "never answered", "never rang back", "never turned up"
+    r"never\s+(?:\w+\s+)?(?:answered|replied|responded|returned|rang\s+back|called\s+back|got\s+back|turned\s+up|"
+    r"showed\s+up|came|came\s+back|bothered|did|sorted|fixed|delivered)|"
+    r"(?:got|gets|getting|had)\s+(?:\w+\s+){0,4}?(?:order|orders|it|everything|things|bill|booking)\s+wrong|"
+    # a mess made, enough had: "the mess they made of it", "made a hash of the sale", "had enough of them"
+    r"(?:mess|hash|pig's\s+ear|dog's\s+dinner|shambles)\s+(?:\w+\s+){0,3}?(?:made|make|makes)|"
+    r"made\s+(?:a|such\s+a)\s+(?:\w+\s+)?(?:mess|hash|pig's\s+ear)|(?:had|have|'ve\s+had)\s+enough\s+of|"
+    r"fed\s+up\s+(?:with|of)|sick\s+(?:and\s+tired\s+)?of|"
+    # the price: "the quote came in at nearly double", "put their prices up again"
+    r"(?:came\s+in\s+at|went\s+up\s+to|was|is)\s+(?:nearly\s+|almost\s+|over\s+|about\s+)?(?:double|triple)"
+    r"(?!\s+(?:as|the\s+size))|"
+    r"put\s+(?:their|its|the)\s+(?:\w+\s+)?(?:prices?|fees?|rates?)\s+up|"
+    # a thing worn out: "wore a hole through the Adidas", "fell apart"
+    r"wore\s+(?:a\s+hole|holes)\s+(?:in|through)|worn\s+(?:out|through)|fell\s+apart|falling\s+apart|"
+    r"gave\s+up\s+the\s+ghost|"
+    # the holder unable to go on: "hurt her back", "broke his wrist", "is off sick", "on maternity leave"
+    r"(?:hurt|injured|broke|did|put\s+out)\s+(?:her|his|their)\s+(?:back|wrist|arm|leg|ankle|knee|hip|shoulder)|"
+    r"(?:off|been\s+off)\s+sick|on\s+(?:maternity|paternity|sick|long-term\s+sick)\s+leave)\b")
+#: A comparison appended without a verb to the clause that names the new one: "lesson with Y, so much calmer than X".
+_APPENDED_COMPARISON = re.compile(
+    r"(?i),\s*(?:and\s+|so\s+|but\s+)?(?:so\s+|much\s+|way\s+|far\s+|miles\s+|loads\s+|a\s+lot\s+){0,2}"
+    r"(?:\w+er|more\s+\w+|less\s+\w+|better|nicer)\s+than\s+(?:the\s+|my\s+|our\s+)?$")
+
+#: A preposition of place or origin before a name: "off to Lisbon", "in Leeds", "from Cork".
+_PLACE_BEFORE = re.compile(r"(?i)\b(?:in|from|near|around|across|outside|via|towards|(?:off|trip|holiday|flight|"
+                           r"fly|flying|flew|drive|drove|driving|back|moved|moving|move)\s+to)\s+(?:the\s+)?$")
+#: Someone's, said before the name ("his Clearview", "my sister Joanna").
+_OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your|(?:my|our)\s+(?:\w+\s+)?(?:" +
+                           "|".join(re.escape(n) for n in PERSON_NOUNS) + r"))\s+$")
+#: The name reports, said after it: "Tom says" (a possessive is no guard: "Helgi's" is the pub as often as Helgi's).
+_REPORTER_AFTER = re.compile(r"(?i)^(?:'s)?\s+(?:says|said|reckons|reckoned|told|tells|thinks|reckon|swears)\b")
+#: Someone named reporting or recommending: what follows is their word, not the user's news ("Priya says Dr Moyo
+#: is good").
+_NAMED_REPORTER = re.compile(r"(?:^|\s)(?-i:[A-Z])[\w'-]+\s+(?i:says|said|reckons|reckoned|thinks|swears\s+by|"
+                             r"recommends|recommended|suggests|suggested|told\s+(?:me|us))\b")
+_NEGATED_BEFORE = re.compile(r"(?i)\b(?:not|never|no|n't|didn't|don't|won't|wasn't|isn't)\b[^,;.]*$")
+_QUESTION = re.compile(r"\?\s*$")
+_PEOPLE_LABELS = {"PERSON"}
+_BODY_LABELS = {"ORG"}
+_PLACE_LABELS = {"GPE", "LOC"}
+_TITLE = re.compile(r"(?i)^(?:dr|mr|mrs|ms|miss|prof)\.?\s")
+_TITLE_BEFORE = re.compile(r"(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+$")
+
+
+def entity_names(trees: Sequence[ParsedSentence]) -> dict[str, str]:
+    """Each name the parser tagged as an entity, as the sentence writes it, with its type ("Fibrelink": "ORG"):
+    neighbouring words of one type are one name."""
+    names: dict[str, str] = {}
+    for tree in trees:
+        run: list = []
+        for token in (*tree.tokens, None):
+            if token is not None and token.ent_type and run and token.ent_type == run[-1].ent_type:
+                run.append(token)
+                continue
+            if run:
+                names.setdefault(tree.text[run[0].idx:run[-1].idx + len(run[-1].text)], run[0].ent_type)
+            run = [token] if token is not None and token.ent_type else []
+    return names
+
+
+def displaced(text: str) -> bool:
+    """The text says the old holder failed the user or cannot go on (a weaker cue than an ending)."""
+    return bool(_DISPLACED.search(text))
+
+
+def compared_after(text_before_old: str) -> bool:
+    """The old value closes a comparison appended to the clause before it ("..., so much calmer than X")."""
+    return bool(_APPENDED_COMPARISON.search(text_before_old))
+
+
+#: A name that says it is an organisation by its last word ("Harbour Dental Practice", "Bay Motors Ltd").
+_ORGANISATION = re.compile(
+    r"(?i)\b(?:ltd|limited|plc|llp|inc|co|company|group|partners|associates|services|motors|garage|surgery|practice|"
+    r"clinic|centre|center|dental|pharmacy|chemist|bank|club|society|school|nursery|academy|agency|cleaning|"
+    r"solicitors|accountants|rescue|insurance|energy|broadband|mobile|gym|fitness|singers|choir)$")
+
+
+def _person_shaped(name: str) -> bool:
+    return bool(_TITLE.match(name))
+
+
+def same_kind_of_name(old: str, new: str, entities: Mapping[str, str]) -> bool:
+    """A name of the old one's kind: a person by title ("Dr Varga") is not succeeded by a name that says it is an
+    organisation ("Harbour Dental Practice"), nor the other way round; a one-word place the parser tagged
+    ("Lisbon") succeeds no name that is not one. The small parser's person and organisation labels are too often
+    wrong for brands and shops ("Saucony" a person, "Halfords Autocentre" a person) to decide alone."""
+    if " " not in new and entities.get(new) in _PLACE_LABELS and entities.get(old) not in _PLACE_LABELS:
+        return False
+    return not ((_person_shaped(old) and _ORGANISATION.search(new)) or
+                (_ORGANISATION.search(old) and _person_shaped(new)))
+
+
+def _verb_opening(name: str, at: int) -> str:
+    """A sentence's first capitalised word before a name is its verb when it is verb-shaped ("Ordered Fibrelink
+    online"): capitalised by position, it is no word of the name."""
+    first, _, rest = name.partition(" ")
+    word = first.lower()
+    if at == 0 and rest and ((len(word) >= 5 and word.endswith(("ed", "ing"))) or word in IRREGULAR_PASTS):
+        return rest
+    return name
+
+
+#: A sentence's first word, capitalised and alone before a lowercase word: "Clearview came on Thursday".
+_OPENING_WORD = re.compile(r"^\W*(?P<name>[A-Z][\w'&-]+)\s+(?-i:[a-z])")
+
+
+def _tagged_opening(text: str, entities: Mapping[str, str]) -> list[tuple[int, str]]:
+    """The sentence's first word as a name when the parser tagged it as a person or an organisation: capitalised
+    by position, the name reader cannot trust it alone ("Clearview came on Thursday", never "Everyone loved it")."""
+    opening = _OPENING_WORD.match(text)
+    if opening and entities.get(opening.group("name")) in _PEOPLE_LABELS | _BODY_LABELS:
+        return [(opening.start("name"), opening.group("name"))]
+    return []
+
+
+def _candidates(text: str, offset: int, old: str, held: Iterable[str],
+                entities: Mapping[str, str]) -> list[str]:
+    """The new names of ``text`` from ``offset`` on that may succeed ``old``."""
+    old_words = [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]
+    held_keys = {normalized(value) for value in held}
+    found: dict[str, str] = {}
+    for at, raw in [*_tagged_opening(text, entities), *values_of_shape(text, "name")]:
+        if at < offset:
+            continue
+        name = clean_value(_verb_opening(raw, at))
+        start = text.find(name, at)
+        start = at if start < 0 else start
+        words = set(normalized(name).split()) - {"the", "a", "an", "dr"}
+        if not words or len(name) < 3 or calendar_word(name) or find_words(name, old_words) or \
+                words <= set(normalized(old).split()) or normalized(name) in held_keys:
+            continue
+        before, after = text[:start], text[start + len(name):]
+        if _PLACE_BEFORE.search(before) or _OWNER_BEFORE.search(before) or _REPORTER_AFTER.match(after) or \
+                _NEGATED_BEFORE.search(before[offset:]):
+            continue
+        if not same_kind_of_name(old, name, entities):
+            continue
+        title = _TITLE_BEFORE.search(before)
+        if title:  # "Dr Osei": the title the name reader left off is the person's
+            name = title.group(0) + name
+        found.setdefault(normalized(name), name)
+    return list(found.values())
+
+
+def later_successor(sentences: Sequence[str], index: int, after: int, old: str, held: Iterable[str],
+                    entities: Mapping[str, str] | None = None, users_own: bool = True) -> str | None:
+    """The one new name of ``old``'s shape said after the old value (from ``after`` in sentence ``index``, then
+    the sentences that follow), in a sentence that is the user's, asserted and no question; None when there is
+    none, or when the first sentence that names candidates names more than one. For a fact of someone else's
+    (``users_own`` false: the son's nursery) a sentence about "he" or "she" may be about its owner."""
+    if not old[:1].isupper():
+        return None  # a common noun ("yoga") is succeeded by words the frames read, not by any name
+    held = list(held)
+    entities = entities or {}
+    for number in range(index, len(sentences)):
+        text = sentences[number]
+        offset = after if number == index else 0
+        if _QUESTION.search(text) or (users_own and someone_else_until(text) is not None) or \
+                unasserted(text, len(text)) or _NAMED_REPORTER.search(text[offset:]):
+            continue
+        found = _candidates(text, offset, old, held, entities)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return None
+    return None
+
+
+def compared_successor(sentence: str, mention_start: int, old: str, held: Iterable[str],
+                       entities: Mapping[str, str] | None = None) -> str | None:
+    """The one new name before an appended comparison with the old value ("first lesson with Y, so much calmer
+    than X"), in the same sentence."""
+    if not old[:1].isupper() or not compared_after(sentence[:mention_start]):
+        return None
+    if _QUESTION.search(sentence) or someone_else_until(sentence) is not None or unasserted(sentence, mention_start):
+        return None
+    found = _candidates(sentence[:mention_start], 0, old, list(held), entities or {})
+    return found[0] if len(found) == 1 else None

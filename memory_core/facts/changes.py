@@ -36,7 +36,8 @@ from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, f
 
 #: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
 _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
-           r"on\s+leave|for\s+(?:the|a|two|three|a\s+few)\s+\w+))")
+           r"on\s+leave|for\s+(?:the|a|two|three|a\s+few)\s+\w+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+           r"at\s+(?:the\s+)?weekends?\b))")
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
     r"(?i)\b(?:left|(?<!\bon\s)leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
@@ -68,7 +69,21 @@ _END_CUES = re.compile(
     r"gave\s+(?:\w+\s+){0,3}?the\s+(?:boot|push|chop)|kicked\s+(?:\w+\s+){0,3}?to\s+the\s+curb|"
     r"(?:is|'s|are)\s+history|not\s+for\s+me|fell\s+out\s+of\s+love|fallen\s+out\s+of\s+love|"
     r"gone\s+off|went\s+off|off\s+the\s+table|scrapped|nixed|axed|fell\s+through|postponed|"
-    r"pushed\s+(?:back|to)|bumped|rescheduled)\b")
+    r"pushed\s+(?:back|to)|bumped|rescheduled|"
+    # no longer liked, said in idioms: "X has lost its appeal", "can't stand X these days", "sick of X",
+    # "X isn't doing it for me", "not my cup of tea any more", "gone cold on X"
+    r"lost\s+(?:its|their|all\s+its|all\s+their|the)\s+(?:appeal|charm|shine|magic|sparkle|lustre|luster|allure|"
+    r"novelty|spark)|novelty\s+(?:has\s+|'s\s+)?worn\s+off|wor(?:e|n)\s+thin|"
+    r"(?:can't|cannot|can\s+not|couldn't)\s+(?:stand|bear|stomach|abide|face)|"
+    r"(?:sick|tired|fed\s+up|bored)\s+(?:to\s+death\s+)?(?:of|with)|had\s+(?:enough|my\s+fill)\s+of|"
+    r"(?:isn't|is\s+not|aren't|are\s+not|wasn't|doesn't|does\s+not)\s+(?:really\s+)?(?:doing|do)\s+it\s+for\s+me|"
+    r"not\s+(?:really\s+)?my\s+cup\s+of\s+tea|gone\s+(?:cold|sour)\s+on|went\s+(?:cold|sour)\s+on|"
+    r"off\s+my\s+list|"
+    # a couple or a bond ended: "me and Jamie are done", "we're through"
+    r"(?:are|'re|were)\s+(?:so\s+|totally\s+|officially\s+)?(?:done|through|finished)(?!\s+(?:with\s+(?:the|our|my|dinner|"
+    r"lunch|work)|for\s+the\s+day))|"
+    # a value said in error: "the Octavia was wrong", "Patel was a mistake"
+    r"(?:was|is|were)\s+(?:the\s+)?(?:wrong|incorrect|a\s+mistake|a\s+typo|my\s+mistake)|mixed\s+(?:\w+\s+)?up)\b")
 
 
 #: The old value denied as what holds, or a holding verb denied of it: "it's EDF now, not Octopus", "not with
@@ -312,8 +327,13 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 named_old = corrected_by_name(sentences, known, value, ended)
                 if named_old:  # "I said Porto before but I meant Faro": the value named is the one corrected
                     mine = named_old
-                if correction.group("attribute"):  # "his actual teacher is Y": only a teacher is corrected
-                    mine = [f for f in mine if same_attribute(correction.group("attribute"), f.predicate)]
+                attribute = correction.group("attribute") or correction.group("restated")
+                if attribute:  # "his actual teacher is Y", "scratch that, dentist is Y": only that is corrected
+                    mine = [f for f in mine if same_attribute(attribute, f.predicate)]
+                if not mine and correction.group("restated"):  # the attribute named again: said in any chat
+                    mine = [f for f in known if f.subject == "user" and f.id not in ended and
+                            same_attribute(correction.group("restated"), f.predicate) and
+                            normalized(f.value) != normalized(value)]
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
                 if named:
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]

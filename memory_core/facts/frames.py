@@ -123,7 +123,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # a move said without "I": "relocated to Kraków", "left Utrecht, living in Valencia", "upped sticks to York"
     _frame(r"\b(?:upped|up)\s+sticks\s+(?:and\s+(?:moved|went)\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
-    _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
+    _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+|across\s+|down\s+|up\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:\b(?:our|my)\s+(?:new\s+|little\s+)?|(?:^|[,;]\s*)(?:the\s+)?new\s+)(?:flat|house|apartment|place|home|"
            r"houseshare|digs)\s+(?:here\s+)?in\s+"
@@ -133,8 +133,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # lowercase makers and models, places and coffee: casual chat drops the capitals
     _frame(LOWER_DEVICE, "@device_mine"),
     _frame(rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:\w+\s+)?|^|\bmy\s+{REL_MOD}{REL}\s+(?:\w+\s+)?)"
-           r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+)?(?:in|to)\s+"
+           r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+|across\s+)?(?:in|to)\s+"
            r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
+    # a new home in a lowercase place: "new flat in whitby is tiny but i love it" (checked like the frame above)
+    _frame(r"(?:\b(?:our|my)\s+|(?:^|[,;]\s*)(?:the\s+)?)new\s+(?:flat|house|apartment|place|home|digs)\s+in\s+"
+           r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+)" + STOP, "@place_lc"),
     _frame(r"\b(?P<v>black|white|decaf)\s+coffee\b", "@coffee_lc"),
     _frame(r"\b(?P<v>(?:(?:oat|soy|almond|whole|skim|"
            r"skimmed|semi-skimmed|coconut)\s+milk|honey|cream|two\s+sugars|one\s+sugar|a\s+splash\s+of\s+\w+|"

@@ -22,6 +22,36 @@ def find_mention(sentence: str, value: str) -> Span | None:
     April" by "Rotterdam Marathon", "Volkswagen Golf" by "the Golf"."""
     if "," in value:
         value = value.split(",", 1)[0]
+    found = _named(sentence, value)
+    if found is None:
+        head = _without_whereabouts(value)
+        if head is not None:  # "Specsavers in the precinct" is named "Specsavers"
+            found = _named(sentence, head)
+    return found
+
+
+#: Where a named thing is, said after its name: "Specsavers in the precinct", "Bella Napoli on the high street".
+_WHEREABOUTS = re.compile(r"(?i)^(?P<head>.+?)\s+(?:on|in|at|by|near|off|opposite)\s+(?:the\s+)?"
+                          r"(?:high\s+st(?:reet)?|\w+\s+(?:st|street|road|rd|lane|ln|avenue|ave|square|sq|parade|way)|"
+                          r"precinct|village|town\s+centre|city\s+centre|market\s+square|retail\s+park|"
+                          r"shopping\s+centre|corner|station)\b.*$")
+#: A kind noun that ends a place's name and may be left off it: "the Hollins Hall" for "Hollins Hall Hotel".
+_KIND_TAIL = re.compile(r"^(?P<head>(?:[A-Z][\w'-]+\s+){2,}?)(?i:hotel|inn|arms|restaurant|cafe|café|bistro|"
+                        r"surgery|practice|clinic|centre|center)$")
+
+
+def _without_whereabouts(value: str) -> str | None:
+    """The name a value holds before where the thing is, or before a kind noun that a name of two words or more
+    can be said without; None when the value has neither."""
+    whereabouts = _WHEREABOUTS.match(value)
+    if whereabouts and len(whereabouts.group("head")) >= 3 and whereabouts.group("head").lower() not in ("dr", "the"):
+        return whereabouts.group("head")
+    tail = _KIND_TAIL.match(value)
+    return tail.group("head").strip() if tail else None
+
+
+def _named(sentence: str, value: str) -> Span | None:
+    """``find_mention`` for one form of the value."""
     words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
     while len(words) > 1 and words[0].lower() in ("my", "our", "as"):  # "my Monday salsa", "as a flat white"
         words = words[1:]

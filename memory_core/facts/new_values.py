@@ -64,7 +64,11 @@ _SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _SUCCESSORS]
 NEXT_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _NEXT_SUCCESSORS]
 CORRECTION = re.compile(
     r"(?i)\b(?:(?:my|his|her|their|our|the)\s+(?:actual|real)\s+(?P<attribute>[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are|'s)\s+|"
-    r"i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
+    r"i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|"
+    # the attribute said again after the taking back: "scratch that, dentist is Dr Shah"
+    r"(?:scratch\s+that|correction|ignore\s+(?:what|that)\s+(?:\w+\s+){0,4}?)[,:;.]?\s+(?:my\s+|the\s+)?"
+    r"(?P<restated>[\w-]+)(?:'s|\s+is)\s+(?:actually\s+)?|"
+    r"scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|(?:i\s+)?should\s+(?:have|'ve)\s+said\s+|"
     r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
 _PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
              "life", "time", "work", "home", "the", "a", "now"}

@@ -38,10 +38,13 @@ from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, f
 _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
            r"on\s+leave|for\s+(?:the|a|two|three|a\s+few)\s+\w+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
            r"at\s+(?:the\s+)?weekends?\b))")
+#: A time after "out of X" or "away from X" that bounds the absence: "nice to get out of Norwich for a bit".
+_FOR_A_WHILE = (r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:a\s+bit|a\s+while|the\s+day|the\s+weekend|a\s+few\s+days|a\s+couple\s+of\s+"
+                r"(?:days|hours|nights)|the\s+night|an\s+hour|the\s+afternoon|the\s+evening)\b)")
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
     r"(?i)\b(?:left|(?<!\bon\s)leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
-    r"called\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
+    r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
     r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
@@ -54,7 +57,7 @@ _END_CUES = re.compile(
     r"(?:is|are|'s|am|'m|was|were)\s+not\s+(?:with|at|in|on|into|using|doing|seeing|taking|going|my|our)\b|"
     r"took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"(?:isn't|wasn't)\s+(?:with|at|in|on|into|my|our|the\s+one|a\s+thing|for\s+me|going|open)|was\s+my|used\s+to|ex|"
-    r"former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|(?:in|of)\s+the\s+past|"
+    r"former|got\s+promoted\s+out|rid\s+of|(?:out\s+of|away\s+from)" + _FOR_A_WHILE + "|(?:in|of)\s+the\s+past|"
     r"gave\s+(?:\w+\s+){0,3}?away|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
     r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling|"
     # said in other words: "I withdrew from X", "X is finished", "X is behind me", "I don't miss X", "X was too pricey"
@@ -69,7 +72,7 @@ _END_CUES = re.compile(
     r"gave\s+(?:\w+\s+){0,3}?the\s+(?:boot|push|chop)|kicked\s+(?:\w+\s+){0,3}?to\s+the\s+curb|"
     r"(?:is|'s|are)\s+history|not\s+for\s+me|fell\s+out\s+of\s+love|fallen\s+out\s+of\s+love|"
     r"gone\s+off|went\s+off|off\s+the\s+table|scrapped|nixed|axed|fell\s+through|postponed|"
-    r"pushed\s+(?:back|to)|bumped|rescheduled|"
+    r"pushed\s+(?:back|to)|bumped|rescheduled|(?:gone|went|switched|moved|changed)\s+over\s+to|"
     # no longer liked, said in idioms: "X has lost its appeal", "can't stand X these days", "sick of X",
     # "X isn't doing it for me", "not my cup of tea any more", "gone cold on X"
     r"lost\s+(?:its|their|all\s+its|all\s+their|the)\s+(?:appeal|charm|shine|magic|sparkle|lustre|luster|allure|"
@@ -161,6 +164,21 @@ def without_destination(sentence: str, mention_end: int) -> str:
     if moved is None:
         return sentence
     return sentence[:mention_end + moved.start("place")] + sentence[mention_end + moved.end("place"):]
+
+
+_NAME_AFTER = r"\s*,\s+(?P<name>(?-i:[A-Z])[\w'&-]*(?:\s+(?:&\s+|and\s+)?(?-i:[A-Z])[\w'&-]*){0,3})\s*(?:[,;.!]|$)"
+
+
+def named_in_apposition(sentence: str, value: str) -> str | None:
+    """The name set in apposition after a value that only describes or places the thing: "the little Thai
+    place, Baan Suan," is Baan Suan; "the optician on Bridge Street, Clarke & Finch," is Clarke & Finch (the
+    street says where it is). None when the value is a name itself or no name follows it."""
+    escaped = re.escape(value)
+    placed = re.search(rf"(?i)\b(?:on|in|at|near|off|by)\s+(?:the\s+)?{escaped}" + _NAME_AFTER, sentence)
+    if placed:
+        return placed.group("name")
+    described = re.search(rf"(?i)\b{escaped}" + _NAME_AFTER, sentence) if value[:1].islower() else None
+    return described.group("name") if described else None
 
 
 def own_news(fact: KnownFact, sentence: str, known: Sequence[KnownFact]) -> bool:
@@ -309,6 +327,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = first_good(successor_values(near[0]), fact.value, near[0])
                 if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
                     new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
+            if new_value is not None:  # "the little Thai place, Baan Suan," / "on Bridge Street, Clarke & Finch,"
+                new_value = named_in_apposition(said, new_value) or new_value
             if new_value is not None and implausible_value(fact.predicate, new_value):
                 new_value = None  # a month for a band, a bare "again" for a provider: no successor
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
@@ -337,6 +357,11 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
                 if named:
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]
+                if not mine and correction.group("restated"):  # "dentist is Y not X": X's ending gets Y
+                    bare = next((i for i, c in enumerate(changes) if c.value is None and c.evidence == sentence and
+                                 same_attribute(correction.group("restated"), c.old.predicate)), None)
+                    if bare is not None:
+                        changes[bare] = Change(changes[bare].old, value, sentence)
                 if mine:
                     target = max(mine, key=lambda f: (f.created_at, f.id))
                     ended.add(target.id)

@@ -75,6 +75,8 @@ def _named(sentence: str, value: str) -> Span | None:
             len(" ".join(capitals)) >= 4 and not CALENDAR.match(capitals[0]):
         # a common noun before a name says what the name is: "bank Nationwide", "pharmacy Unichem" by the name
         found = find_words(sentence, capitals, case=True)
+    if not found and len(words) >= 2 and _MODEL_CODE.match(words[-1]):  # "S21" names "Samsung Galaxy S21"
+        found = find_words(sentence, [words[-1]])
     if not found and words[0].lower() in DEVICES:  # "Moto finally died" names the Moto G84
         found = find_words(sentence, [words[0]])
     return found
@@ -134,5 +136,7 @@ def find_words(sentence: str, words: list[str], *, case: bool = False) -> Span |
     return None
 
 
+#: A model code: letters and digits in one word ("S21", "XC60", "A4"), a name by itself.
+_MODEL_CODE = re.compile(r"^(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z]{1,3}-?\d{2,4}[A-Za-z]?$")
 CALENDAR = re.compile(r"(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^(?:mon|tues|wednes|"
                        r"thurs|fri|satur|sun)day$|^(?:christmas|easter|monday)$")

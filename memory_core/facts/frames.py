@@ -136,8 +136,8 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+|across\s+)?(?:in|to)\s+"
            r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
     # a new home in a lowercase place: "new flat in whitby is tiny but i love it" (checked like the frame above)
-    _frame(r"(?:\b(?:our|my)\s+|(?:^|[,;]\s*)(?:the\s+)?)new\s+(?:flat|house|apartment|place|home|digs)\s+in\s+"
-           r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+)" + STOP, "@place_lc"),
+    _frame(r"(?:\b(?:our|my)\s+|(?:^|[,;]\s*)(?:the\s+)?)new\s+(?:flat|house|apartment|home)\s+in\s+"
+           r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+)(?=\s+(?:is|was|has)\b|" + STOP[3:], "@place_lc"),
     _frame(r"\b(?P<v>black|white|decaf)\s+coffee\b", "@coffee_lc"),
     _frame(r"\b(?P<v>(?:(?:oat|soy|almond|whole|skim|"
            r"skimmed|semi-skimmed|coconut)\s+milk|honey|cream|two\s+sugars|one\s+sugar|a\s+splash\s+of\s+\w+|"

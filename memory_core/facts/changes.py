@@ -357,8 +357,10 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
                 if named:
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]
-                if not mine and correction.group("restated"):  # "dentist is Y not X": X's ending gets Y
-                    bare = next((i for i, c in enumerate(changes) if c.value is None and c.evidence == sentence and
+                if not mine and correction.group("restated"):  # "dentist is Y not X": X's ending gets Y (not
+                    # "dentist is Y" whole, which the anchored reading may have taken)
+                    bare = next((i for i, c in enumerate(changes) if c.evidence == sentence and
+                                 (c.value is None or normalized(value) in normalized(c.value)) and
                                  same_attribute(correction.group("restated"), c.old.predicate)), None)
                     if bare is not None:
                         changes[bare] = Change(changes[bare].old, value, sentence)

@@ -1,0 +1,99 @@
+"""Round 9's general shapes of change, each in sentences written for these tests (not the r9 pool's): idioms of
+no longer liking, a value taken back as wrong, a value named by its head or its model code, a successor given
+by apposition, a move said with a particle, and the near misses that must change nothing.
+"""
+from __future__ import annotations
+
+import pytest
+
+from memory_core.clock import parse_iso
+from memory_core.facts import ledger as facts
+from memory_core.facts.changes import named_in_apposition
+from memory_core.facts.fact_pass import run_fact_pass
+from memory_core.facts.mentions import find_mention
+from memory_core.ingest import ingest_message
+from tests.memory_core.facts.helpers import assert_replaced
+
+DAY = "2025-{:02d}-{:02d}T10:00:00+00:00"
+
+
+def say(store, text, month=1, day=1, thread="t"):
+    ingest_message(store, thread, "user", text, at=parse_iso(DAY.format(month, day)))
+    run_fact_pass(store)
+
+
+def values(store):
+    return {f.value for f in facts.current_facts(store)}
+
+
+@pytest.mark.parametrize("first, later, old", [
+    ("My favourite cheese is Stilton.", "Stilton has lost its charm for me, honestly.", "Stilton"),
+    ("My favourite band is Blur.", "I can't bear Blur any longer.", "Blur"),
+    ("My favourite snack is pretzels.", "I'm fed up with pretzels, too salty.", "pretzels"),
+    ("My favourite game is Tetris.", "Tetris isn't really doing it for me lately.", "Tetris"),
+    ("My favourite show is Taskmaster.", "Taskmaster's not my cup of tea these days.", "Taskmaster"),
+    ("My favourite cafe is Bean There.", "We've gone sour on Bean There since the refit.", "Bean There"),
+])
+def test_an_idiom_of_no_longer_liking_ends_the_favourite(store, first, later, old):
+    say(store, first, 1)
+    say(store, later, 6, thread="u")
+    assert old not in values(store)
+
+
+def test_a_couple_said_to_be_done_ends_the_partner(store):
+    say(store, "My girlfriend is Imogen.", 1)
+    say(store, "Imogen and me are done, it's been a rough week.", 6, thread="u")
+    assert "Imogen" not in values(store)
+
+
+def test_done_with_the_day_is_no_ending(store):
+    say(store, "My colleague is Farah.", 1)
+    say(store, "Farah and I were done for the day by four.", 6, thread="u")
+    assert "Farah" in values(store)
+
+
+def test_a_value_said_to_be_wrong_is_ended(store):
+    say(store, "My car is a Vauxhall Astra.", 1)
+    say(store, "The Astra was wrong, sorry.", 6, thread="u")
+    assert not any("Astra" in value for value in values(store))
+
+
+def test_a_correction_that_restates_the_attribute_in_another_chat(store):
+    say(store, "My optician is Vision Express on the high street.", 1)
+    say(store, "Scratch that, optician is Leightons not Vision Express.", 6, thread="u")
+    assert_replaced(store, "Vision Express on the high street", "Leightons")
+
+
+def test_a_value_is_named_by_its_head_and_its_model_code():
+    assert find_mention("Rowan Books went bust", "Rowan Books on Mill Lane") is not None
+    assert find_mention("the Grand was lovely", "Grand Hotel") is None  # one word is too little for a name
+    assert find_mention("the Crown Court was packed", "Crown Court Hotel") is not None
+    assert find_mention("my XC60 has gone", "Volvo XC60") is not None
+    assert find_mention("the M5 was closed", "BMW M5") is None  # one digit is too little for a code
+
+
+def test_a_name_in_apposition_succeeds_a_description_or_a_street():
+    assert named_in_apposition("we go to the new bakery, Crust & Crumb, now", "new bakery") == "Crust & Crumb"
+    assert named_in_apposition("I use the garage on Mill Road, Tyre Pros, now", "Mill Road") == "Tyre Pros"
+    assert named_in_apposition("Tyre Pros, obviously", "Tyre Pros") is None
+
+
+def test_a_move_with_a_particle_and_a_new_home_in_lowercase(store):
+    say(store, "I live in Bath.", 1)
+    say(store, "We moved down to Exeter in March.", 6, thread="u")
+    assert_replaced(store, "Bath", "Exeter")
+
+
+def test_a_lowercase_new_flat_is_where_the_user_lives(store):
+    say(store, "new house in frome has a massive garden, i'm thrilled", 1)
+    assert "frome" in values(store)
+
+
+@pytest.mark.parametrize("first, later, kept", [
+    ("My GP is Dr Varga.", "Dr Varga's off on Fridays, so I saw the nurse.", "Dr Varga"),
+    ("I live in Ely.", "Lovely to get out of Ely for the day, we went to the coast.", "Ely"),
+])
+def test_near_misses_change_nothing(store, first, later, kept):
+    say(store, first, 1)
+    say(store, later, 6, thread="u")
+    assert kept in values(store)

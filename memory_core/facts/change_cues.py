@@ -71,9 +71,23 @@ def someone_else_until(sentence: str) -> int | None:
     match = _OTHER_SUBJECT.search(sentence)
     if match is None and not _POSSESSIVE.search(sentence):  # "Jade moved to Spain so Marco cuts my hair" is the user's
         match = _NAMED_OTHER.search(sentence)
-    if match is None or _FIRST_PERSON.search(sentence):
+    if match is None or _speaks_as_user(sentence, match.end()):
         return None
     return match.end("who")
+
+
+_OBJECT_ONLY = re.compile(r"(?i)^(?:me|us|myself)$")
+
+
+def _speaks_as_user(sentence: str, clause_start: int) -> bool:
+    """The user is a subject of the sentence, or receives something in the other person's own clause ("my mum
+    gave me her phone"); "me" in a later clause ("my brother's gone off crisps, more for me") is an aside."""
+    first_clause_end = re.search(r"[,;]|\s[-–]\s", sentence[clause_start:])
+    end = clause_start + first_clause_end.start() if first_clause_end else len(sentence)
+    for found in _FIRST_PERSON.finditer(sentence):
+        if found.start() < end or not _OBJECT_ONLY.match(found.group(0).strip()):
+            return True
+    return False
 
 
 def about_someone_else(sentence: str) -> bool:

@@ -64,7 +64,8 @@ _SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _SUCCESSORS]
 NEXT_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _NEXT_SUCCESSORS]
 CORRECTION = re.compile(
     r"(?i)\b(?:(?:my|his|her|their|our|the)\s+(?:actual|real)\s+(?P<attribute>[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are|'s)\s+|"
-    r"i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|"
+    r"i\s+meant\s+to\s+say|what\s+i\s+meant\s+was|i\s+meant|actually,?\s+it(?:'s|\s+is)|"
+    r"(?:my\s+bad|my\s+mistake|typo)[,:;.!]?\s+(?:it(?:'s|\s+is|\s+was)\s+|(?:i\s+)?meant\s+)|it(?:'s|\s+is)\s+actually|"
     # the attribute said again after the taking back: "scratch that, dentist is Dr Shah"
     r"(?:scratch\s+that|correction|ignore\s+(?:what|that)\s+(?:\w+\s+){0,4}?)[,:;.]?\s+(?:my\s+|the\s+)?"
     r"(?P<restated>[\w-]+)(?:'s|\s+is)\s+(?:actually\s+)?|"

@@ -33,6 +33,11 @@ def values(store):
     ("My favourite game is Tetris.", "Tetris isn't really doing it for me lately.", "Tetris"),
     ("My favourite show is Taskmaster.", "Taskmaster's not my cup of tea these days.", "Taskmaster"),
     ("My favourite cafe is Bean There.", "We've gone sour on Bean There since the refit.", "Bean There"),
+    ("My favourite crisps are Quavers.", "I've gone completely off Quavers.", "Quavers"),
+    ("My favourite poet is Larkin.", "Larkin leaves me cold now.", "Larkin"),
+    ("Our holiday is a week in Rhodes.", "Rhodes isn't going ahead, the villa owner cancelled on us.", "Rhodes"),
+    ("My barber is Ahmet's.", "I took my business elsewhere, Ahmet's kept me waiting an hour.", "Ahmet's"),
+    ("I work at Fenwick.", "Last shift at Fenwick was a tearful one.", "Fenwick"),
 ])
 def test_an_idiom_of_no_longer_liking_ends_the_favourite(store, first, later, old):
     say(store, first, 1)
@@ -62,6 +67,13 @@ def test_a_correction_that_restates_the_attribute_in_another_chat(store):
     say(store, "My optician is Vision Express on the high street.", 1)
     say(store, "Scratch that, optician is Leightons not Vision Express.", 6, thread="u")
     assert_replaced(store, "Vision Express on the high street", "Leightons")
+
+
+@pytest.mark.parametrize("opener", ["My bad, it's", "I meant to say", "What I meant was"])
+def test_a_correction_opened_in_other_words(store, opener):
+    say(store, "My niece is called Orla.", 1)
+    say(store, f"{opener} Aoife, not Orla.", 1, 2)
+    assert "Orla" not in values(store) and "Aoife" in values(store)
 
 
 def test_a_value_is_named_by_its_head_and_its_model_code():
@@ -97,3 +109,15 @@ def test_near_misses_change_nothing(store, first, later, kept):
     say(store, first, 1)
     say(store, later, 6, thread="u")
     assert kept in values(store)
+
+
+def test_an_aside_about_the_user_leaves_another_person_s_news_theirs(store):
+    say(store, "My favourite biscuit is Hobnobs.", 1)
+    say(store, "My flatmate has gone right off Hobnobs, more for me.", 6, thread="u")
+    assert "Hobnobs" in values(store)
+
+
+def test_the_user_in_the_other_person_s_own_clause_is_still_the_user_s(store):
+    say(store, "My favourite biscuit is Hobnobs.", 1)
+    say(store, "Me and my flatmate have gone right off Hobnobs.", 6, thread="u")
+    assert "Hobnobs" not in values(store)

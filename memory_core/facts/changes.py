@@ -188,6 +188,18 @@ def named_in_apposition(sentence: str, value: str) -> str | None:
     return described.group("name") if described else None
 
 
+#: A home described, then placed: "a cottage in Malton" is where the user lives now, Malton.
+_HOME_PLACED = re.compile(r"(?i)^(?:(?:a|an|the|our|my)\s+)?(?:(?:new|little|lovely|tiny|bigger|smaller|nice)\s+)?"
+                          r"(?:cottage|flat|house|bungalow|apartment|home|terrace|semi|maisonette|condo|farmhouse)\s+"
+                          r"(?:in|at|near|outside)\s+(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)$")
+
+
+def _placed_home(value: str) -> str:
+    """The place of a home said as "a cottage in Malton"; any other value as it is."""
+    placed = _HOME_PLACED.match(value)
+    return placed.group("place") if placed else value
+
+
 def own_news(fact: KnownFact, sentence: str, known: Sequence[KnownFact]) -> bool:
     """The sentence names a person the user knows and a fact of that person's own ("Priti left Deloitte", where
     the friend is Priti and works at Deloitte): the ending is the person's news, the person stays the user's."""
@@ -335,7 +347,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
                     new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
             if new_value is not None:  # "the little Thai place, Baan Suan," / "on Bridge Street, Clarke & Finch,"
-                new_value = named_in_apposition(said, new_value) or new_value
+                new_value = named_in_apposition(said, new_value) or _placed_home(new_value)
             if new_value is not None and implausible_value(fact.predicate, new_value):
                 new_value = None  # a month for a band, a bare "again" for a provider: no successor
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind

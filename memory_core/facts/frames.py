@@ -189,7 +189,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # who pays the user's salary employs them ("to pay the bills" is what a job does): "Stripe pays my wages"
     _frame(rf"\b(?!{_PERSON_WORD}\b){BRAND}\s+pays\s+(?:my|the)\s+(?:bills|salary|wages|paycheck|paycheque)\b", "works_at"),
     _frame(rf"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+{BRAND}", "streaming"),
-    _frame(rf"\b{BRAND}\s+(?:subscription|sub)\b", "streaming"),
+    # "Netflix subscription", never "My subscription": a possessive or an article is no brand
+    _frame(rf"\b(?!(?i:my|our|your|his|her|their|the|this|that|a|an|new|old|every|each)\b){BRAND}\s+(?:subscription|sub)\b",
+           "streaming"),
     _frame(rf"\bwatch(?:es|ed|ing)?\s+(?:\w+\s+){{0,3}}?on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
            rf"{MONTHS}\b|tv\b|the\b|my\b|our\b|weekends?\b)"
            r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9+])[\w&+'.-]*){0,2})",

@@ -121,3 +121,16 @@ def test_the_user_in_the_other_person_s_own_clause_is_still_the_user_s(store):
     say(store, "My favourite biscuit is Hobnobs.", 1)
     say(store, "Me and my flatmate have gone right off Hobnobs.", 6, thread="u")
     assert "Hobnobs" not in values(store)
+
+
+def test_a_home_described_then_placed_is_its_place(store):
+    say(store, "I live in Norwich.", 1)
+    say(store, "We sold up and bought a bungalow in Sheringham, bye bye Norwich!", 6, thread="u")
+    assert_replaced(store, "Norwich", "Sheringham")
+
+
+def test_my_subscription_names_no_brand_my():
+    from memory_core.facts.extraction import extract
+    found = extract("My subscription is Disney Plus, the kids insist.")
+    assert all(candidate.value.lower() != "my" for candidate in found)
+    assert any(candidate.value == "Spotify" for candidate in extract("I pay for a Spotify subscription."))

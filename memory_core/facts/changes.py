@@ -374,7 +374,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                             same_attribute(correction.group("restated"), f.predicate) and
                             normalized(f.value) != normalized(value)]
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
-                if named:
+                if named and not named_old:  # the old value named says more than a title ("I meant Dr Y")
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]
                 if not mine and correction.group("restated"):  # "dentist is Y not X": X's ending gets Y (not
                     # "dentist is Y" whole, which the anchored reading may have taken)

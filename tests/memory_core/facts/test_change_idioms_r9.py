@@ -134,3 +134,9 @@ def test_my_subscription_names_no_brand_my():
     found = extract("My subscription is Disney Plus, the kids insist.")
     assert all(candidate.value.lower() != "my" for candidate in found)
     assert any(candidate.value == "Spotify" for candidate in extract("I pay for a Spotify subscription."))
+
+
+def test_a_question_naming_the_old_value_then_i_meant(store):
+    say(store, "My physio is Dr Quayle.", 1)
+    say(store, "Did I say Dr Quayle? I meant Dr Okonjo.", 6, thread="u")
+    assert_replaced(store, "Dr Quayle", "Dr Okonjo")

@@ -140,3 +140,11 @@ def test_a_question_naming_the_old_value_then_i_meant(store):
     say(store, "My physio is Dr Quayle.", 1)
     say(store, "Did I say Dr Quayle? I meant Dr Okonjo.", 6, thread="u")
     assert_replaced(store, "Dr Quayle", "Dr Okonjo")
+
+
+@pytest.mark.parametrize("later", ["Handed my notice in at Boots, first day at Greggs is Monday.",
+                                   "Six years at Boots came to an end last week, first week at Greggs was lovely."])
+def test_a_job_left_in_other_words_and_the_first_day_at_the_next(store, later):
+    say(store, "I work at Boots.", 1)
+    say(store, later, 6, thread="u")
+    assert "Boots" not in values(store) and "Greggs" in values(store)

@@ -81,7 +81,7 @@ _END_CUES = re.compile(
     r"(?:sick|tired|fed\s+up|bored)\s+(?:to\s+death\s+)?(?:of|with)|had\s+(?:enough|my\s+fill)\s+of|"
     r"(?:isn't|is\s+not|aren't|are\s+not|wasn't|doesn't|does\s+not)\s+(?:really\s+)?(?:doing|do)\s+it\s+for\s+me|"
     r"not\s+(?:really\s+)?my\s+cup\s+of\s+tea|gone\s+(?:cold|sour)\s+on|went\s+(?:cold|sour)\s+on|"
-    r"off\s+my\s+list|(?:gone|went|going|go)\s+(?:right|completely|totally|a\s+bit|well|rather|really)\s+off|"
+    r"off\s+my\s+list|(?:gone|went|going|go)\s+(?:right\s+|way\s+|rapidly\s+)?downhill|(?:gone|went|going|go)\s+(?:right|completely|totally|a\s+bit|well|rather|really)\s+off|"
     r"(?:does|did|do)\s+nothing\s+for\s+me|leaves\s+me\s+cold|left\s+me\s+cold|(?:is|'s|was)\s+so\s+last\s+year|"
     # a plan that will not go ahead: "the trip isn't going ahead", "X is a no-go", "X is dead in the water"
     r"(?:not|n't|no\s+longer)\s+going\s+ahead|won't\s+be\s+happening|(?:is|'s)\s+a\s+no-?go|dead\s+in\s+the\s+water|"

@@ -128,6 +128,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"(?:\b(?:our|my)\s+(?:new\s+|little\s+)?|(?:^|[,;]\s*)(?:the\s+)?new\s+)(?:flat|house|apartment|place|home|"
            r"houseshare|digs)\s+(?:here\s+)?in\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    # "we're Cardiff-based now", "settling into life in Bath"
+    _frame(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F]+)?)"
+           r"-based\b", "lives_in"),
+    _frame(r"\b(?:settling|settled|settle)\s+(?:in\s+)?(?:in)?to\s+(?:(?:our|my|the)\s+new\s+)?(?:life|things)\s+in\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?(?:in|out\s+of)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     # lowercase makers and models, places and coffee: casual chat drops the capitals

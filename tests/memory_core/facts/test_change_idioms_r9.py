@@ -148,3 +148,16 @@ def test_a_job_left_in_other_words_and_the_first_day_at_the_next(store, later):
     say(store, "I work at Boots.", 1)
     say(store, later, 6, thread="u")
     assert "Boots" not in values(store) and "Greggs" in values(store)
+
+
+@pytest.mark.parametrize("later", ["We're Truro-based now.", "Slowly settling into life in Truro, the sea helps."])
+def test_a_home_said_as_based_or_settling_in(store, later):
+    say(store, "I live in Exeter.", 1)
+    say(store, later, 6, thread="u")
+    assert_replaced(store, "Exeter", "Truro")
+
+
+def test_gone_downhill_ends_a_favourite(store):
+    say(store, "My favourite pub is the Red Lion.", 1)
+    say(store, "The Red Lion has gone right downhill since the new landlord.", 6, thread="u")
+    assert not any("Red Lion" in value for value in values(store))

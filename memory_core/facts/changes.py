@@ -234,6 +234,19 @@ def _assigned_alike(text: str, old: str) -> str | None:
     return None
 
 
+#: The value a correction denies right after the new one: "I meant Faro, not Porto".
+_NOT_AFTER = re.compile(r"(?i)^\s*,?\s*(?:not|rather\s+than|instead\s+of)\s+[^,.;!?]{1,40}")
+
+
+def _taken_back(sentences: Sequence[str], index: int, correction: re.Match[str]) -> list[str]:
+    """Where a correction names the value it takes back: before it ("did I say X? I meant Y", "I said X but I
+    meant Y") or denied right after it ("I meant Y, not X"); never a later clause of its own ("I meant Thursday,
+    Dr X is off on Tuesdays" takes back no Dr X)."""
+    sentence = sentences[index]
+    denied = _NOT_AFTER.match(sentence[correction.end():])
+    return [*sentences[:index], sentence[:correction.start()], denied.group(0) if denied else ""]
+
+
 def corrected_by_name(sentences: Sequence[str], known: Sequence[KnownFact], value: str,
                       ended: set[int]) -> list[KnownFact]:
     """Current facts a correction names by their value, in any thread and of any subject ("Sorry, I said
@@ -366,7 +379,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 shape = value_shape(value)
                 mine = [f for f in known if f.thread_id == thread_id and f.id not in ended
                         and f.subject == "user" and value_shape(f.value) == shape and normalized(f.value) != normalized(value)]
-                named_old = corrected_by_name(sentences, known, value, ended)
+                named_old = corrected_by_name(_taken_back(sentences, index, correction), known, value, ended)
                 if named_old:  # "I said Porto before but I meant Faro": the value named is the one corrected
                     mine = named_old
                 attribute = correction.group("attribute") or correction.group("restated")

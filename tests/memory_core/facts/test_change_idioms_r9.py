@@ -161,3 +161,9 @@ def test_gone_downhill_ends_a_favourite(store):
     say(store, "My favourite pub is the Red Lion.", 1)
     say(store, "The Red Lion has gone right downhill since the new landlord.", 6, thread="u")
     assert not any("Red Lion" in value for value in values(store))
+
+
+def test_a_correction_takes_back_no_value_named_in_a_later_clause(store):
+    say(store, "My physio is Dr Quayle.", 1)
+    say(store, "Did I say Monday? I meant Wednesday, Dr Quayle's away on Mondays.", 6, thread="u")
+    assert "Dr Quayle" in values(store)

@@ -94,10 +94,11 @@ def about_someone_else(sentence: str) -> bool:
     return someone_else_until(sentence) is not None
 
 
-#: Words that make what follows a thought, a wish or a condition, not a change that happened.
+#: Words that make what follows a thought, a wish or a condition, not a change that happened ("thinking about it,"
+#: is a marker of second thoughts, no hedge).
 _HEDGE = re.compile(
     r"(?i)\b(?:if|unless|whether|would|might|maybe|perhaps|probably|wish|hope|hoping|dream|imagine|suppose|"
-    r"think(?:ing)?\s+(?:about|of)|considering|consider|tempted|want\s+to|wanna|plan(?:ning)?\s+to|"
+    r"think(?:ing)?\s+(?:about|of)(?!\s+it\s*,)|considering|consider|tempted|want\s+to|wanna|plan(?:ning)?\s+to|"
     r"thought\s+about|someday|one\s+day|what\s+if|not\s+sure|don't\s+know\s+if|in\s+case|should\s+i|"
     r"could\s+(?:i|we)|do\s+you|did\s+you)\b")
 #: An ending verb denied: "I'm not dropping X", "never leaving X", "won't quit X".

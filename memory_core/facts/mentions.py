@@ -35,9 +35,14 @@ _WHEREABOUTS = re.compile(r"(?i)^(?P<head>.+?)\s+(?:on|in|at|by|near|off|opposit
                           r"(?:high\s+st(?:reet)?|\w+\s+(?:st|street|road|rd|lane|ln|avenue|ave|square|sq|parade|way)|"
                           r"precinct|village|town\s+centre|city\s+centre|market\s+square|retail\s+park|"
                           r"shopping\s+centre|corner|station)\b.*$")
-#: A kind noun that ends a place's name and may be left off it: "the Hollins Hall" for "Hollins Hall Hotel".
+#: A kind noun that ends a place's name and may be left off it: "the Hollins Hall" for "Hollins Hall Hotel"; a
+#: landform after a name of five letters or more: "Stanage" for "Stanage Edge".
 _KIND_TAIL = re.compile(r"^(?P<head>(?:[A-Z][\w'-]+\s+){2,}?)(?i:hotel|inn|arms|restaurant|cafe|café|bistro|"
-                        r"surgery|practice|clinic|centre|center)$")
+                        r"surgery|practice|clinic|centre|center)$|"
+                        r"^(?P<land>[A-Z][\w'-]{4,}\s+)(?:Edge|Fell|Pike|Moor|Tor|Crag|Beacon|Head|Point|Bay|Cove|Beach|"
+                        r"Forest|Woods?|Reservoir|Water|Gorge|Falls)$")
+#: A value that starts with where the user goes: "up to Stanage Edge" is Stanage Edge.
+_TOWARDS = re.compile(r"(?i)^(?:up|down|out|over|round|along)\s+(?:to|at)\s+(?=\S)")
 
 
 def _without_whereabouts(value: str) -> str | None:
@@ -46,8 +51,13 @@ def _without_whereabouts(value: str) -> str | None:
     whereabouts = _WHEREABOUTS.match(value)
     if whereabouts and len(whereabouts.group("head")) >= 3 and whereabouts.group("head").lower() not in ("dr", "the"):
         return whereabouts.group("head")
+    towards = _TOWARDS.match(value)
+    if towards:
+        value = value[towards.end():]
     tail = _KIND_TAIL.match(value)
-    return tail.group("head").strip() if tail else None
+    if tail:
+        return (tail.group("head") or tail.group("land")).strip()
+    return value if towards else None
 
 
 def _named(sentence: str, value: str) -> Span | None:

@@ -167,3 +167,11 @@ def test_a_correction_takes_back_no_value_named_in_a_later_clause(store):
     say(store, "My physio is Dr Quayle.", 1)
     say(store, "Did I say Monday? I meant Wednesday, Dr Quayle's away on Mondays.", 6, thread="u")
     assert "Dr Quayle" in values(store)
+
+
+def test_a_landform_name_is_named_without_its_kind_and_second_thoughts_are_no_hedge(store):
+    assert find_mention("we never get to Malham now", "Malham Cove") is not None
+    assert find_mention("we never get to Ilam now", "Ilam Cove") is None  # a name of five letters or more
+    say(store, "My favourite swim spot is Wastwater.", 1)
+    say(store, "Thinking about it, I should have said Buttermere, not Wastwater.", 6, thread="u")
+    assert "Wastwater" not in values(store)

@@ -205,6 +205,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?:\w+\s+)?(?:{'|'.join(ANIMALS)})", "vet"),
     _frame(r"\b(?:long\s+)?runs?\s+with\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
     _frame(rf"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+{BRAND}", "works_at"),
+    # a job begun, said with its day: "start at KPMG Monday", "I start at Arup next week", "my first day at Arup"
+    _frame(rf"(?:^|[,;]\s*|\b(?:i|i'll)\s+)(?:start|begin)\s+at\s+{BRAND}(?=\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|"
+           r"satur|sun)day|tomorrow|next\s+(?:week|month)|in\s+(?:january|february|march|april|may|june|july|august|"
+           r"september|october|november|december)))", "works_at"),
+    _frame(rf"(?:^|[,;.!]\s*|\bmy\s+)first\s+(?:day|week|shift)\s+at\s+{BRAND}", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
     _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"

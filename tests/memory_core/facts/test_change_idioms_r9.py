@@ -175,3 +175,17 @@ def test_a_landform_name_is_named_without_its_kind_and_second_thoughts_are_no_he
     say(store, "My favourite swim spot is Wastwater.", 1)
     say(store, "Thinking about it, I should have said Buttermere, not Wastwater.", 6, thread="u")
     assert "Wastwater" not in values(store)
+
+
+@pytest.mark.parametrize("later", ["Leaving drinks were on Thursday. Start at Ocado Monday.",
+                                   "My first day at Ocado was a blur of passwords."])
+def test_a_new_job_begun_with_its_day_replaces_the_employer(store, later):
+    say(store, "I work at Sainsbury's.", 1)
+    say(store, later, 6, thread="u")
+    assert "Sainsbury's" not in values(store) and "Ocado" in values(store)
+
+
+def test_a_child_s_first_day_or_a_family_break_is_no_job():
+    from memory_core.facts.extraction import extract
+    assert not extract("Lily's first day at Oakwood Primary!")
+    assert not any(c.predicate == "works_at" for c in extract("we start at Center Parcs on Friday"))

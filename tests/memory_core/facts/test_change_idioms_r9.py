@@ -189,3 +189,9 @@ def test_a_child_s_first_day_or_a_family_break_is_no_job():
     from memory_core.facts.extraction import extract
     assert not extract("Lily's first day at Oakwood Primary!")
     assert not any(c.predicate == "works_at" for c in extract("we start at Center Parcs on Friday"))
+
+
+def test_a_subjectless_texting_move_in_lowercase(store):
+    say(store, "i live in hull", 1)
+    say(store, "living in grimsby now!! the rent is half", 6, thread="u")
+    assert "hull" not in values(store) and "grimsby" in values(store)

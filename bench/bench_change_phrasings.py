@@ -20,7 +20,6 @@ from typing import Any, Sequence
 from bench.bench_fact_checks import ROOT, InProcessCLI, Reads, run_mneme, score
 
 POOL_FILE = ROOT / "tests" / "memory_core" / "facts" / "change_phrasings_r9.py"
-REPORTED = ("statement_captured", "change_captured", "old_retired", "as_of_correct", "kept_current")
 
 
 def load_pool(split: str) -> list[dict[str, Any]]:
@@ -52,7 +51,8 @@ def tally(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, list[int]]]:
 def render(table: dict[str, dict[str, list[int]]]) -> str:
     columns = ("statement_captured", "change_captured|captured", "old_retired|captured", "as_of_correct",
                "kept_current", "every_check")
-    lines = ["| kind | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    headers = [column.replace("|captured", " given capture") for column in columns]
+    lines = ["| kind | " + " | ".join(headers) + " |", "|---" * (len(columns) + 1) + "|"]
     for name in sorted(table, key=lambda key: (key == "all", key == "control", key)):
         cells = [f"{table[name][c][0]}/{table[name][c][1]}" if table[name][c][1] else "–" for c in columns]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")

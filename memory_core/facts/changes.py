@@ -197,10 +197,19 @@ _HOME_PLACED = re.compile(r"(?i)^(?:(?:a|an|the|our|my)\s+)?(?:(?:new|little|lov
                           r"(?:in|at|near|outside)\s+(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)$")
 
 
+#: Whose care or list the user is in, said with a possessive: "Dr Iqbal's list" is Dr Iqbal.
+_WHOSE_LIST = re.compile(r"^(?P<who>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)'s\s+"
+                         r"(?i:list|books|caseload|patients|practice|surgery|clinic|team|chair|care)$")
+
+
 def _placed_home(value: str) -> str:
-    """The place of a home said as "a cottage in Malton"; any other value as it is."""
+    """The place of a home said as "a cottage in Malton", the person of "Dr Iqbal's list"; any other value as
+    it is."""
     placed = _HOME_PLACED.match(value)
-    return placed.group("place") if placed else value
+    if placed:
+        return placed.group("place")
+    whose = _WHOSE_LIST.match(value)
+    return whose.group("who") if whose else value
 
 
 def own_news(fact: KnownFact, sentence: str, known: Sequence[KnownFact]) -> bool:

@@ -134,13 +134,21 @@ def find_words(sentence: str, words: list[str], *, case: bool = False) -> Span |
     tokens, where = _word_index(sentence, case)
     wanted = words if case else [w.casefold() for w in words]
 
-    def same(token: str, word: str) -> bool:  # "Shah's retired" names "Shah"
-        token = token if case else token.casefold()
-        return token == word or (token.endswith("'s") and token[:-2] == word)
+    # a common noun's plural names it: "custard creams are dead to me" names "a custard cream"
+    plural = not case and words[-1].isalpha() and words[-1].islower() and len(words[-1]) >= 4
+    last = len(wanted) - 1
 
-    for i in where.get(wanted[0], ()):
+    def same(token: str, word: str, index: int) -> bool:  # "Shah's retired" names "Shah"
+        token = token if case else token.casefold()
+        return token == word or (token.endswith("'s") and token[:-2] == word) or \
+            (plural and index == last and token in (word + "s", word + "es"))
+
+    starts = where.get(wanted[0], [])
+    if plural and last == 0:
+        starts = [*starts, *where.get(wanted[0] + "s", ()), *where.get(wanted[0] + "es", ())]
+    for i in starts:
         window = tokens[i:i + len(wanted)]
-        if len(window) == len(wanted) and all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
+        if len(window) == len(wanted) and all(same(t, w, n) for n, ((t, _, _), w) in enumerate(zip(window, wanted))) and all(
                 re.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None

@@ -195,3 +195,11 @@ def test_a_subjectless_texting_move_in_lowercase(store):
     say(store, "i live in hull", 1)
     say(store, "living in grimsby now!! the rent is half", 6, thread="u")
     assert "hull" not in values(store) and "grimsby" in values(store)
+
+
+def test_a_common_noun_is_named_by_its_plural_and_a_list_by_whose_it_is(store):
+    assert find_mention("Flapjacks are dead to me", "a flapjack") is not None
+    assert find_mention("the Hills were lovely", "Hill") is None  # a name keeps its own form
+    say(store, "My physio is Dr Marsh.", 1)
+    say(store, "I've been moved onto Dr Pryce's list, Dr Marsh retired.", 6, thread="u")
+    assert "Dr Marsh" not in values(store) and any(v.endswith("Pryce") for v in values(store))

@@ -275,7 +275,9 @@ _RULES: list[_Rule] = [
 
 #: Sentence ends, but not after a title ("Dr. Patel") or an initial.
 _SENTENCE_SPLIT = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bdr\.)(?<!\b[A-Z]\.)"
-                             r"(?<=[.!?;])\s+|\n+")
+                             r"(?<=[.!?;])\s+|\n+|"
+                             # an emoji ends a thought in texting: "new flat is tiny 😂 harrogate who??"
+                             r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")
 
 
 def sentences(text: str) -> Iterator[str]:

@@ -379,7 +379,8 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 value = clean_value(raw)
                 words = value.lower().split()
                 subjectless = not sentence[:match.start()].strip() and \
-                    re.match(r"(?i)\s*(?:living|based|settled|moved|relocated)\b", sentence) is not None
+                    re.match(r"(?i)\s*(?:living|based|settled|moved|relocated|(?:the\s+)?new\s+(?:flat|house|apartment|home))\b",
+                             sentence) is not None
                 if not words or words[0] in NOT_PLACES or words[-1] in NOT_PLACES or len(words) > 2 or \
                         not (subjectless or re.search(r"(?i)\b(?:i|i'm|i've|we|we're|we've|my|our)\b", sentence)):
                     continue  # the user's, said or dropped as texting drops it ("living in leeds now!!")

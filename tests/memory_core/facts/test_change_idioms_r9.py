@@ -203,3 +203,11 @@ def test_a_common_noun_is_named_by_its_plural_and_a_list_by_whose_it_is(store):
     say(store, "My physio is Dr Marsh.", 1)
     say(store, "I've been moved onto Dr Pryce's list, Dr Marsh retired.", 6, thread="u")
     assert "Dr Marsh" not in values(store) and any(v.endswith("Pryce") for v in values(store))
+
+
+def test_an_emoji_ends_a_thought_so_a_later_question_leaves_the_statement_asserted(store):
+    from memory_core.facts.extraction import sentences
+    assert list(sentences("new job is mad busy 😅 you ok?")) == ["new job is mad busy 😅", "you ok?"]
+    say(store, "i live in hull", 1)
+    say(store, "new flat in beverley is lush 😍 hull who??", 6, thread="u")
+    assert "hull" not in values(store) and "beverley" in values(store)

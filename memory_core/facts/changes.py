@@ -247,12 +247,19 @@ def _assigned_alike(text: str, old: str) -> str | None:
 _NOT_AFTER = re.compile(r"(?i)^\s*,?\s*(?:not|rather\s+than|instead\s+of)\s+[^,.;!?]{1,40}")
 
 
+#: A later clause that says who or what the slip really is: "Callum is her cousin", "X's the letting agent".
+_SAID_TO_BE_ANOTHER = re.compile(r"(?i)\b(?:is|'s|was)\s+(?:actually\s+|just\s+|really\s+)?(?:her|his|my|their|our|the|a|an)\s+\w+")
+
+
 def _taken_back(sentences: Sequence[str], index: int, correction: re.Match[str]) -> list[str]:
     """Where a correction names the value it takes back: before it ("did I say X? I meant Y", "I said X but I
-    meant Y") or denied right after it ("I meant Y, not X"); never a later clause of its own ("I meant Thursday,
-    Dr X is off on Tuesdays" takes back no Dr X)."""
+    meant Y"), denied right after it ("I meant Y, not X") or said to be someone else after it ("X is her cousin");
+    never a later clause that only says something of it ("I meant Thursday, Dr X is off on Tuesdays")."""
     sentence = sentences[index]
-    denied = _NOT_AFTER.match(sentence[correction.end():])
+    after = sentence[correction.end():]
+    if _SAID_TO_BE_ANOTHER.search(after):  # "I meant Ruairidh, Callum is her cousin": Callum was the slip
+        return [*sentences[:index], sentence[:correction.start()], after]
+    denied = _NOT_AFTER.match(after)
     return [*sentences[:index], sentence[:correction.start()], denied.group(0) if denied else ""]
 
 

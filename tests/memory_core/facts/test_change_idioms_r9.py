@@ -211,3 +211,9 @@ def test_an_emoji_ends_a_thought_so_a_later_question_leaves_the_statement_assert
     say(store, "i live in hull", 1)
     say(store, "new flat in beverley is lush 😍 hull who??", 6, thread="u")
     assert "hull" not in values(store) and "beverley" in values(store)
+
+
+def test_a_correction_takes_back_a_value_said_after_it_to_be_someone_else(store):
+    say(store, "My neighbour is Gethin.", 1)
+    say(store, "Sorry, I meant Idris, Gethin is his brother.", 6, thread="u")
+    assert "Gethin" not in values(store) and "Idris" in values(store)

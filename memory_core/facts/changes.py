@@ -382,6 +382,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = named_in_apposition(said, new_value) or _placed_home(new_value)
             if new_value is not None and implausible_value(fact.predicate, new_value):
                 new_value = None  # a month for a band, a bare "again" for a provider: no successor
+            if new_value is None:  # "Snow has lost its appeal, these days I love sunshine": liked now, written alike
+                new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
             if new_value is None and kind_of(fact.value) is None:

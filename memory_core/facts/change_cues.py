@@ -71,19 +71,34 @@ def someone_else_until(sentence: str) -> int | None:
     match = _OTHER_SUBJECT.search(sentence)
     if match is None and not _POSSESSIVE.search(sentence):  # "Jade moved to Spain so Marco cuts my hair" is the user's
         match = _NAMED_OTHER.search(sentence)
-    if match is None or _FIRST_PERSON.search(sentence):
+    if match is None or _speaks_as_user(sentence, match.end()):
         return None
     return match.end("who")
+
+
+_OBJECT_ONLY = re.compile(r"(?i)^(?:me|us|myself)$")
+
+
+def _speaks_as_user(sentence: str, clause_start: int) -> bool:
+    """The user is a subject of the sentence, or receives something in the other person's own clause ("my mum
+    gave me her phone"); "me" in a later clause ("my brother's gone off crisps, more for me") is an aside."""
+    first_clause_end = re.search(r"[,;]|\s[-–]\s", sentence[clause_start:])
+    end = clause_start + first_clause_end.start() if first_clause_end else len(sentence)
+    for found in _FIRST_PERSON.finditer(sentence):
+        if found.start() < end or not _OBJECT_ONLY.match(found.group(0).strip()):
+            return True
+    return False
 
 
 def about_someone_else(sentence: str) -> bool:
     return someone_else_until(sentence) is not None
 
 
-#: Words that make what follows a thought, a wish or a condition, not a change that happened.
+#: Words that make what follows a thought, a wish or a condition, not a change that happened ("thinking about it,"
+#: is a marker of second thoughts, no hedge).
 _HEDGE = re.compile(
     r"(?i)\b(?:if|unless|whether|would|might|maybe|perhaps|probably|wish|hope|hoping|dream|imagine|suppose|"
-    r"think(?:ing)?\s+(?:about|of)|considering|consider|tempted|want\s+to|wanna|plan(?:ning)?\s+to|"
+    r"think(?:ing)?\s+(?:about|of)(?!\s+it\s*,)|considering|consider|tempted|want\s+to|wanna|plan(?:ning)?\s+to|"
     r"thought\s+about|someday|one\s+day|what\s+if|not\s+sure|don't\s+know\s+if|in\s+case|should\s+i|"
     r"could\s+(?:i|we)|do\s+you|did\s+you)\b")
 #: An ending verb denied: "I'm not dropping X", "never leaving X", "won't quit X".

@@ -37,11 +37,15 @@ from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, f
 
 #: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
 _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
-           r"on\s+leave|for\s+(?:the|a|two|three|a\s+few)\s+\w+))")
+           r"on\s+leave|for\s+(?:the|a|two|three|a\s+few)\s+\w+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+           r"at\s+(?:the\s+)?weekends?\b))")
+#: A time after "out of X" or "away from X" that bounds the absence: "nice to get out of Norwich for a bit".
+_FOR_A_WHILE = (r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:a\s+bit|a\s+while|the\s+day|the\s+weekend|a\s+few\s+days|a\s+couple\s+of\s+"
+                r"(?:days|hours|nights)|the\s+night|an\s+hour|the\s+afternoon|the\s+evening)\b)")
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
     r"(?i)\b(?:left|(?<!\bon\s)leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
-    r"called\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
+    r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
     r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
@@ -54,7 +58,7 @@ _END_CUES = re.compile(
     r"(?:is|are|'s|am|'m|was|were)\s+not\s+(?:with|at|in|on|into|using|doing|seeing|taking|going|my|our)\b|"
     r"took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"(?:isn't|wasn't)\s+(?:with|at|in|on|into|my|our|the\s+one|a\s+thing|for\s+me|going|open)|was\s+my|used\s+to|ex|"
-    r"former|got\s+promoted\s+out|rid\s+of|out\s+of|away\s+from|(?:in|of)\s+the\s+past|"
+    r"former|got\s+promoted\s+out|rid\s+of|(?:out\s+of|away\s+from)" + _FOR_A_WHILE + "|(?:in|of)\s+the\s+past|"
     r"gave\s+(?:\w+\s+){0,3}?away|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
     r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling|"
     # said in other words: "I withdrew from X", "X is finished", "X is behind me", "I don't miss X", "X was too pricey"
@@ -69,7 +73,31 @@ _END_CUES = re.compile(
     r"gave\s+(?:\w+\s+){0,3}?the\s+(?:boot|push|chop)|kicked\s+(?:\w+\s+){0,3}?to\s+the\s+curb|"
     r"(?:is|'s|are)\s+history|not\s+for\s+me|fell\s+out\s+of\s+love|fallen\s+out\s+of\s+love|"
     r"gone\s+off|went\s+off|off\s+the\s+table|scrapped|nixed|axed|fell\s+through|postponed|"
-    r"pushed\s+(?:back|to)|bumped|rescheduled)\b")
+    r"pushed\s+(?:back|to)|bumped|rescheduled|(?:gone|went|switched|moved|changed)\s+over\s+to|"
+    # no longer liked, said in idioms: "X has lost its appeal", "can't stand X these days", "sick of X",
+    # "X isn't doing it for me", "not my cup of tea any more", "gone cold on X"
+    r"lost\s+(?:its|their|all\s+its|all\s+their|the)\s+(?:appeal|charm|shine|magic|sparkle|lustre|luster|allure|"
+    r"novelty|spark)|novelty\s+(?:has\s+|'s\s+)?worn\s+off|wor(?:e|n)\s+thin|"
+    r"(?:can't|cannot|can\s+not|couldn't)\s+(?:stand|bear|stomach|abide|face)|"
+    r"(?:sick|tired|fed\s+up|bored)\s+(?:to\s+death\s+)?(?:of|with)|had\s+(?:enough|my\s+fill)\s+of|"
+    r"(?:isn't|is\s+not|aren't|are\s+not|wasn't|doesn't|does\s+not)\s+(?:really\s+)?(?:doing|do)\s+it\s+for\s+me|"
+    r"not\s+(?:really\s+)?my\s+cup\s+of\s+tea|gone\s+(?:cold|sour)\s+on|went\s+(?:cold|sour)\s+on|"
+    r"off\s+my\s+list|(?:gone|went|going|go)\s+(?:right\s+|way\s+|rapidly\s+)?downhill|(?:gone|went|going|go)\s+(?:right|completely|totally|a\s+bit|well|rather|really)\s+off|"
+    r"(?:does|did|do)\s+nothing\s+for\s+me|leaves\s+me\s+cold|left\s+me\s+cold|(?:is|'s|was)\s+so\s+last\s+year|"
+    # a plan that will not go ahead: "the trip isn't going ahead", "X is a no-go", "X is dead in the water"
+    r"(?:not|n't|no\s+longer)\s+going\s+ahead|won't\s+be\s+happening|(?:is|'s)\s+a\s+no-?go|dead\s+in\s+the\s+water|"
+    r"shelved|put\s+on\s+ice|"
+    # custom taken elsewhere: "took my business to Y", "X lost my custom"
+    r"took\s+(?:my|our)\s+(?:business|custom|money)|lost\s+(?:my|our)\s+(?:custom|business)|"
+    r"last\s+(?:ever\s+)?(?:shift|session|class|lesson|match|week)\s+(?:at|with|for)|"
+    # a job left: "handed my notice in at X", "resigned from X"; a span ended: "ten years at X came to an end"
+    r"hand(?:ed|ing)?\s+(?:in\s+)?(?:my|our)\s+notice|gave\s+(?:in\s+)?(?:my|our)\s+notice|resign(?:ed|ing)|"
+    r"c(?:ame|ome|oming)\s+to\s+an\s+end|drew\s+to\s+a\s+close|"
+    # a couple or a bond ended: "me and Jamie are done", "we're through"
+    r"(?:are|'re|were)\s+(?:so\s+|totally\s+|officially\s+)?(?:done|through|finished)(?!\s+(?:with\s+(?:the|our|my|dinner|"
+    r"lunch|work)|for\s+the\s+day))|"
+    # a value said in error: "the Octavia was wrong", "Patel was a mistake"
+    r"(?:was|is|were)\s+(?:the\s+)?(?:wrong|incorrect|a\s+mistake|a\s+typo|my\s+mistake)|mixed\s+(?:\w+\s+)?up)\b")
 
 
 #: The old value denied as what holds, or a holding verb denied of it: "it's EDF now, not Octopus", "not with
@@ -149,6 +177,42 @@ def without_destination(sentence: str, mention_end: int) -> str:
     return sentence[:mention_end + moved.start("place")] + sentence[mention_end + moved.end("place"):]
 
 
+_NAME_AFTER = r"\s*,\s+(?P<name>(?-i:[A-Z])[\w'&-]*(?:\s+(?:&\s+|and\s+)?(?-i:[A-Z])[\w'&-]*){0,3})\s*(?:[,;.!]|$)"
+
+
+def named_in_apposition(sentence: str, value: str) -> str | None:
+    """The name set in apposition after a value that only describes or places the thing: "the little Thai
+    place, Baan Suan," is Baan Suan; "the optician on Bridge Street, Clarke & Finch," is Clarke & Finch (the
+    street says where it is). None when the value is a name itself or no name follows it."""
+    escaped = re.escape(value)
+    placed = re.search(rf"(?i)\b(?:on|in|at|near|off|by)\s+(?:the\s+)?{escaped}" + _NAME_AFTER, sentence)
+    if placed:
+        return placed.group("name")
+    described = re.search(rf"(?i)\b{escaped}" + _NAME_AFTER, sentence) if value[:1].islower() else None
+    return described.group("name") if described else None
+
+
+#: A home described, then placed: "a cottage in Malton" is where the user lives now, Malton.
+_HOME_PLACED = re.compile(r"(?i)^(?:(?:a|an|the|our|my)\s+)?(?:(?:new|little|lovely|tiny|bigger|smaller|nice)\s+)?"
+                          r"(?:cottage|flat|house|bungalow|apartment|home|terrace|semi|maisonette|condo|farmhouse)\s+"
+                          r"(?:in|at|near|outside)\s+(?P<place>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)$")
+
+
+#: Whose care or list the user is in, said with a possessive: "Dr Iqbal's list" is Dr Iqbal.
+_WHOSE_LIST = re.compile(r"^(?P<who>(?:(?:Dr|Mr|Mrs|Ms|Miss)\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)'s\s+"
+                         r"(?i:list|books|caseload|patients|practice|surgery|clinic|team|chair|care)$")
+
+
+def _placed_home(value: str) -> str:
+    """The place of a home said as "a cottage in Malton", the person of "Dr Iqbal's list"; any other value as
+    it is."""
+    placed = _HOME_PLACED.match(value)
+    if placed:
+        return placed.group("place")
+    whose = _WHOSE_LIST.match(value)
+    return whose.group("who") if whose else value
+
+
 def own_news(fact: KnownFact, sentence: str, known: Sequence[KnownFact]) -> bool:
     """The sentence names a person the user knows and a fact of that person's own ("Priti left Deloitte", where
     the friend is Priti and works at Deloitte): the ending is the person's news, the person stays the user's."""
@@ -178,6 +242,26 @@ def _assigned_alike(text: str, old: str) -> str | None:
     if value and value_shape(value) == value_shape(old) and value[:1].isupper() == old[:1].isupper():
         return value
     return None
+
+
+#: The value a correction denies right after the new one: "I meant Faro, not Porto".
+_NOT_AFTER = re.compile(r"(?i)^\s*,?\s*(?:not|rather\s+than|instead\s+of)\s+[^,.;!?]{1,40}")
+
+
+#: A later clause that says who or what the slip really is: "Callum is her cousin", "X's the letting agent".
+_SAID_TO_BE_ANOTHER = re.compile(r"(?i)\b(?:is|'s|was)\s+(?:actually\s+|just\s+|really\s+)?(?:her|his|my|their|our|the|a|an)\s+\w+")
+
+
+def _taken_back(sentences: Sequence[str], index: int, correction: re.Match[str]) -> list[str]:
+    """Where a correction names the value it takes back: before it ("did I say X? I meant Y", "I said X but I
+    meant Y"), denied right after it ("I meant Y, not X") or said to be someone else after it ("X is her cousin");
+    never a later clause that only says something of it ("I meant Thursday, Dr X is off on Tuesdays")."""
+    sentence = sentences[index]
+    after = sentence[correction.end():]
+    if _SAID_TO_BE_ANOTHER.search(after):  # "I meant Ruairidh, Callum is her cousin": Callum was the slip
+        return [*sentences[:index], sentence[:correction.start()], after]
+    denied = _NOT_AFTER.match(after)
+    return [*sentences[:index], sentence[:correction.start()], denied.group(0) if denied else ""]
 
 
 def corrected_by_name(sentences: Sequence[str], known: Sequence[KnownFact], value: str,
@@ -309,8 +393,12 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = first_good(successor_values(near[0]), fact.value, near[0])
                 if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
                     new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
+            if new_value is not None:  # "the little Thai place, Baan Suan," / "on Bridge Street, Clarke & Finch,"
+                new_value = named_in_apposition(said, new_value) or _placed_home(new_value)
             if new_value is not None and implausible_value(fact.predicate, new_value):
                 new_value = None  # a month for a band, a bare "again" for a provider: no successor
+            if new_value is None:  # "Snow has lost its appeal, these days I love sunshine": liked now, written alike
+                new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
             # a name not of the user's people: the sentences after its own are read with the guards below
@@ -332,14 +420,26 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 shape = value_shape(value)
                 mine = [f for f in known if f.thread_id == thread_id and f.id not in ended
                         and f.subject == "user" and value_shape(f.value) == shape and normalized(f.value) != normalized(value)]
-                named_old = corrected_by_name(sentences, known, value, ended)
+                named_old = corrected_by_name(_taken_back(sentences, index, correction), known, value, ended)
                 if named_old:  # "I said Porto before but I meant Faro": the value named is the one corrected
                     mine = named_old
-                if correction.group("attribute"):  # "his actual teacher is Y": only a teacher is corrected
-                    mine = [f for f in mine if same_attribute(correction.group("attribute"), f.predicate)]
+                attribute = correction.group("attribute") or correction.group("restated")
+                if attribute:  # "his actual teacher is Y", "scratch that, dentist is Y": only that is corrected
+                    mine = [f for f in mine if same_attribute(attribute, f.predicate)]
+                if not mine and correction.group("restated"):  # the attribute named again: said in any chat
+                    mine = [f for f in known if f.subject == "user" and f.id not in ended and
+                            same_attribute(correction.group("restated"), f.predicate) and
+                            normalized(f.value) != normalized(value)]
                 named = cue_concepts(sentence)  # "I meant April 14 for our anniversary": that attribute
-                if named:
+                if named and not named_old:  # the old value named says more than a title ("I meant Dr Y")
                     mine = [f for f in mine if any(same_attribute(c, f.predicate) for c in named)]
+                if not mine and correction.group("restated"):  # "dentist is Y not X": X's ending gets Y (not
+                    # "dentist is Y" whole, which the anchored reading may have taken)
+                    bare = next((i for i, c in enumerate(changes) if c.evidence == sentence and
+                                 (c.value is None or normalized(value) in normalized(c.value)) and
+                                 same_attribute(correction.group("restated"), c.old.predicate)), None)
+                    if bare is not None:
+                        changes[bare] = Change(changes[bare].old, value, sentence)
                 if mine:
                     target = max(mine, key=lambda f: (f.created_at, f.id))
                     ended.add(target.id)

@@ -146,7 +146,7 @@ _RULES: list[_Rule] = [
     _rule(rf"(?i:^(?:hi|hello|hey)[,!]?\s+i'?m\s+|^(?:hi|hello|hey)[,!]?\s+i\s+am\s+){_NAME}(?=\s*[,.!]|\s+and\b|$)",
           "name", case=True),
     # home
-    _rule(rf"(?i:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away)?(?:\s+here)?\s+to\s+){_PLACE}",
+    _rule(rf"(?i:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away|\s+across|\s+down|\s+up)?(?:\s+here)?\s+to\s+){_PLACE}",
           "lives_in", case=True),
     _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)(?:\s+now)?\s+in\s+){_PLACE}",
           "lives_in", case=True),
@@ -275,7 +275,9 @@ _RULES: list[_Rule] = [
 
 #: Sentence ends, but not after a title ("Dr. Patel") or an initial.
 _SENTENCE_SPLIT = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bSt\.)(?<!\bdr\.)(?<!\b[A-Z]\.)"
-                             r"(?<=[.!?;])\s+|\n+")
+                             r"(?<=[.!?;])\s+|\n+|"
+                             # an emoji ends a thought in texting: "new flat is tiny 😂 harrogate who??"
+                             r"(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+")
 
 
 def sentences(text: str) -> Iterator[str]:

@@ -123,18 +123,26 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # a move said without "I": "relocated to Kraków", "left Utrecht, living in Valencia", "upped sticks to York"
     _frame(r"\b(?:upped|up)\s+sticks\s+(?:and\s+(?:moved|went)\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
-    _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+)?to\s+"
+    _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+|across\s+|down\s+|up\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:\b(?:our|my)\s+(?:new\s+|little\s+)?|(?:^|[,;]\s*)(?:the\s+)?new\s+)(?:flat|house|apartment|place|home|"
            r"houseshare|digs)\s+(?:here\s+)?in\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
+    # "we're Cardiff-based now", "settling into life in Bath"
+    _frame(r"\b(?:i'm|i\s+am|we're|we\s+are)\s+(?:now\s+)?(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F]+)?)"
+           r"-based\b", "lives_in"),
+    _frame(r"\b(?:settling|settled|settle)\s+(?:in\s+)?(?:in)?to\s+(?:(?:our|my|the)\s+new\s+)?(?:life|things)\s+in\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:^|[,;]\s*)(?:now\s+)?(?:living|based|settled)\s+(?:now\s+)?(?:in|out\s+of)\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     # lowercase makers and models, places and coffee: casual chat drops the capitals
     _frame(LOWER_DEVICE, "@device_mine"),
     _frame(rf"(?:\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:\w+\s+)?|^|\bmy\s+{REL_MOD}{REL}\s+(?:\w+\s+)?)"
-           r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+)?(?:in|to)\s+"
+           r"(?:live|lives|living|based|settled|moved|relocated)\s+(?:back\s+|over\s+|across\s+)?(?:in|to)\s+"
            r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+(?:\s+(?-i:[a-z])[\w'-]+)??)" + STOP, "@place_lc"),
+    # a new home in a lowercase place: "new flat in whitby is tiny but i love it" (checked like the frame above)
+    _frame(r"(?:\b(?:our|my)\s+|(?:^|[,;]\s*)(?:the\s+)?)new\s+(?:flat|house|apartment|home)\s+in\s+"
+           r"(?P<v>(?-i:[a-z\u00E0-\u024F])[\w'\u00E0-\u024F-]+)(?=\s+(?:is|was|has)\b|" + STOP[3:], "@place_lc"),
     _frame(r"\b(?P<v>black|white|decaf)\s+coffee\b", "@coffee_lc"),
     _frame(r"\b(?P<v>(?:(?:oat|soy|almond|whole|skim|"
            r"skimmed|semi-skimmed|coconut)\s+milk|honey|cream|two\s+sugars|one\s+sugar|a\s+splash\s+of\s+\w+|"
@@ -186,7 +194,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # who pays the user's salary employs them ("to pay the bills" is what a job does): "Stripe pays my wages"
     _frame(rf"\b(?!{_PERSON_WORD}\b){BRAND}\s+pays\s+(?:my|the)\s+(?:bills|salary|wages|paycheck|paycheque)\b", "works_at"),
     _frame(rf"\b(?:subscribed\s+to|subscription\s+to|subscribe\s+to)\s+{BRAND}", "streaming"),
-    _frame(rf"\b{BRAND}\s+(?:subscription|sub)\b", "streaming"),
+    # "Netflix subscription", never "My subscription": a possessive or an article is no brand
+    _frame(rf"\b(?!(?i:my|our|your|his|her|their|the|this|that|a|an|new|old|every|each)\b){BRAND}\s+(?:subscription|sub)\b",
+           "streaming"),
     _frame(rf"\bwatch(?:es|ed|ing)?\s+(?:\w+\s+){{0,3}}?on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
            rf"{MONTHS}\b|tv\b|the\b|my\b|our\b|weekends?\b)"
            r"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?-i:[A-Z0-9+])[\w&+'.-]*){0,2})",
@@ -195,6 +205,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?:\w+\s+)?(?:{'|'.join(ANIMALS)})", "vet"),
     _frame(r"\b(?:long\s+)?runs?\s+with\s+(?:the\s+)?(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "club"),
     _frame(rf"\b(?:new\s+job\s+(?:at|with)|started\s+(?:a\s+new\s+job\s+)?at|starting\s+at|job\s+at)\s+{BRAND}", "works_at"),
+    # a job begun, said with its day: "start at KPMG Monday", "I start at Arup next week", "my first day at Arup"
+    _frame(rf"(?:^|[,;]\s*|\b(?:i|i'll)\s+)(?:start|begin)\s+at\s+{BRAND}(?=\s+(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|"
+           r"satur|sun)day|tomorrow|next\s+(?:week|month)|in\s+(?:january|february|march|april|may|june|july|august|"
+           r"september|october|november|december)))", "works_at"),
+    _frame(rf"(?:^|[,;.!]\s*|\bmy\s+)first\s+(?:day|week|shift)\s+at\s+{BRAND}", "works_at"),
     # value first, lowercase too: "tennis is my thing rn", "k-pop is my fave music", "hot chocolate is my drink"
     _frame(r"^\s*(?P<v>[\w'&+-]+(?:\s+[\w'&+-]+){0,2}?)(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:fave|favorite|favourite|go-to|"
            r"main|new|current)?\s*(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+(?:now|rn|btw|lol|tho|"
@@ -363,9 +378,12 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
             elif attribute == "@place_lc":
                 value = clean_value(raw)
                 words = value.lower().split()
+                subjectless = not sentence[:match.start()].strip() and \
+                    re.match(r"(?i)\s*(?:living|based|settled|moved|relocated|(?:the\s+)?new\s+(?:flat|house|apartment|home))\b",
+                             sentence) is not None
                 if not words or words[0] in NOT_PLACES or words[-1] in NOT_PLACES or len(words) > 2 or \
-                        not re.search(r"(?i)\b(?:i|i'm|i've|we|we're|we've|my|our)\b", sentence):
-                    continue
+                        not (subjectless or re.search(r"(?i)\b(?:i|i'm|i've|we|we're|we've|my|our)\b", sentence)):
+                    continue  # the user's, said or dropped as texting drops it ("living in leeds now!!")
                 subject = RELATIONS[groups["rel"].lower()] if groups.get("rel") else USER
                 candidate = Candidate("assert", subject, "lives_in", value, sentence)
             elif attribute == "@coffee_lc":

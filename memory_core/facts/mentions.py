@@ -22,6 +22,46 @@ def find_mention(sentence: str, value: str) -> Span | None:
     April" by "Rotterdam Marathon", "Volkswagen Golf" by "the Golf"."""
     if "," in value:
         value = value.split(",", 1)[0]
+    found = _named(sentence, value)
+    if found is None:
+        head = _without_whereabouts(value)
+        if head is not None:  # "Specsavers in the precinct" is named "Specsavers"
+            found = _named(sentence, head)
+    return found
+
+
+#: Where a named thing is, said after its name: "Specsavers in the precinct", "Bella Napoli on the high street".
+_WHEREABOUTS = re.compile(r"(?i)^(?P<head>.+?)\s+(?:on|in|at|by|near|off|opposite)\s+(?:the\s+)?"
+                          r"(?:high\s+st(?:reet)?|\w+\s+(?:st|street|road|rd|lane|ln|avenue|ave|square|sq|parade|way)|"
+                          r"precinct|village|town\s+centre|city\s+centre|market\s+square|retail\s+park|"
+                          r"shopping\s+centre|corner|station)\b.*$")
+#: A kind noun that ends a place's name and may be left off it: "the Hollins Hall" for "Hollins Hall Hotel"; a
+#: landform after a name of five letters or more: "Stanage" for "Stanage Edge".
+_KIND_TAIL = re.compile(r"^(?P<head>(?:[A-Z][\w'-]+\s+){2,}?)(?i:hotel|inn|arms|restaurant|cafe|café|bistro|"
+                        r"surgery|practice|clinic|centre|center)$|"
+                        r"^(?P<land>[A-Z][\w'-]{4,}\s+)(?:Edge|Fell|Pike|Moor|Tor|Crag|Beacon|Head|Point|Bay|Cove|Beach|"
+                        r"Forest|Woods?|Reservoir|Water|Gorge|Falls)$")
+#: A value that starts with where the user goes: "up to Stanage Edge" is Stanage Edge.
+_TOWARDS = re.compile(r"(?i)^(?:up|down|out|over|round|along)\s+(?:to|at)\s+(?=\S)")
+
+
+def _without_whereabouts(value: str) -> str | None:
+    """The name a value holds before where the thing is, or before a kind noun that a name of two words or more
+    can be said without; None when the value has neither."""
+    whereabouts = _WHEREABOUTS.match(value)
+    if whereabouts and len(whereabouts.group("head")) >= 3 and whereabouts.group("head").lower() not in ("dr", "the"):
+        return whereabouts.group("head")
+    towards = _TOWARDS.match(value)
+    if towards:
+        value = value[towards.end():]
+    tail = _KIND_TAIL.match(value)
+    if tail:
+        return (tail.group("head") or tail.group("land")).strip()
+    return value if towards else None
+
+
+def _named(sentence: str, value: str) -> Span | None:
+    """``find_mention`` for one form of the value."""
     words = [w for w in re.findall(r"[\w'+-]+", value) if w.lower() not in ("the", "a", "an", "dr")]
     while len(words) > 1 and words[0].lower() in ("my", "our", "as"):  # "my Monday salsa", "as a flat white"
         words = words[1:]
@@ -45,6 +85,8 @@ def find_mention(sentence: str, value: str) -> Span | None:
             len(" ".join(capitals)) >= 4 and not CALENDAR.match(capitals[0]):
         # a common noun before a name says what the name is: "bank Nationwide", "pharmacy Unichem" by the name
         found = find_words(sentence, capitals, case=True)
+    if not found and len(words) >= 2 and _MODEL_CODE.match(words[-1]):  # "S21" names "Samsung Galaxy S21"
+        found = find_words(sentence, [words[-1]])
     if not found and words[0].lower() in DEVICES:  # "Moto finally died" names the Moto G84
         found = find_words(sentence, [words[0]])
     return found
@@ -92,17 +134,27 @@ def find_words(sentence: str, words: list[str], *, case: bool = False) -> Span |
     tokens, where = _word_index(sentence, case)
     wanted = words if case else [w.casefold() for w in words]
 
-    def same(token: str, word: str) -> bool:  # "Shah's retired" names "Shah"
-        token = token if case else token.casefold()
-        return token == word or (token.endswith("'s") and token[:-2] == word)
+    # a common noun's plural names it: "custard creams are dead to me" names "a custard cream"
+    plural = not case and words[-1].isalpha() and words[-1].islower() and len(words[-1]) >= 4
+    last = len(wanted) - 1
 
-    for i in where.get(wanted[0], ()):
+    def same(token: str, word: str, index: int) -> bool:  # "Shah's retired" names "Shah"
+        token = token if case else token.casefold()
+        return token == word or (token.endswith("'s") and token[:-2] == word) or \
+            (plural and index == last and token in (word + "s", word + "es"))
+
+    starts = where.get(wanted[0], [])
+    if plural and last == 0:
+        starts = [*starts, *where.get(wanted[0] + "s", ()), *where.get(wanted[0] + "es", ())]
+    for i in starts:
         window = tokens[i:i + len(wanted)]
-        if len(window) == len(wanted) and all(same(t, w) for (t, _, _), w in zip(window, wanted)) and all(
+        if len(window) == len(wanted) and all(same(t, w, n) for n, ((t, _, _), w) in enumerate(zip(window, wanted))) and all(
                 re.fullmatch(r"[\s.]+|:|\s*&\s*", sentence[a[2]:b[1]]) for a, b in zip(window, window[1:])):  # "7:15"
             return Span(window[0][1], window[-1][2], sentence[window[0][1]:window[-1][2]])
     return None
 
 
+#: A model code: letters and digits in one word ("S21", "XC60", "A4"), a name by itself.
+_MODEL_CODE = re.compile(r"^(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z]{1,3}-?\d{2,4}[A-Za-z]?$")
 CALENDAR = re.compile(r"(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^(?:mon|tues|wednes|"
                        r"thurs|fri|satur|sun)day$|^(?:christmas|easter|monday)$")

@@ -35,7 +35,7 @@ _SUCCESSORS = (
     r"got|bought|picked\s+up|switched\s+to|moved\s+to|going\s+for|learning|all\s+about|there's|along\s+came|"
     r"adopted|say\s+hi\s+to|name\s+is|relocated\s+to|moved\s+(?:everything|it\s+all)\s+to|doing|running|"
     r"(?:she|he|they)(?:'s|'re|\s+is|\s+are)\s+(?:now\s+)?in|"
-    r"lives\s+in|living\s+in|start\s+at|starting\s+at|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at|"
+    r"lives\s+in|living\s+in|start\s+at|starting\s+at|first\s+(?:day|week|shift)\s+(?:at|with)|i'm\s+(?:a|an)\s+[a-z ]{2,30}?\s+at|at|"
     r"signed\s+up\s+(?:at|for)|registered\s+(?:at|with|for)|enrolled\s+(?:at|in)|settled\s+in|"
     r"(?:begin|start|starting)\s+as\s+[a-z ]{2,30}?\s+at|trying|gave\s+me|given\s+me|"
     r"(?:evenings|mornings|weekends|nights)\s+are\s+for|followed\s+\w+\s+to|living\s+now\s+in|"
@@ -64,7 +64,12 @@ _SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _SUCCESSORS]
 NEXT_SUCCESSOR_PATTERNS = [re.compile(t, re.IGNORECASE) for t in _NEXT_SUCCESSORS]
 CORRECTION = re.compile(
     r"(?i)\b(?:(?:my|his|her|their|our|the)\s+(?:actual|real)\s+(?P<attribute>[\w-]+(?:\s+[\w-]+)?)\s+(?:is|are|'s)\s+|"
-    r"i\s+meant|actually,?\s+it(?:'s|\s+is)|it(?:'s|\s+is)\s+actually|scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|"
+    r"i\s+meant\s+to\s+say|what\s+i\s+meant\s+was|i\s+meant|actually,?\s+it(?:'s|\s+is)|"
+    r"(?:my\s+bad|my\s+mistake|typo)[,:;.!]?\s+(?:it(?:'s|\s+is|\s+was)\s+|(?:i\s+)?meant\s+)|it(?:'s|\s+is)\s+actually|"
+    # the attribute said again after the taking back: "scratch that, dentist is Dr Shah"
+    r"(?:scratch\s+that|correction|ignore\s+(?:what|that)\s+(?:\w+\s+){0,4}?)[,:;.]?\s+(?:my\s+|the\s+)?"
+    r"(?P<restated>[\w-]+)(?:'s|\s+is)\s+(?:actually\s+)?|"
+    r"scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|(?:i\s+)?should\s+(?:have|'ve)\s+said\s+|"
     r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
 _PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
              "life", "time", "work", "home", "the", "a", "now"}

@@ -253,7 +253,8 @@ _RULES: list[_Rule] = [
     _rule(r"\bi\s+(?:just\s+)?(?:sold|got\s+rid\s+of|gave\s+away|crashed|totaled|totalled|lost)\s+(?:my|the|our)\s+(?:old\s+)?(?P<v>[\w-]+(?:\s+[\w-]+){0,2}?)" + _STOP,
           "owns", "retract"),
     # plans with dates
-    _rule(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:going|flying|travel+ing|heading|driving|taking\s+a\s+trip|off)\s+to\s+(?P<act>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+    # the destination is a name: "going to see X" is the future of "see", no trip
+    _rule(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:going|flying|travel+ing|heading|driving|taking\s+a\s+trip|off)\s+to\s+(?P<act>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
           r"(?P<v>(?:on|in|next|this|tomorrow|tonight|at\s+the\s+end\s+of|the\s+week\s+of|for)\b[^,.;!?]{0,40})", "plan:trip", hedge_ok=True),
     _rule(r"\b(?:i|we)\s+(?:have|'ve\s+got|got|booked|scheduled)\s+(?:a|an|my|our)\s+(?P<act>[a-z ]{0,26}?(?:appointment|interview|exam|flight|meeting|surgery|wedding|party|concert|trip|checkup|check-up|vacation|holiday|visit|dinner|deadline)(?:\s+(?:to|in|with)\s+[A-Z][\w'-]+)?)\s+"
           r"(?P<v>(?:on|in|next|this|tomorrow|tonight|at|for)\b[^,.;!?]{0,40})", "plan", hedge_ok=True),

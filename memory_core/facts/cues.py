@@ -21,7 +21,7 @@ from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallba
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
                                            runs_into_pronoun)
-from memory_core.facts.lexicon import lexical_values
+from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.occurrences import occasion_value
 
 #: "living here": the place is the one the sentence names after "in" ("Rent in Leeds is mad but I love living here").
@@ -185,6 +185,10 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return True  # "sandwich: tragic": a rating, not a value
     if runs_into_pronoun(value) or value.strip(" !.").lower() in VALUE_LESS_ADVERBS:
         return True  # "sister: Hull I", "internet: again": a clause's pronoun or an adverb, for any attribute
+    if re.sub(r"(?i)^the\s+", "", value.strip(" !.")).lower() in RELATIVE_WORDS:
+        return True  # "my number is the same", "the one I like most": said against another value, naming none
+    if _progressive(predicate, value):
+        return True  # "my tomatoes are finally turning red": what the thing is doing, not a value it has
     words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
     calendar_only = bool(words) and all(_CALENDAR_WORD.fullmatch(w) for w in words)
     thing = predicate.partition(":")[2]
@@ -195,8 +199,40 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return False
     if calendar_only or _FESTIVAL.fullmatch(value.strip(" !.")):
         return True  # "choir: Easter" (from "folding at Easter"): a time of year, never a named provider or group
+    # a compound's head is its last noun: "bike rack", "phone case" are a rack and a case, not a bike or a phone
+    lowered = [w.lower() for w in words]
+    kind_modifies = bool(lowered) and lowered[-1] not in DEVICES and any(w in _DEVICE_CONCEPTS for w in lowered[:-1])
     return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
-        not any(w.lower() in DEVICES for w in words)
+        (not any(w in DEVICES for w in lowered) or kind_modifies)
+
+
+#: Words that give a value only against another one: "the same", "different", "(like) most".
+RELATIVE_WORDS = frozenset(("same", "different", "similar", "other", "most", "more", "less", "least"))
+#: Nouns in -ing that are things, not a verb's doing ("morning", "wedding", "building").
+_ING_NOUNS = frozenset(("morning", "evening", "nothing", "something", "anything", "everything", "wedding", "building",
+                        "ceiling", "pudding", "sterling", "clothing", "darling", "sibling", "spring", "string", "thing",
+                        "king", "ring", "wing", "swing", "earring", "lightning", "offspring", "stuffing", "icing",
+                        "filling", "topping", "dressing", "seasoning", "frosting", "bedding", "lodging", "housing",
+                        "ceiling", "railing", "shilling", "viking", "pudding", "dumpling", "duckling", "seedling"))
+#: Attribute nouns whose value is an activity, said as a gerund ("my job is nursing", "my hobby is knitting").
+_ACTIVITY_ATTRIBUTES = frozenset(("job", "job_title", "work", "career", "profession", "trade", "field", "hobby",
+                                  "sport", "passion", "pastime", "interest", "obsession", "thing", "activity",
+                                  "exercise", "specialism", "speciality", "specialty", "role", "line", "business",
+                                  "plan", "goal", "dream", "weakness", "vice", "habit", "routine", "workout"))
+_PROGRESSIVE_VALUE = re.compile(r"(?i)^(?:(?:just|finally|still|always|now|really|already|slowly|constantly|"
+                                r"forever|currently|literally)\s+)*([a-z]+ing)\b")
+
+
+def _progressive(predicate: str, value: str) -> bool:
+    """A value that is a verb in -ing ("dripping", "finally turning red", "making a noise"): "my X is doing Y" says
+    what X is doing now. Not a thing in -ing ("morning"), a known activity ("climbing") or the value of an
+    attribute that holds an activity ("my job is nursing")."""
+    match = _PROGRESSIVE_VALUE.match(value.strip())
+    if match is None or not match.group(1).islower() or match.group(1) in _ING_NOUNS or len(match.group(1)) < 6 \
+            or kind_of(value):  # a capitalised word is a name ("Starling")
+        return False
+    head = predicate.partition(":")[2] or predicate
+    return head.split("_")[-1] not in _ACTIVITY_ATTRIBUTES and concept_of(predicate) not in ("hobby", "job_title")
 
 
 def cue_concepts(sentence: str) -> set[str]:

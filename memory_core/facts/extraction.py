@@ -49,7 +49,9 @@ _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every
 _STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
                r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
                r"more than|rather than|better than|over|"
-               r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d")
+               r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d|"
+               # a place said of the value with a possessive is its own phrase: "X in their Leeds office"
+               r"in (?:their|his|her|its|our|my|your)")
 _STOP = value_end(_STOP_WORDS)
 #: A value runs on past a middle initial ("Ursula K. Le Guin"): a lone capital's period before a capitalised word.
 _INITIAL_DOT = r"(?<=\b[A-Z])\.(?=\s+[A-Z])"

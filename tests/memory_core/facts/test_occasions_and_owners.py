@@ -154,3 +154,43 @@ def test_someone_having_the_users_thing_does_no_job_for_them(real_parser):
 def test_a_preposition_of_place_is_no_verb(real_parser):
     assert not any(v == "Asics" for _, _, v in
                    _parsed(real_parser, "I do my short runs round the common in Asics, my son picked them."))
+
+
+# -- where a value ends, and what is no attribute ----------------------------------------------------------------
+
+def test_a_place_said_with_a_possessive_ends_the_value(real_parser):
+    found = _parsed(real_parser, "I work at Barclays in their Canary Wharf branch")
+    assert ("user", "works_at", "Barclays") in found
+    assert not any("Canary Wharf" in (v or "") and p == "works_at" for _, p, v in found)
+
+
+def test_a_preposition_alone_is_no_attribute(real_parser):
+    found = _parsed(real_parser, "I work for Aviva in their Norwich office")
+    assert not any(p in ("in", "at", "for") for _, p, _ in found)
+    assert ("user", "work_in", "Norwich office") in found  # the verb stays in the attribute
+
+
+# -- values that name nothing: what a thing is doing, a word said against another value, a compound's head ---------
+
+def test_what_a_thing_is_doing_is_no_value_of_it():
+    assert implausible_value("boiler", "making a funny noise")
+    assert implausible_value("bathroom_fan", "rattling")
+    assert implausible_value("roses", "finally blooming")
+    assert not any(p == "boiler" for _, p, _ in _facts("Our boiler is rattling again."))
+
+
+def test_an_activity_in_ing_is_still_the_value_of_an_attribute_that_holds_one():
+    assert not implausible_value("hobby", "knitting")
+    assert not implausible_value("main_thing", "running")
+    assert not implausible_value("favorite:meal", "stuffing")  # a thing in -ing, no verb
+
+
+def test_a_word_said_against_another_value_names_none():
+    assert implausible_value("email_address", "the same")
+    assert implausible_value("likes", "most")
+    assert not implausible_value("email_address", "sam@example.org")
+
+
+def test_a_compound_is_its_last_noun():
+    assert implausible_value("phone", "phone charger")
+    assert not implausible_value("phone", "Pixel 8")

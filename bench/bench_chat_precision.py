@@ -75,13 +75,15 @@ def precision_and_coverage(lines, parser) -> tuple[list[tuple[str, str]], list[s
 def load_pool(name: str, root: Path) -> list[tuple[str, set[str]]]:
     """The chat lines of a pool, read by file path so another checkout's code can be measured on them."""
     import importlib.util
-    file = {"original": "chat_lines.py", "fresh2": "chat_lines_fresh2.py"}.get(name, "chat_lines_fresh.py")
+    file = {"original": "chat_lines.py", "fresh2": "chat_lines_fresh2.py",
+            "fresh3": "chat_lines_fresh3.py"}.get(name, "chat_lines_fresh.py")
     spec = importlib.util.spec_from_file_location(f"pool_{name.replace('-', '_')}",
                                                   root / "tests" / "memory_core" / "facts" / file)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return {"original": getattr(module, "CHAT_LINES", None), "fresh-dev": getattr(module, "FRESH_DEV", None),
-            "fresh-test": getattr(module, "FRESH_TEST", None), "fresh2": getattr(module, "FRESH2_LINES", None)}[name]
+            "fresh-test": getattr(module, "FRESH_TEST", None), "fresh2": getattr(module, "FRESH2_LINES", None),
+            "fresh3": getattr(module, "FRESH3_LINES", None)}[name]
 
 
 def report(pool: str, lines, junk, missed, label: str = "") -> list[str]:
@@ -98,12 +100,12 @@ def report(pool: str, lines, junk, missed, label: str = "") -> list[str]:
 
 
 def main() -> None:
-    """``--pool original|fresh-dev|fresh-test|fresh2`` (default original, which writes chat_precision.md); a fresh pool
+    """``--pool original|fresh-dev|fresh-test|fresh2|fresh3`` (default original, which writes chat_precision.md); a fresh pool
     prints its figures only. ``--code ROOT`` measures another checkout's code on this checkout's lines."""
     import argparse
     here = Path(__file__).resolve().parents[1]
     arguments = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    arguments.add_argument("--pool", default="original", choices=["original", "fresh-dev", "fresh-test", "fresh2"])
+    arguments.add_argument("--pool", default="original", choices=["original", "fresh-dev", "fresh-test", "fresh2", "fresh3"])
     arguments.add_argument("--code", type=Path, default=here, help="checkout whose memory_core is measured")
     arguments.add_argument("--summary", action="store_true", help="print the counts only, not the lines")
     options = arguments.parse_args()

@@ -21,7 +21,8 @@ from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallba
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
                                            runs_into_pronoun)
-from memory_core.facts.lexicon import lexical_values
+from memory_core.facts.lexicon import kind_of, lexical_values
+from memory_core.facts.occurrences import occasion_value
 
 #: "living here": the place is the one the sentence names after "in" ("Rent in Leeds is mad but I love living here").
 DEICTIC_HOME_CUES = ("live here", "living here", "lives here", "based here")
@@ -189,9 +190,13 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     """A value no person would give that attribute, whichever layer read it: a value ending in the next clause's
     "I" or that is only an adverb ("again"); a month or a weekday alone for an
     attribute that takes a name ("club: tuesday", "car: June"), or a car, phone or laptop that names no maker,
-    model or number ("car: garage" from "my car's in the garage"). Plans, schedules and dates are left alone."""
+    model or number ("car: garage" from "my car's in the garage"); a name or one occasion's time for a noun of one
+    occasion, and a day said from today (``occurrences``). Plans, schedules and dates are left alone."""
     if not predicate or not value:
         return False
+    if (":" not in predicate or predicate.startswith("named:")) and \
+            occasion_value(predicate.partition(":")[2] or predicate, value):
+        return True  # "jog: Victoria Park", "flight: 6:40am", "party: tomorrow": one occasion's, not a lasting value
     if from_parse_fallback(predicate):  # the parse fallback's thing is named, never a date alone
         words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
         return not words or all(_CALENDAR_WORD.fullmatch(w) for w in words) or runs_into_pronoun(value) or \
@@ -203,6 +208,10 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return True  # "sandwich: tragic": a rating, not a value
     if runs_into_pronoun(value) or value.strip(" !.").lower() in VALUE_LESS_ADVERBS:
         return True  # "sister: Hull I", "internet: again": a clause's pronoun or an adverb, for any attribute
+    if re.sub(r"(?i)^the\s+", "", value.strip(" !.")).lower() in RELATIVE_WORDS:
+        return True  # "my number is the same", "the one I like most": said against another value, naming none
+    if _progressive(predicate, value):
+        return True  # "my tomatoes are finally turning red": what the thing is doing, not a value it has
     words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
     calendar_only = bool(words) and all(_CALENDAR_WORD.fullmatch(w) for w in words)
     thing = predicate.partition(":")[2]
@@ -213,8 +222,40 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return False
     if calendar_only or _FESTIVAL.fullmatch(value.strip(" !.")):
         return True  # "choir: Easter" (from "folding at Easter"): a time of year, never a named provider or group
+    # a compound's head is its last noun: "bike rack", "phone case" are a rack and a case, not a bike or a phone
+    lowered = [w.lower() for w in words]
+    kind_modifies = bool(lowered) and lowered[-1] not in DEVICES and any(w in _DEVICE_CONCEPTS for w in lowered[:-1])
     return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
-        not any(w.lower() in DEVICES for w in words)
+        (not any(w in DEVICES for w in lowered) or kind_modifies)
+
+
+#: Words that give a value only against another one: "the same", "different", "(like) most".
+RELATIVE_WORDS = frozenset(("same", "different", "similar", "other", "most", "more", "less", "least"))
+#: Nouns in -ing that are things, not a verb's doing ("morning", "wedding", "building").
+_ING_NOUNS = frozenset(("morning", "evening", "nothing", "something", "anything", "everything", "wedding", "building",
+                        "ceiling", "pudding", "sterling", "clothing", "darling", "sibling", "spring", "string", "thing",
+                        "king", "ring", "wing", "swing", "earring", "lightning", "offspring", "stuffing", "icing",
+                        "filling", "topping", "dressing", "seasoning", "frosting", "bedding", "lodging", "housing",
+                        "ceiling", "railing", "shilling", "viking", "pudding", "dumpling", "duckling", "seedling"))
+#: Attribute nouns whose value is an activity, said as a gerund ("my job is nursing", "my hobby is knitting").
+_ACTIVITY_ATTRIBUTES = frozenset(("job", "job_title", "work", "career", "profession", "trade", "field", "hobby",
+                                  "sport", "passion", "pastime", "interest", "obsession", "thing", "activity",
+                                  "exercise", "specialism", "speciality", "specialty", "role", "line", "business",
+                                  "plan", "goal", "dream", "weakness", "vice", "habit", "routine", "workout"))
+_PROGRESSIVE_VALUE = re.compile(r"(?i)^(?:(?:just|finally|still|always|now|really|already|slowly|constantly|"
+                                r"forever|currently|literally)\s+)*([a-z]+ing)\b")
+
+
+def _progressive(predicate: str, value: str) -> bool:
+    """A value that is a verb in -ing ("dripping", "finally turning red", "making a noise"): "my X is doing Y" says
+    what X is doing now. Not a thing in -ing ("morning"), a known activity ("climbing") or the value of an
+    attribute that holds an activity ("my job is nursing")."""
+    match = _PROGRESSIVE_VALUE.match(value.strip())
+    if match is None or not match.group(1).islower() or match.group(1) in _ING_NOUNS or len(match.group(1)) < 6 \
+            or kind_of(value):  # a capitalised word is a name ("Starling")
+        return False
+    head = predicate.partition(":")[2] or predicate
+    return head.split("_")[-1] not in _ACTIVITY_ATTRIBUTES and concept_of(predicate) not in ("hobby", "job_title")
 
 
 def cue_concepts(sentence: str) -> set[str]:
@@ -228,6 +269,18 @@ _EPISODE = re.compile(r"(?i)\b(?:yesterday|today|tonight|this\s+(?:morning|after
 _OTHER_PEOPLE = re.compile(r"(?i)\b(?:he|she|they|he's|she's|they're|his|her|their|you|your|you're)\b")
 
 
+#: Someone else's possessive opening the noun phrase a value ends ("his new Tesla", "Poppy's first swimming
+#: lesson", "their Sky box"): up to two modifiers between. The possessive says whose the thing is.
+_ANOTHERS_POSSESSIVE = re.compile(r"(?:\b(?i:his|her|their|your)|(?<![\w'])(?-i:[A-Z])[a-z]+(?:'s|\u2019s|s'))"
+                                  r"\s+(?:(?!(?i:my|our|i)\b)[\w-]+\s+){0,2}$")
+
+
+def owned_by_another(sentence: str, start: int) -> bool:
+    """The value at ``start`` stands in a noun phrase someone else's possessive opens ("took us out in his new
+    Tesla"): that person's thing, never the user's."""
+    return _ANOTHERS_POSSESSIVE.search(sentence[:start]) is not None
+
+
 def lexical_candidates(sentence: str) -> list[Candidate]:
     """A sentence naming exactly one self-describing value ("jazz all day", "yoga twice a week"): that fact.
     Short fragments count as first person; a sentence about someone else does not."""
@@ -237,7 +290,9 @@ def lexical_candidates(sentence: str) -> list[Candidate]:
         return []
     if not FIRST_PERSON.search(sentence) and len(sentence.split()) > 8:
         return []
-    _, kind, value = found[0]
+    at, kind, value = found[0]
+    if owned_by_another(sentence, at):
+        return []  # "Poppy's first swimming lesson": Poppy's
     return [Candidate("assert", USER, kind, value, sentence)]
 
 
@@ -324,6 +379,26 @@ def is_cue_word(value: str) -> bool:
     return value.lower() in CUES or value.lower().rstrip("s") in CUES
 
 
+#: A mark between two clauses: a comma, a semicolon, a dash.
+_CLAUSE_PUNCTUATION = re.compile(r"[,;\u2014\u2013]|\s-\s")
+#: Across a comma right after the name, a noun phrase that is its appositive, or a relative clause that says
+#: what it is: "X, the covers band I'm in", "X, best gym in town", "X, which is the phone I've had".
+_APPOSITIVE_AFTER = re.compile(r"(?i)^\s*[,;\u2014\u2013-]\s*(?:(?:which|that|who)(?:\s+is|'s|\s+was)\s+)?"
+                               r"(?!(?:i|we|they|he|she|it|you|i'm|we're|they're|it's)\b)(?:[\w'-]+\s+){0,3}$")
+_APPOSITIVE_BEFORE = re.compile(r"^\s*(?:[,;:\u2014\u2013-]|\s-)\s*(?:(?:the|is|was|called|named)\s+)?$")
+
+
+def _joined(sentence: str, value: tuple[int, int], cue: tuple[int, int]) -> bool:
+    """The value and the cue word stand in one clause, or across a comma as a name and its appositive ("my gym,
+    Iron Temple", "Iron Temple, best gym in town"); a comma with other words between them ("had to let X go,
+    money's tight") parts two clauses, each about its own thing."""
+    if cue[1] <= value[0]:
+        between = sentence[cue[1]:value[0]]
+        return not _CLAUSE_PUNCTUATION.search(between) or _APPOSITIVE_BEFORE.match(between) is not None
+    between = sentence[value[1]:cue[0]]
+    return not _CLAUSE_PUNCTUATION.search(between) or _APPOSITIVE_AFTER.match(between) is not None
+
+
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
     if sentence.rstrip().endswith("?") or ENDING.search(sentence):
@@ -366,7 +441,15 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
     if THIRD_PARTY_SUBJECT.search(sentence) and concept not in ("lives_in", "works_at"):
         return []  # "my brother has the Corolla now": the brother's, not the user's
     where = cues[0][0]
-    _, value = min(values, key=lambda item: abs(item[0] - where))
+    at, value = min(values, key=lambda item: abs(item[0] - where))
+    if owned_by_another(sentence, at):
+        return []  # "took us out in his new Tesla": his car
+    found_at = sentence.find(value, at)  # the name's run may start before its value's words ("The", a weekday)
+    value_span = (at, found_at + len(value) if found_at >= 0 else at + len(value))
+    cue_spans = [m.span() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept] or \
+        [(start, start) for start, _ in cues]  # a maker naming its own kind is its own cue
+    if not any(_joined(sentence, value_span, span) for span in cue_spans):
+        return []  # "We had to let X go, money's too tight": the cue is another clause's word
     subject = cue_subject(sentence, where)
     if subject is None or (subject != USER and concept not in ("lives_in", "works_at")):
         return []  # "After Callum moved to Perth, ...": Callum's home, not the user's

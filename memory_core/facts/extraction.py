@@ -49,7 +49,9 @@ _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every
 _STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
                r"so|though|although|after|before|when|while|last|next|this|starting|from|until|again|instead|too|also|"
                r"more than|rather than|better than|over|"
-               r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d")
+               r"at the moment|right now|full[- ]time|part[- ]time|to (?:join|work|start|be)|in (?:19|20)\d\d|"
+               # a place said of the value with a possessive is its own phrase: "X in their Leeds office"
+               r"in (?:their|his|her|its|our|my|your)")
 _STOP = value_end(_STOP_WORDS)
 #: A value runs on past a middle initial ("Ursula K. Le Guin"): a lone capital's period before a capitalised word.
 _INITIAL_DOT = r"(?<=\b[A-Z])\.(?=\s+[A-Z])"
@@ -253,7 +255,8 @@ _RULES: list[_Rule] = [
     _rule(r"\bi\s+(?:just\s+)?(?:sold|got\s+rid\s+of|gave\s+away|crashed|totaled|totalled|lost)\s+(?:my|the|our)\s+(?:old\s+)?(?P<v>[\w-]+(?:\s+[\w-]+){0,2}?)" + _STOP,
           "owns", "retract"),
     # plans with dates
-    _rule(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:going|flying|travel+ing|heading|driving|taking\s+a\s+trip|off)\s+to\s+(?P<act>[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+    # the destination is a name: "going to see X" is the future of "see", no trip
+    _rule(r"\b(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:going|flying|travel+ing|heading|driving|taking\s+a\s+trip|off)\s+to\s+(?P<act>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+"
           r"(?P<v>(?:on|in|next|this|tomorrow|tonight|at\s+the\s+end\s+of|the\s+week\s+of|for)\b[^,.;!?]{0,40})", "plan:trip", hedge_ok=True),
     _rule(r"\b(?:i|we)\s+(?:have|'ve\s+got|got|booked|scheduled)\s+(?:a|an|my|our)\s+(?P<act>[a-z ]{0,26}?(?:appointment|interview|exam|flight|meeting|surgery|wedding|party|concert|trip|checkup|check-up|vacation|holiday|visit|dinner|deadline)(?:\s+(?:to|in|with)\s+[A-Z][\w'-]+)?)\s+"
           r"(?P<v>(?:on|in|next|this|tomorrow|tonight|at|for)\b[^,.;!?]{0,40})", "plan", hedge_ok=True),

@@ -20,7 +20,7 @@ STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|because|as|and|bu
               r"rn|atm|tho|nonstop|lately|like|omg|ngl|tbh|lmao|"
               r"ever since|at the moment|right now|for (?:work|years|ages|a while|two years|a year|the|my)|"
               r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
-              r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|"
+              r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|in (?:their|his|her|its|our|my|your)|"
               r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
               r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever)")
 #: What follows a value without being part of it, whatever the frame: a hedge ("Perth I think", "Theo I
@@ -291,7 +291,19 @@ def attribute_candidate(attr: str, value: str, sentence: str, subject: str = USE
         return Candidate("assert", subject, "pet", value, sentence) if subject == USER else None
     if attr in NOT_ATTRIBUTES or words[-1] in RELATIONS:
         return None
-    return Candidate("assert", subject, attribute_predicate(attr, value), value, sentence)
+    return Candidate("assert", subject, whole_predicate(attr, attribute_predicate(attr, value)), value, sentence)
+
+
+#: Prepositions: what is left of a verb phrase whose verb is a qualifier word ("work in") is no attribute.
+BARE_PREPOSITIONS = {"in", "at", "on", "for", "with", "to", "from", "by", "of", "into", "about", "after", "over"}
+
+
+def whole_predicate(attribute: str, predicate: str) -> str:
+    """The predicate, or the attribute's own words where dropping its qualifiers left a preposition alone ("work
+    in" is ``work_in``, never ``in``: a preposition names no attribute)."""
+    if predicate not in BARE_PREPOSITIONS:
+        return predicate
+    return "_".join(re.findall(r"[\w-]+", attribute.lower())) or predicate
 
 
 #: Roles that use a place rather than work there: a regular at a pub, a member at a gym, a patient at a surgery,

@@ -319,6 +319,43 @@ def _held_list(listed: str) -> str | None:
     return slot if category_of(slot) == "provider" else None
 
 
+#: Words that put the user in a clause, or say a thing is had: "I sing in a band called X", "got a pup named Y".
+_USERS_CLAUSE = re.compile(r"(?i)\b(?:i|i'm|i've|im|ive|we|we're|we've|my|our|me|us|got|get|have|has|adopted|"
+                           r"bought|rescued|joined|own)\b")
+
+
+#: Nouns that say only that someone is a person: "a guy named Y" brings in a person, with no role or tie to the user.
+_JUST_A_PERSON = {"guy", "man", "woman", "bloke", "lady", "chap", "fella", "fellow", "gentleman", "dude", "person"}
+
+
+def _introduced_elsewhere(sentence: str, match: re.Match[str]) -> bool:
+    """"a X called Y" brings in a new thing; it is the user's only when its clause has the user in it or says it
+    is had ("We adopted a tortoise named Y", "Got a pup called Y"), or when the fragment says nothing else
+    ("a new puppy called Y!!"); "won a bet on a horse called Y" names a thing met, not the user's. A person
+    brought in as just a person ("a guy named Y") is no one in a role of the user's life."""
+    if not re.match(r"(?i)an?\s", match.group(0)) or not re.search(r"(?i)\b(?:called|named)\b", match.group(0)):
+        return False
+    if (match.groupdict().get("attr") or "").lower().split()[-1:] and \
+            match.group("attr").lower().split()[-1] in _JUST_A_PERSON:
+        return True
+    clause = re.split(r"[,;:.!?]", sentence[:match.start()])[-1]
+    return bool(clause.strip()) and _USERS_CLAUSE.search(clause) is None
+
+
+#: Prepositions that end a job title ("head of design" keeps its "of"): after one the words are a complement.
+_NOT_TITLE_WORDS = {"for", "with", "to", "in", "on", "from", "by", "into", "about", "after", "over", "round"}
+
+
+def _title_words(role: str, articled: bool) -> bool:
+    """The words between "I'm" and "at X" can be a job title: no preposition but "of", and, with no article
+    before them, no verb in -ing opening them (a progressive: "I'm meeting Raj for lunch at X"; "working" says
+    the work itself; "a nursing assistant" is a noun phrase)."""
+    words = role.lower().split()
+    if any(w in _NOT_TITLE_WORDS for w in words):
+        return False
+    return articled or not (words[0].endswith("ing") and words[0] != "working" and len(words[0]) > 4)
+
+
 def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
     """Facts the open-domain frames find in one sentence, with the span each came from."""
     verb = opening_verb(sentence)  # "Fed the cat": the first word is the verb, never a value
@@ -330,8 +367,13 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 continue
             if verb is not None and match.start("v") == verb[0]:
                 continue
+            if _introduced_elsewhere(sentence, match):
+                continue  # "won a bet on a horse called X": a thing met, not one the user has
             if groups.get("role") and groups["role"].split()[-1].lower() in PATRON_ROLES:
                 continue  # "I'm a season ticket holder at Leeds United": a role of using the place, not a job
+            if groups.get("role") and not _title_words(groups["role"], re.search(
+                    r"(?i)\b(?:a|an|the|my|our)\s+$", sentence[match.start():match.start("role")]) is not None):
+                continue  # "I'm meeting Raj for lunch at X": a verb and its complements, no job title
             if attribute is None:
                 subject = USER
                 if groups.get("rel"):

@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import attribute_predicate
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import RELATIONS, attribute_candidate
+from memory_core.facts.frame_words import RELATIONS, attribute_candidate, whole_predicate
 from memory_core.facts.parse_frames import (FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts,
                                             parenthetical_facts)
 from memory_core.facts.parse_mentions import answered_questions, mention_facts, pronoun_roles
@@ -69,7 +69,8 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     candidate = attribute_candidate(attribute, fact.value, sentence, subject)
     timed = bool(TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split()))
     if candidate is None and (fact.shape in _LEXICON_SHAPES or (timed and fact.named)):  # the verb table named it ("live in" -> home)
-        return Candidate("assert", subject, attribute_predicate(attribute, fact.value), fact.value, sentence)
+        return Candidate("assert", subject, whole_predicate(attribute, attribute_predicate(attribute, fact.value)),
+                         fact.value, sentence)
     return candidate
 
 

@@ -558,6 +558,9 @@ def _measure_attribute(tree: Tree, measure: Measure) -> tuple[str, str, Token | 
     ("get 8,000 steps a day")."""
     head = measure.head
     governor = tree.head(head)
+    if measure.kind == "money" and len(measure.tokens) == 2 and not (
+            head.dep in ("attr", "acomp") and governor is not None and governor.lemma == "be"):
+        return None  # a sum with no rate ("£25", "won £25 on X") is what one thing cost; "my rent is £950" holds
     if measure.kind == "size":
         return NAMED, "size", _clause_verb(tree, head)
     if governor is None:

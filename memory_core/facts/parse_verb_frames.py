@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 from memory_core.facts.frame_words import CHILD_RELATIONS
 from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, attribute_words, fact,
                                             is_users_noun, numbered_label)
-from memory_core.facts.parse_mentions import PEOPLE
+from memory_core.facts.parse_mentions import PEOPLE, PREPOSITION_WORDS
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, lower,
                                           present_tense)
@@ -33,8 +33,8 @@ _PROVIDER_PREPS = {"from", "at", "with", "through", "via", "by", "in"}
 
 def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
     for verb in tree.tokens:
-        if verb.pos not in ("VERB",) or verb.lemma in ("be",):
-            continue
+        if verb.pos not in ("VERB",) or verb.lemma in ("be",) or lower(verb) in PREPOSITION_WORDS:
+            continue  # "my jogs round the park": a preposition of place the tagger took for a verb
         subject = clause_subject(tree, verb)
         if subject is None:
             continue
@@ -138,6 +138,10 @@ _PERSONAL_VERBS = {"love", "like", "hate", "miss", "know", "meet", "visit", "cal
                    "quit", "stop", "ditch", "dump", "sell", "replace", "swap", "change", "switch"}
 
 
+#: Verbs of having or holding: what someone has is no job they do for the user ("X have the file now").
+_HAVING_VERBS = {"have", "own", "hold", "possess", "got"}
+
+
 def habitual(tree: Tree, verb: Token) -> bool:
     """A habit or lasting state said in the present: "I wear Y", "I've always worn Y", "I'm forever playing Y"
     (a present perfect counts only with "always" or "for years": "I've met Y" is one event)."""
@@ -156,7 +160,8 @@ def service_facts(tree: Tree) -> Iterator[TreeFact | None]:
     who does a regular job on the user's thing is the user's provider of it (the attribute: the thing and the
     job, "dog walk"; the value: the name)."""
     for verb in tree.tokens:
-        if verb.pos != "VERB" or verb.lemma in _PERSONAL_VERBS or not habitual(tree, verb):
+        if verb.pos != "VERB" or verb.lemma in _PERSONAL_VERBS | _HAVING_VERBS or lower(verb) in PREPOSITION_WORDS \
+                or not habitual(tree, verb):
             continue
         subject = tree.child(verb, "nsubj")
         if subject is None or not _named(tree, subject) or not asserted(tree, verb):

@@ -163,7 +163,8 @@ def test_a_weekday_or_month_alone_is_no_value_of_a_named_attribute():
     assert implausible_value("car", "March")
     assert not implausible_value("schedule:gym", "Thursdays")  # a schedule's value is a when
     assert not implausible_value("anniversary", "May 4")
-    assert not implausible_value("brunch", "sunday")  # an unknown attribute: no shape to hold it to
+    assert not implausible_value("bin day", "sunday")  # an unknown attribute: no shape to hold it to
+    # (a noun of one occasion is held to one: "brunch: sunday" is one brunch's day, ``occurrences``)
 
 
 def test_a_car_or_phone_must_name_a_maker_model_or_number():

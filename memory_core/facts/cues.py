@@ -254,8 +254,14 @@ def _progressive(predicate: str, value: str) -> bool:
     if match is None or not match.group(1).islower() or match.group(1) in _ING_NOUNS or len(match.group(1)) < 6 \
             or kind_of(value):  # a capitalised word is a name ("Starling")
         return False
+    if predicate.partition(":")[0] in _ATTITUDES:
+        return False  # "I like cycling on weekends": an attitude's object is naturally a doing
     head = predicate.partition(":")[2] or predicate
     return head.split("_")[-1] not in _ACTIVITY_ATTRIBUTES and concept_of(predicate) not in ("hobby", "job_title")
+
+
+#: Predicates of liking and disliking: their value is what the user likes doing as often as a thing.
+_ATTITUDES = frozenset(("likes", "dislikes", "loves", "hates", "enjoys", "prefers", "avoids", "favorite"))
 
 
 def cue_concepts(sentence: str) -> set[str]:

@@ -194,3 +194,18 @@ def test_a_word_said_against_another_value_names_none():
 def test_a_compound_is_its_last_noun():
     assert implausible_value("phone", "phone charger")
     assert not implausible_value("phone", "Pixel 8")
+
+
+# -- a doing is what a thing is doing, never what the user likes doing ---------------------------------------------
+
+def test_a_progressive_is_no_value_of_a_thing():
+    assert implausible_value("boiler", "making a funny noise again")
+    assert implausible_value("roses", "finally flowering")
+
+
+@pytest.mark.parametrize("text, value", [("I like cycling on weekends.", "cycling on weekends"),
+                                         ("I enjoy rowing on Saturday mornings.", "rowing on Saturday mornings"),
+                                         ("I hate ironing.", "ironing")])
+def test_what_the_user_likes_or_hates_doing_is_still_a_fact(text, value):
+    assert value in {v for _, _, v in _facts(text)}
+    assert not implausible_value("likes", "cycling on weekends")

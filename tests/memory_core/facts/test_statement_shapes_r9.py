@@ -103,3 +103,12 @@ def test_a_role_with_a_comment_after_a_comma_is_still_the_role(real_parser):
 def test_a_relative_clause_without_a_comma_narrows_the_noun(real_parser):
     found = {c.predicate for c in parsed_candidates(real_parser, "I'm a person who hates queues.")}
     assert "job_title" not in found
+
+
+# -- a wake time with "I'm" left out, kept to a habit -----------------------------------------------------
+def test_a_wake_time_without_i_am_in_an_aside_is_a_habit():
+    assert ("user", "wake_time", "4:45") in facts("Lark by nature, up at 4:45 most days.")
+
+
+def test_a_time_up_in_an_aside_on_one_day_is_no_habit():
+    assert not any(p == "wake_time" for _, p, _ in facts("Knackered, up at 3 with the baby last night."))

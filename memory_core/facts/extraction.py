@@ -78,8 +78,6 @@ _KIND_CALLED = re.compile(r"(?i)^(?:a|an|the|this|my)\s+(?:[\w'-]+\s+){0,2}?(?:c
 #: "and Co" ends a firm's name, whatever its case: "crumb and co" is one name.
 _AND_CO = re.compile(r"(?i)\s*(?:and|&)\s+co\b\.?")
 
-#: Other words for one habit, so its days are one attribute: "I wfh on Fridays" is working from home.
-_SAME_ACTIVITY = {"wfh": "work from home", "work remotely": "work from home"}
 #: Words after "for" that name no service a household is "with" a provider for: "we're with Sam for now".
 _NOT_SERVICES = {"now", "ages", "years", "months", "weeks", "days", "a", "the", "it", "that", "this", "good", "life",
                  "dinner", "lunch", "breakfast", "drinks", "coffee", "work", "fun", "once", "sure", "real", "long", "free"}
@@ -304,7 +302,7 @@ _RULES: list[_Rule] = [
     # schedules
     _rule(rf"\bi\s+(?:have|go\s+to|attend|do|play|take|teach)\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:class\s+|classes\s+|lessons?\s+|practice\s+)?(?P<v>{_WHEN_DAY})",
           "schedule"),
-    _rule(rf"\bi\s+(?P<act>run|swim|cycle|climb|train|work out|go running|go swimming|go climbing|work from home|work remotely|wfh)\s+(?P<v>{_WHEN_DAY})", "schedule"),
+    _rule(rf"\bi\s+(?P<act>run|swim|cycle|climb|train|work out|go running|go swimming|go climbing)\s+(?P<v>{_WHEN_DAY})", "schedule"),
     _rule(rf"\bmy\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:(?:is|are)\s+(?:now\s+)?|(?:has\s+)?(?:moved|changed|switched|got\s+moved|was\s+moved)\s+to\s+)(?P<v>{_WHEN_DAY})",
           "schedule"),
     _rule(r"\bi\s+(?:stopped|quit|gave\s+up|no\s+longer\s+(?:go\s+to|do|attend|have))\s+(?:going\s+to\s+|doing\s+|attending\s+)?(?:my\s+)?(?P<v>[a-z][a-z ]{1,30}?)(?:\s+class(?:es)?)?" + _STOP,
@@ -375,7 +373,7 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
             return None
         predicate = canonical_predicate(_slug(service))
     elif predicate == "schedule":
-        activity = _slug(_SAME_ACTIVITY.get(groups["act"].lower(), groups["act"]))
+        activity = _slug(groups["act"])
         if not activity or activity in ("it", "that", "work", "a", "time", "to"):
             return None
         predicate = f"schedule:{activity}"

@@ -89,11 +89,6 @@ def test_company_kept_is_no_provider(text):
     assert facts(text) == set()
 
 
-# -- a habit's days -------------------------------------------------------------------------------------
-def test_working_from_home_on_given_days():
-    assert ("user", "schedule:work_from_home", "Wednesdays") in facts("I work remotely on Wednesdays.")
-
-
 # -- a comma-set relative clause keeps a role (real parser) ----------------------------------------------
 def test_a_role_with_a_comment_after_a_comma_is_still_the_role(real_parser):
     found = {(c.subject, c.predicate, c.value) for c in parsed_candidates(real_parser, "I'm an electrician, which pays the bills.")}

@@ -65,6 +65,22 @@ _NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
 _FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
 _I = r"(?:\bi|\bwe)"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|officially|currently|still|also|really|already))*"
+#: "I'm", "im" and the full "I am": a rule that reads one reads them all ("I am a fan of X" is "I'm a fan of X").
+_IM = r"\bi(?:'?m|\s+am)"
+#: A short aside between a person and what they did, commas either side: "my brother, bless him, moved to ..."
+#: (lowercase words only, so an appositive name stays the name rules read).
+_ASIDE = r"(?:\s*,\s*(?-i:[a-z][a-z' ]{1,24}),)?"
+
+#: The scope a favourite is said over, which changes nothing about what it is: "my favourite place in the world".
+_SUPERLATIVE_SCOPE = r"(?:\s+(?:in\s+the\s+(?:whole\s+)?world|on\s+earth|of\s+all\s+time|ever))?"
+#: A place of work given by its kind and then its name: "a bakery called X" is X.
+_KIND_CALLED = re.compile(r"(?i)^(?:a|an|the|this|my)\s+(?:[\w'-]+\s+){0,2}?(?:called|named)\s+")
+#: "and Co" ends a firm's name, whatever its case: "crumb and co" is one name.
+_AND_CO = re.compile(r"(?i)\s*(?:and|&)\s+co\b\.?")
+
+#: Words after "for" that name no service a household is "with" a provider for: "we're with Sam for now".
+_NOT_SERVICES = {"now", "ages", "years", "months", "weeks", "days", "a", "the", "it", "that", "this", "good", "life",
+                 "dinner", "lunch", "breakfast", "drinks", "coffee", "work", "fun", "once", "sure", "real", "long", "free"}
 
 _RELATIONS = {
     "sister": "sister", "sis": "sister", "brother": "brother", "bro": "brother",
@@ -75,6 +91,11 @@ _RELATIONS = {
     "son": "son", "daughter": "daughter", "kid": "child", "child": "child",
     "best friend": "best_friend", "friend": "friend", "dog": "dog", "cat": "cat", "puppy": "dog",
     "kitten": "cat", "boss": "manager", "manager": "manager",
+    # the wider family: their homes and jobs are theirs, never the user's
+    "uncle": "uncle", "aunt": "aunt", "auntie": "aunt", "cousin": "cousin", "niece": "niece", "nephew": "nephew",
+    "grandma": "grandmother", "gran": "grandmother", "nan": "grandmother", "nana": "grandmother",
+    "grandmother": "grandmother", "grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather",
+    "grandfather": "grandfather",
 }
 _REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in _RELATIONS if r != "best friend"), key=len, reverse=True)) + ")"
 _REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
@@ -150,7 +171,7 @@ _RULES: list[_Rule] = [
     # home
     _rule(rf"(?i:{_I}(?:'ve|\s+have)?{_ADV}\s+(?:moved|relocated)(?:\s+house)?(?:\s+back|\s+over|\s+out|\s+away|\s+across|\s+down|\s+up)?(?:\s+here)?\s+to\s+){_PLACE}",
           "lives_in", case=True),
-    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing)(?:\s+now)?\s+in\s+){_PLACE}",
+    _rule(rf"(?i:{_I}(?:'m|'re|'ve|\s+am|\s+are|\s+have)?{_ADV}\s+(?:been\s+)?(?:live|living|reside|residing|settled(?:\s+down)?)(?:\s+now)?\s+in\s+){_PLACE}",
           "lives_in", case=True),
     _rule(rf"(?i:\bi'?m\s+{_ADV}(?:based|living|settled|located)\s+in\s+|\bi\s+am\s+{_ADV}(?:based|living|settled)\s+in\s+){_PLACE}",
           "lives_in", case=True),
@@ -190,8 +211,15 @@ _RULES: list[_Rule] = [
     _rule(rf"\bmy\s+(?:new\s+|current\s+|day\s+|actual\s+|main\s+|real\s+|full-time\s+|part-time\s+)?job(?:'s|\s+is)\s+"
           rf"(?:now\s+|still\s+|officially\s+)?(?!not\b|no\b|never\b)(?:an?\s+)?{_VALUE}", "@job_role"),
     # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
-    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?(?:'s)?\s+(?:now\s+|just\s+)?(?:lives|is\s+living|moved|has\s+moved|relocated)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
+    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}(?:'s)?{_ADV}\s+(?:lives|is\s+living|moved|has\s+moved|relocated|"
+          rf"(?:has\s+)?settled(?:\s+down)?)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
           "@rel.lives_in", case=True),
+    # a household's provider said as who it is "with", the service named by "for": "for electricity we're with X",
+    # "we're with X for broadband"
+    _rule(rf"(?i:(?:^|[,;]\s*|\bso\s+)for\s+(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z]+)\s*,?\s+(?:i|we)(?:'re|'m|\s+are|\s+am)"
+          rf"{_ADV}\s+with\s+){_ORG}", "@service", case=True),
+    _rule(rf"(?i:\b(?:i|we)(?:'re|'m|\s+are|\s+am){_ADV}\s+with\s+){_ORG}(?i:\s+for\s+(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z]+)\b)",
+          "@service", case=True),
     # people
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}(?:'s|s'?)?\s+(?:first\s+)?name\s+is\s+){_NAME}", "@rel", case=True),
     _rule(rf"(?i:\bmy\s+{_REL_MOD}{_REL}\s*,?\s+(?:is\s+)?(?:called|named)\s+){_NAME}", "@rel", case=True),
@@ -206,15 +234,15 @@ _RULES: list[_Rule] = [
     _rule(rf"{_REL_OWNER}{_REL}(?:'s)?\s+(?:now\s+)?(?:works|is\s+working|working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
     # preferences
     _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),
-    _rule(rf"\bi'?m\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan|lover)\s+of\s+{_VALUE}", "likes"),
+    _rule(rf"{_IM}\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan|lover)\s+of\s+{_VALUE}", "likes"),
     _rule(rf"\bi(?:'m|\s+am){_ADV}\s+(?:really\s+|very\s+|so\s+)?into\s+{_VALUE}", "likes"),
     _rule(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?:hate|dislike|detest|loathe|can't\s+stand|cannot\s+stand|can\s+not\s+stand|"
           rf"don't\s+like|do\s+not\s+like|dont\s+like|don't\s+enjoy|do\s+not\s+enjoy|don't\s+care\s+for)\s+{_VALUE}", "dislikes"),
-    _rule(rf"\bi'?m\s+(?:really\s+)?not\s+(?:a\s+)?(?:big\s+)?(?:fan\s+of|into)\s+{_VALUE}", "dislikes"),
+    _rule(rf"{_IM}\s+(?:really\s+)?not\s+(?:a\s+)?(?:big\s+)?(?:fan\s+of|into)\s+{_VALUE}", "dislikes"),
     _rule(rf"\bi\s+no\s+longer\s+(?:like|love|enjoy)\s+{_VALUE}", "likes", "retract"),
     # "my favourite author is X", and the fragment at the start: "Favourite author these days: X"
     _rule(rf"(?:\bmy\s+|^\W*(?:current\s+)?)(?:new\s+|all-time\s+|current\s+)?(?:fave|fav(?:ou?rite)?)\s+(?P<thing>[a-z]+(?:\s+(?!{_NOW_WORD})[a-z]+)?)"
-          rf"{_FOR_NOW}(?:\s+(?:is|are)|\s*[:=]|\s+-)\s+(?:now\s+)?{_VALUE}", "favorite"),
+          rf"{_FOR_NOW}{_SUPERLATIVE_SCOPE}{_ASIDE}(?:\s+(?:is|are)|\s*[:=]|\s+-)\s+(?:now\s+)?{_VALUE}", "favorite"),
     # health
     _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:a\s+|strictly\s+|fully\s+)?{_DIETS}\b", "diet"),
     _rule(rf"\bi{_ADV}\s+(?:went|became|turned|have\s+gone|'ve\s+gone|switched\s+to\s+being|decided\s+to\s+go)\s+(?:a\s+)?{_DIETS}\b", "diet"),
@@ -229,6 +257,9 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi'?m\s+(?:severely\s+|very\s+|mildly\s+|deathly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
     _rule(rf"\bi\s+am\s+(?:severely\s+|very\s+|mildly\s+)?allergic\s+to\s+{_VALUE}", "allergy"),
     _rule(r"\bi\s+have\s+(?:a|an)\s+(?:severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b", "allergy"),
+    # the noun with what it is to: "I have an allergy to X", and the learner's "I have allergy on/for X"
+    _rule(rf"\bi(?:\s+have|'ve\s+got|\s+have\s+got|\s+got|'ve)\s+(?:a\s+|an\s+)?(?:severe\s+|mild\s+|serious\s+)?allerg(?:y|ies)\s+(?:to|on|for|against)\s+{_VALUE}",
+          "allergy"),
     _rule(rf"\bi'?m\s+no\s+longer\s+allergic\s+to\s+{_VALUE}", "allergy", "retract"),
     # someone in the user's life: "my son is allergic to eggs", "my wife has a shellfish allergy"
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?(?:\s+is|'s)\s+(?:severely\s+|very\s+|mildly\s+|deathly\s+)?allergic\s+to\s+{_VALUE}",
@@ -236,7 +267,9 @@ _RULES: list[_Rule] = [
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?\s+has\s+(?:a|an)\s+(?:severe\s+|mild\s+)?(?P<v>[a-z]+(?:\s+[a-z]+)?)\s+allergy\b",
           "@rel.allergy", beside=True),
     _rule(rf"\bi\s+(?:have|was\s+diagnosed\s+with|got\s+diagnosed\s+with|suffer\s+from|live\s+with)\s+{_CONDITIONS}\b", "condition"),
-    _rule(r"\bi'?m\s+(?P<v>lactose intolerant|diabetic|asthmatic|celiac|coeliac)\b", "condition"),
+    # "I'm diabetic", "I am type 1 diabetic": the condition said as what the person is
+    _rule(rf"{_IM}\s+(?:a\s+)?(?P<v>lactose intolerant|(?:type\s+(?:[12]|one|two)\s+)?diabetic|asthmatic|celiac|coeliac|epileptic)\b",
+          "condition"),
     _rule(rf"\bi\s+(?:can't|cannot|can\s+not|don't|do\s+not)\s+eat\s+{_VALUE}", "dislikes"),
     # contact
     _rule(rf"\b(?:the\s+)?(?:best|easiest|quickest|preferred)\s+way\s+to\s+(?:reach|contact|get\s+hold\s+of)\s+me\s+is\s+(?:by\s+|via\s+|on\s+|through\s+|over\s+)?{_CONTACT_WORDS}\b",
@@ -334,6 +367,11 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     elif predicate == "favorite":
         thing = _slug(groups["thing"])
         predicate = f"favorite:{'_'.join(SPELLINGS.get(w, w) for w in thing.split('_'))}"
+    elif predicate == "@service":
+        service = groups["thing"].lower()
+        if service in _NOT_SERVICES:
+            return None
+        predicate = canonical_predicate(_slug(service))
     elif predicate == "schedule":
         activity = _slug(groups["act"])
         if not activity or activity in ("it", "that", "work", "a", "time", "to"):
@@ -373,6 +411,11 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         value = {"diabetic": "diabetes", "asthmatic": "asthma", "celiac": "celiac disease",
                  "coeliac": "celiac disease", "lactose intolerant": "lactose intolerance"}.get(value.lower(), value)
     elif predicate == "works_at" and rule.op == "assert" and value:
+        if _KIND_CALLED.match(value):
+            value = _KIND_CALLED.sub("", value)
+            firm_suffix = _AND_CO.match(sentence, match.end("v"))
+            if firm_suffix:
+                value += " " + firm_suffix.group(0).strip().rstrip(".")
         if value.split()[0].lower() in ("home", "night", "nights", "weekends", "myself", "a", "an", "the", "it", "work"):
             if value.split()[0].lower() not in ("a", "an", "the"):
                 return None

@@ -77,6 +77,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+"
            rf"(?:always\s+|usually\s+|normally\s+|often\s+)?(?:at|by|around)\s+{TIME}",
            "wake_time"),
+    # the same with "I'm" left out, as notes and asides say it, kept to a habit: "early riser, up at 5 every day"
+    _frame(rf"(?:^|,\s*|\bso\s+)up\s+(?:at|by)\s+{TIME}\s+(?=(?:every|each)\s+(?:day|morning|weekday)|daily\b|"
+           rf"most\s+(?:days|mornings|weekdays)|on\s+weekdays|weekdays\b)", "wake_time"),
     _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
     _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
            rf"\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped)\s+"

@@ -247,10 +247,18 @@ def _self_description(tree: Tree, complement: Token) -> TreeFact | None:
     if label is not None:
         return label
     article = tree.child(complement, "det")
+    restricting = [kid for kid in tree.children(complement, "prep", "relcl", "acl") if not _set_off(tree, kid)]
     if complement.dep == "attr" and complement.pos == "NOUN" and article is not None and lower(article) in (
-            "a", "an") and lower(complement) not in _NOT_ROLES and not tree.children(complement, "prep", "relcl", "acl"):
+            "a", "an") and lower(complement) not in _NOT_ROLES and not restricting:
         return TreeFact(USER, "job title", text, "i-am-a", False, True)
     return None
+
+
+def _set_off(tree: Tree, clause: Token) -> bool:
+    """A relative clause after a comma ("a nurse, which I love") only comments on the noun, so the noun is
+    still what the user is; without the comma ("a person who ...") it narrows what the noun means."""
+    first = min(token.i for token in tree.subtree(clause))
+    return clause.dep == "relcl" and first > 0 and tree[first - 1].text == ","
 
 
 def numbered_label(tree: Tree, noun: Token, who: str = USER) -> TreeFact | None:

@@ -30,7 +30,7 @@ PERSON_NOUNS = (
     "neighbours", "neighbors", "flatmate", "roommate", "housemate", "cousin", "aunt", "uncle", "nephew", "niece",
     "grandma", "grandpa", "gran", "nan", "grandmother", "grandfather", "parents", "in-laws", "teammate",
     "classmate", "landlord", "landlady", "ex", "sister-in-law", "brother-in-law", "mother-in-law", "father-in-law",
-    "stepdad", "stepmum", "stepmom",
+    "stepdad", "stepmum", "stepmom", "gf", "bf", "hubby",
 )
 _PERSON = "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True))
 _OPENERS = r"(?:(?:so|and|but|also|oh|well|btw|anyway|lol|haha|update|news)\W+)*"
@@ -97,7 +97,7 @@ def about_someone_else(sentence: str) -> bool:
 #: Words that make what follows a thought, a wish or a condition, not a change that happened ("thinking about it,"
 #: is a marker of second thoughts, no hedge).
 _HEDGE = re.compile(
-    r"(?i)\b(?:if|unless|whether|would|might|maybe|perhaps|probably|wish|hope|hoping|dream|imagine|suppose|"
+    r"(?i)\b(?:if|unless|whether|would|might|fancy|fancies|part\s+of\s+me|maybe|perhaps|probably|wish|hope|hoping|dream|imagine|suppose|"
     r"think(?:ing)?\s+(?:about|of)(?!\s+it\s*,)|considering|consider|tempted|want\s+to|wanna|plan(?:ning)?\s+to|"
     r"thought\s+about|someday|one\s+day|what\s+if|not\s+sure|don't\s+know\s+if|in\s+case|should\s+i|"
     r"could\s+(?:i|we)|do\s+you|did\s+you)\b")

@@ -45,22 +45,27 @@ _NOT_A_HEAD = {
 }
 
 
-def _modifies_next_noun(text_after: str) -> bool:
-    """The value is said as the owner or the kind of a following noun: "X app", "X's phone line", "X aircon"."""
-    match = re.match(r"^(?:'s|')?\s+(?P<word>[a-z][a-z-]*)\b", text_after)
+def _modifies_next_noun(text_after: str, possessive: bool = False) -> bool:
+    """The value is said as the owner or the kind of a following noun: "X app", "X's phone line", "X aircon".
+    After a possessive a word in -ing is a noun ("X's booking system"); after a bare name it may be a verb."""
+    match = re.match(r"^(?P<owner>'s|')?\s+(?P<word>[a-z][a-z-]*)\b", text_after)
     if match is None:
         return False
     word = match.group("word")
-    if word in _NOT_A_HEAD or word in IRREGULAR_PASTS or word.endswith(("ed", "ing", "ly")):
+    possessive = possessive or match.group("owner") is not None
+    if word in _NOT_A_HEAD or word in IRREGULAR_PASTS or word.endswith(("ed", "ly")):
         return False
-    return not (text_after.startswith("'s") and word in {"lost", "gone", "been", "got", "had", "left", "closed"})
+    if word.endswith("ing") and not possessive:
+        return False
+    return not (possessive and word in {"lost", "gone", "been", "got", "had", "left", "closed", "went", "broke"})
 
 
 def thing_of_value(sentence: str, start: int, end: int) -> bool:
     """The mention at ``start``-``end`` places or owns another thing the clause speaks of: "the queues at X",
     "the music they play in X", "the X app", "X's phone system"."""
     before = re.split(r"[,;.!?]", sentence[:start])[-1]
-    return bool(_DETERMINED_NOUN_BEFORE.search(before)) or _modifies_next_noun(sentence[end:])
+    possessive = sentence[max(0, end - 2):end] in ("'s", "’s")
+    return bool(_DETERMINED_NOUN_BEFORE.search(before)) or _modifies_next_noun(sentence[end:], possessive)
 
 
 _VALUE_ACTS = re.compile(

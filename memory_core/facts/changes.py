@@ -94,7 +94,7 @@ _END_CUES = re.compile(
     r"took\s+(?:my|our)\s+(?:business|custom|money)|lost\s+(?:my|our)\s+(?:custom|business)|"
     r"last\s+(?:ever\s+)?(?:shift|session|class|lesson|match|week)\s+(?:at|with|for)|"
     # a job left: "handed my notice in at X", "resigned from X"; a span ended: "ten years at X came to an end"
-    r"hand(?:ed|ing)?\s+(?:in\s+)?(?:my|our)\s+notice|gave\s+(?:in\s+)?(?:my|our)\s+notice|resign(?:ed|ing)|"
+    r"hand(?:ed|ing)?\s+(?:in\s+)?(?:my|our)\s+notice|finish(?:ed|es|ing)?\s+up\s+(?:at|with)|gave\s+(?:in\s+)?(?:my|our)\s+notice|resign(?:ed|ing)|"
     r"c(?:ame|ome|oming)\s+to\s+an\s+end|drew\s+to\s+a\s+close|"
     # a couple or a bond ended: "me and Jamie are done", "we're through"
     r"(?:are|'re|were)\s+(?:so\s+|totally\s+|officially\s+)?(?:done|through|finished)(?!\s+(?:with\s+(?:the|our|my|dinner|"

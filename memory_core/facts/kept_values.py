@@ -48,7 +48,8 @@ _NOT_A_HEAD = {
 def _modifies_next_noun(text_after: str, possessive: bool = False) -> bool:
     """The value is said as the owner or the kind of a following noun: "X app", "X's phone line", "X aircon".
     After a possessive a word in -ing is a noun ("X's booking system"); after a bare name it may be a verb."""
-    match = re.match(r"^(?P<owner>'s|')?\s+(?P<word>[a-z][a-z-]*)\b", text_after)
+    # the head goes on into its clause ("X app lost its appeal"); a word that ends the clause is slang or a tail
+    match = re.match(r"^(?P<owner>'s|')?\s+(?P<word>[a-z][a-z-]*)(?=\s+[a-z])", text_after)
     if match is None:
         return False
     word = match.group("word")
@@ -72,7 +73,7 @@ _VALUE_ACTS = re.compile(
     r"(?i)^(?:'s|'ve)?(?:\s+(?:has|have|had|just|finally|recently|now|also|only))*\s+"
     r"(?P<verb>closed|shut|retired|replaced|changed|upgraded|moved|sold|dropped|scrapped|axed|switched|swapped|"
     r"cancel+ed|refitted|renamed)\s+(?:the|a|an|its|their|his|her|my|our|some|all|one\s+of)\b"
-    r"(?!\s+(?:custom|business)\b)")
+    r"(?!\s+(?:(?:front\s+)?doors|custom|business|shutters)\b)(?![^,.;!?]*\bfor\s+good\b)")
 #: The value's own premises moved: "X has moved to a bigger building", "X relocated to new premises".
 _PREMISES_MOVED = re.compile(
     r"(?i)^(?:'s|'ve)?(?:\s+(?:has|have|had|just|finally|recently|now|also))*\s+(?P<verb>moved|relocated)\s+"
@@ -108,7 +109,7 @@ def after_a_past(sentence: str, start: int) -> bool:
 #: The user says they keep the value after a complaint.
 _STAYING = re.compile(
     r"(?i)\b(?:(?:i|we)(?:'ll|'m|'re|\s+will|\s+am|\s+are)?\s+(?:still\s+|always\s+)?(?:keep(?:ing)?\s+(?:it|them|"
-    r"him|her|going)|stay(?:ing)?(?:\s+with|\s+put)?|stick(?:ing)?\s+(?:with|to)|(?:wouldn't|won't|not\s+going\s+to)"
+    r"him|her|going)|stay(?:ing)?\s+(?:with\s+(?:it|them|him|her)|put)|stick(?:ing)?\s+(?:with|to)|(?:wouldn't|won't|not\s+going\s+to)"
     r"\s+(?:swap|switch|change|leave|trust\s+anyone\s+else))|not\s+going\s+anywhere|renewed\s+anyway|"
     r"(?:still|wouldn't)\s+(?:swap|switch|change)|love\s+(?:the\s+place|them|it)\s+(?:tho|though|still)|"
     r"still\s+(?:the\s+)?(?:best|fastest|cheapest|closest|nearest)|put\s+up\s+with\s+it)\b")

@@ -99,3 +99,17 @@ def test_someone_elses_change_or_a_wish_keeps_the_users_value(text: str, old: st
 
 def test_the_users_own_change_in_those_words_still_ends_it() -> None:
     assert [v for v, _ in changed("Sold the Rover and got a little Kia.", "Rover", "car")] == ["Rover"]
+
+
+@pytest.mark.parametrize("text, old, predicate", [
+    ("The Corner Deli has closed its doors, sad times.", "Corner Deli", "cafe"),
+    ("Ashgrove Pharmacy closed the shop for good in June.", "Ashgrove Pharmacy", "pharmacy"),
+    ("Finished up at Harrow Freight on Friday, new job next month.", "Harrow Freight", "employer"),
+])
+def test_closing_its_doors_or_finishing_up_still_ends_it(text: str, old: str, predicate: str) -> None:
+    assert [v for v, _ in changed(text, old, predicate)] == [old]
+
+
+def test_staying_somewhere_new_is_no_keeping() -> None:
+    assert not user_stays("Since May I stay in Cork, Galway was too wet for me.")
+    assert user_stays("The fees went up, but we're staying with them.")

@@ -49,7 +49,7 @@ _WHERE_PERSON = rf"(?:\s+{_PREPOSITIONS}\s+(?:(?:the|my|our|this|that|a|an)\s+)?
 #: name ("my boss Tomasz is away"), so the name never stands in for the verb.
 _OTHER_SUBJECT = re.compile(
     rf"(?i)^\W*{_OPENERS}(?P<who>(?:all\s+|both\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})s?(?:\s+(?-i:[A-Z])[\w'-]+)?|"
-    rf"{_KIN_AS_NAME}|he|she)(?:'s(?=\s+{_HAS_DONE}\b)|(?!'))"
+    rf"{_KIN_AS_NAME}|he|she)(?:(?<!\bhe)(?<!\bshe)'s(?=\s+{_HAS_DONE}\b)|(?!'))"
     rf"(?!{_WHERE_PERSON}\s+(?:is|was|are|were|called|named)\b){_WHERE_PERSON}?"
     r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
     r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)(?!" + _PREPOSITIONS + r"\b)(?-i:[a-z])[a-z]*")

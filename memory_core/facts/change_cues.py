@@ -26,13 +26,17 @@ from memory_core.facts.frame_words import STOP, TITLE, VALUE_CHARS
 PERSON_NOUNS = (
     "sister", "sis", "brother", "bro", "mum", "mom", "mother", "dad", "father", "wife", "husband", "partner",
     "girlfriend", "boyfriend", "fiance", "fiancé", "fiancée", "son", "daughter", "kid", "kids", "child", "children",
-    "friend", "best friend", "mate", "colleague", "coworker", "co-worker", "boss", "manager", "neighbour", "neighbor",
+    "friend", "friends", "best friend", "mate", "mates", "colleague", "coworker", "co-worker", "boss", "manager", "neighbour", "neighbor",
     "neighbours", "neighbors", "flatmate", "roommate", "housemate", "cousin", "aunt", "uncle", "nephew", "niece",
     "grandma", "grandpa", "gran", "nan", "grandmother", "grandfather", "parents", "in-laws", "teammate",
     "classmate", "landlord", "landlady", "ex", "sister-in-law", "brother-in-law", "mother-in-law", "father-in-law",
-    "stepdad", "stepmum", "stepmom",
+    "stepdad", "stepmum", "stepmom", "gf", "bf", "hubby",
 )
 _PERSON = "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True))
+#: A kinship word used as a name, with no "my": "Mum switched banks", "gf quit the gym".
+_KIN_AS_NAME = r"(?:mum|mom|dad|gran|nan|grandma|grandpa|gf|bf|hubby|sis|bro)"
+#: "'s" as "has" after the person: "our neighbour's finally got rid of it" (never "my flatmate's name").
+_HAS_DONE = r"(?:just|finally|already|now|recently|gone|got|been|moved|left|bought|sold|switched|quit|started|joined)"
 _OPENERS = r"(?:(?:so|and|but|also|oh|well|btw|anyway|lol|haha|update|news)\W+)*"
 #: A preposition is never the verb of the clause a person noun opens: "my boss in the company is Ms Kaur" says who
 #: the boss is (the user's relation), "my boss at work moved to Leeds" is the boss's news.
@@ -44,7 +48,8 @@ _WHERE_PERSON = rf"(?:\s+{_PREPOSITIONS}\s+(?:(?:the|my|our|this|that|a|an)\s+)?
 #: that is the user's own relation. The verb is a lowercase word: a capital after the person noun is their
 #: name ("my boss Tomasz is away"), so the name never stands in for the verb.
 _OTHER_SUBJECT = re.compile(
-    rf"(?i)^\W*{_OPENERS}(?P<who>(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})(?:\s+(?-i:[A-Z])[\w'-]+)?|he|she)(?!')"
+    rf"(?i)^\W*{_OPENERS}(?P<who>(?:all\s+|both\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})s?(?:\s+(?-i:[A-Z])[\w'-]+)?|"
+    rf"{_KIN_AS_NAME}|he|she)(?:(?<!\bhe)(?<!\bshe)'s(?=\s+{_HAS_DONE}\b)|(?!'))"
     rf"(?!{_WHERE_PERSON}\s+(?:is|was|are|were|called|named)\b){_WHERE_PERSON}?"
     r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
     r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)(?!" + _PREPOSITIONS + r"\b)(?-i:[a-z])[a-z]*")
@@ -97,7 +102,7 @@ def about_someone_else(sentence: str) -> bool:
 #: Words that make what follows a thought, a wish or a condition, not a change that happened ("thinking about it,"
 #: is a marker of second thoughts, no hedge).
 _HEDGE = re.compile(
-    r"(?i)\b(?:if|unless|whether|would|might|maybe|perhaps|probably|wish|hope|hoping|dream|imagine|suppose|"
+    r"(?i)\b(?:if|unless|whether|would|might|fancy|fancies|part\s+of\s+me|maybe|perhaps|probably|wish|hope|hoping|dream|imagine|suppose|"
     r"think(?:ing)?\s+(?:about|of)(?!\s+it\s*,)|considering|consider|tempted|want\s+to|wanna|plan(?:ning)?\s+to|"
     r"thought\s+about|someday|one\s+day|what\s+if|not\s+sure|don't\s+know\s+if|in\s+case|should\s+i|"
     r"could\s+(?:i|we)|do\s+you|did\s+you)\b")

@@ -29,6 +29,8 @@ from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SU
                                            old_value_preferred, reported_news, someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, implausible_value
 from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.kept_values import (ATTITUDE, after_a_past, own_business, temporary_absence, thing_of_value,
+                                            user_stays)
 from memory_core.facts.later_successors import compared_successor, displaced, later_successor
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
@@ -44,7 +46,8 @@ _FOR_A_WHILE = (r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:a\s+bit|a\s+while|the\s+day|the
                 r"(?:days|hours|nights)|the\s+night|an\s+hour|the\s+afternoon|the\s+evening)\b)")
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
-    r"(?i)\b(?:left|(?<!\bon\s)leave|leaving|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
+    r"(?i)\b(?:left|(?<!\bon\s)(?<!maternity\s)(?<!paternity\s)(?<!parental\s)(?<!sick\s)(?<!annual\s)leave|"
+    r"leaving(?!\s+(?:do|drinks|party|card|present|gift|speech|meal|lunch|dinner|bash|collection)\b)|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
     r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
     r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
@@ -91,7 +94,7 @@ _END_CUES = re.compile(
     r"took\s+(?:my|our)\s+(?:business|custom|money)|lost\s+(?:my|our)\s+(?:custom|business)|"
     r"last\s+(?:ever\s+)?(?:shift|session|class|lesson|match|week)\s+(?:at|with|for)|"
     # a job left: "handed my notice in at X", "resigned from X"; a span ended: "ten years at X came to an end"
-    r"hand(?:ed|ing)?\s+(?:in\s+)?(?:my|our)\s+notice|gave\s+(?:in\s+)?(?:my|our)\s+notice|resign(?:ed|ing)|"
+    r"hand(?:ed|ing)?\s+(?:in\s+)?(?:my|our)\s+notice|finish(?:ed|es|ing)?\s+up\s+(?:at|with)|gave\s+(?:in\s+)?(?:my|our)\s+notice|resign(?:ed|ing)|"
     r"c(?:ame|ome|oming)\s+to\s+an\s+end|drew\s+to\s+a\s+close|"
     # a couple or a bond ended: "me and Jamie are done", "we're through"
     r"(?:are|'re|were)\s+(?:so\s+|totally\s+|officially\s+)?(?:done|through|finished)(?!\s+(?:with\s+(?:the|our|my|dinner|"
@@ -111,6 +114,13 @@ _NOT_THE_OLD = re.compile(r"(?i)(?:\bnot|n't)\s+(?:(?:\w+ing|go|move|use|see|vis
                           r"(?:(?:to|with|at|in|on|into|for)\s+)?(?:the\s+|my\s+|our\s+)?" + OLD_MARKER)
 #: The old value given to someone or away: "gave Pepper to my aunt", "gave the Brompton back".
 _GIVEN_AWAY = re.compile(r"(?i)\b(?:gave|given|giving)\s+(?:the\s+|my\s+|our\s+)?" + OLD_MARKER + r"\s+(?:away|to|back)\b")
+
+
+def _blanked(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """``text`` with the spans turned to spaces: offsets stay where they were."""
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 @dataclass(frozen=True)
@@ -332,6 +342,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
     known = list(known)
     changes: list[Change] = []
     ended: set[int] = set()
+    message = " ".join(sentences)
+    stays, covered = user_stays(message), temporary_absence(message)
     for index, sentence in enumerate(sentences):
         for fact in known:
             if fact.id in ended or fact.category == "identity":
@@ -346,10 +358,17 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             contracted = "is " if mention.group(0).casefold().endswith("'s") and \
                 not fact.value.casefold().endswith("'s") else ""
             said = without_destination(sentence, mention.end())  # "X moved to Perth": Perth succeeds nothing
+            if after_a_past(said, mention.start()):
+                continue  # "we used to go to Y before we found X": X is what came after
+            # words of ending that govern something else are not read as cues: "the queues at X" (can't stand),
+            # "X closed the branch in town", or a complaint the user says they put up with
+            cued = _blanked(said, own_business(said, mention.end()) +
+                            ([m.span() for m in ATTITUDE.finditer(said)]
+                             if stays or thing_of_value(said, mention.start(), mention.end()) else []))
             near = [*sentences[max(0, index - 1):index], said, *sentences[index + 1:index + 2]]
             here = 1 if index > 0 else 0  # where the said sits in ``near``
-            rest = said[:mention.start()] + " " + contracted + said[mention.end():]
-            marked = said[:mention.start()] + OLD_MARKER + said[mention.end():]
+            rest = cued[:mention.start()] + " " + contracted + cued[mention.end():]
+            marked = cued[:mention.start()] + OLD_MARKER + cued[mention.end():]
             compared = first_good(compared_values(marked), fact.value, marked)
             if compared and implausible_value(fact.predicate, compared):
                 compared = None  # "Wolf Alice tickets for November": "for" a month says when, not what instead
@@ -376,7 +395,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     # came on Thursday"); "first lesson with Y, so much calmer than X"
                     contrasted = compared_successor(said, mention.start(), fact.value, held, entities) or \
                         (later_successor(onwards, 0, mention.end(), fact.value, held, entities)
-                         if displaced(said) else None)
+                         if displaced(cued) and not covered else None)
                 if contrasted is None:
                     continue
             if unasserted(said, mention.end()):
@@ -406,7 +425,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 fact.predicate not in _PEOPLE_PREDICATES
             if new_value is None and kind_of(fact.value) is None:
                 new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
-            if new_value is None and named:
+            if new_value is None and named and not covered:
                 # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
                 # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")
                 new_value = later_successor(onwards, 0, mention.end(), fact.value, held, entities,

@@ -10,58 +10,29 @@ run once, at the end, and prints aggregates only (no per-timeline output).
 """
 from __future__ import annotations
 
-import importlib.util
-import json
 import sys
-from collections import defaultdict
-from pathlib import Path
 from typing import Any, Sequence
 
-from bench.bench_fact_checks import ROOT, InProcessCLI, Reads, run_mneme, score
+from bench import pool_runs
+from bench.bench_fact_checks import ROOT, InProcessCLI, run_mneme, score
 
 POOL_FILE = ROOT / "tests" / "memory_core" / "facts" / "change_phrasings_r9.py"
 
 
-def load_pool(split: str) -> list[dict[str, Any]]:
-    """The pool's timelines of one split, read from the test folder's data module."""
-    spec = importlib.util.spec_from_file_location("change_phrasings_r9", POOL_FILE)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return [timeline for timeline in module.timelines() if timeline["split"] == split]
+def tally(rows: Sequence[dict[str, Any]]) -> pool_runs.Table:
+    """Per change kind (controls under 'control') and over all: check -> [passed, total]."""
+    return pool_runs.tally(rows, lambda row: (row["change_kind"] or "control", "all"))
 
 
-def tally(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, list[int]]]:
-    """Per change kind (controls under 'control'): check -> [passed, total], and the same given capture."""
-    table: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
-    for row in rows:
-        group = row["change_kind"] or "control"
-        for name in (group, "all"):
-            for check, passed in row["checks"].items():
-                table[name][check][0] += passed
-                table[name][check][1] += 1
-                if row["checks"]["statement_captured"] and check != "statement_captured":
-                    table[name][f"{check}|captured"][0] += passed
-                    table[name][f"{check}|captured"][1] += 1
-            table[name]["every_check"][0] += all(row["checks"].values())
-            table[name]["every_check"][1] += 1
-    return table
-
-
-def render(table: dict[str, dict[str, list[int]]]) -> str:
+def render(table: pool_runs.Table) -> str:
     columns = ("statement_captured", "change_captured|captured", "old_retired|captured", "as_of_correct",
                "kept_current", "every_check")
-    headers = [column.replace("|captured", " given capture") for column in columns]
-    lines = ["| kind | " + " | ".join(headers) + " |", "|---" * (len(columns) + 1) + "|"]
-    for name in sorted(table, key=lambda key: (key == "all", key == "control", key)):
-        cells = [f"{table[name][c][0]}/{table[name][c][1]}" if table[name][c][1] else "–" for c in columns]
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    return pool_runs.render(table, columns, "kind", lambda key: (key == "all", key == "control", key))
 
 
 def main(argv: Sequence[str] = ()) -> dict[str, Any]:
     split = argv[argv.index("--split") + 1] if "--split" in argv else "dev"
-    timelines = load_pool(split)
+    timelines = pool_runs.timelines_of(POOL_FILE, split)
     rows = []
     with InProcessCLI() as cli:
         for timeline in timelines:
@@ -70,16 +41,7 @@ def main(argv: Sequence[str] = ()) -> dict[str, Any]:
                          "checks": score(timeline, reads), "reads": reads.__dict__})
     table = tally(rows)
     print(render(table))
-    if split == "dev" and "--show" in argv:
-        for row, timeline in zip(rows, timelines):
-            if not all(row["checks"].values()):
-                failed = [check for check, passed in row["checks"].items() if not passed]
-                print(f"\n{row['id']} FAILED {failed}\n  D1: {timeline['statement']}\n  D2: {timeline['later']}"
-                      f"\n  after_d1: {row['reads']['after_d1']}\n  after_d2: {row['reads']['after_d2']}")
-    if "--out" in argv:
-        kept = rows if split == "dev" else []
-        Path(argv[argv.index("--out") + 1]).write_text(
-            json.dumps({"split": split, "table": table, "rows": kept}, indent=1, ensure_ascii=False))
+    pool_runs.report(argv, split, table, rows, timelines)
     return table
 
 

@@ -15,13 +15,13 @@ and prints aggregates only.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
+from bench import pool_runs
 from bench.bench_fact_checks import ROOT, InProcessCLI, _add, fact_strings, holds
 
 POOL_FILE = ROOT / "tests" / "memory_core" / "facts" / "statement_pool_r9.py"
@@ -32,12 +32,7 @@ OWNER_WORDS = {"wife": ("wife", "spouse"), "husband": ("husband", "spouse"),
 
 
 def load_pool() -> Any:
-    spec = importlib.util.spec_from_file_location("statement_pool_r9", POOL_FILE)
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    sys.modules[spec.name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
+    return pool_runs.load_module(POOL_FILE)
 
 
 def facts_after(text: str, cli: InProcessCLI) -> list[dict[str, Any]]:

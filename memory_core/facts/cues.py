@@ -236,7 +236,7 @@ _ING_NOUNS = frozenset(("morning", "evening", "nothing", "something", "anything"
                         "ceiling", "pudding", "sterling", "clothing", "darling", "sibling", "spring", "string", "thing",
                         "king", "ring", "wing", "swing", "earring", "lightning", "offspring", "stuffing", "icing",
                         "filling", "topping", "dressing", "seasoning", "frosting", "bedding", "lodging", "housing",
-                        "ceiling", "railing", "shilling", "viking", "pudding", "dumpling", "duckling", "seedling"))
+                        "railing", "shilling", "viking", "dumpling", "duckling", "seedling"))
 #: Attribute nouns whose value is an activity, said as a gerund ("my job is nursing", "my hobby is knitting").
 _ACTIVITY_ATTRIBUTES = frozenset(("job", "job_title", "work", "career", "profession", "trade", "field", "hobby",
                                   "sport", "passion", "pastime", "interest", "obsession", "thing", "activity",

@@ -156,5 +156,8 @@ def find_words(sentence: str, words: list[str], *, case: bool = False) -> Span |
 
 #: A model code: letters and digits in one word ("S21", "XC60", "A4"), a name by itself.
 _MODEL_CODE = re.compile(r"^(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[A-Za-z]{1,3}-?\d{2,4}[A-Za-z]?$")
-CALENDAR = re.compile(r"(?i)^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|^(?:mon|tues|wednes|"
-                       r"thurs|fri|satur|sun)day$|^(?:christmas|easter|monday)$")
+#: A month (whole or cut short: "Sept", "Sep.") or a weekday or a feast, the whole word: never a name that only starts
+#: like one ("Marnie", "Janet", "Maya", "Junior").
+CALENDAR = re.compile(r"(?i)^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+                      r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$|^(?:mon|tues|wednes|"
+                      r"thurs|fri|satur|sun)day$|^(?:christmas|easter)$")

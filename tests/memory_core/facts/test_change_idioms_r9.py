@@ -217,3 +217,11 @@ def test_a_correction_takes_back_a_value_said_after_it_to_be_someone_else(store)
     say(store, "My neighbour is Gethin.", 1)
     say(store, "Sorry, I meant Idris, Gethin is his brother.", 6, thread="u")
     assert "Gethin" not in values(store) and "Idris" in values(store)
+
+
+
+def test_a_switch_from_a_name_that_starts_like_a_month_is_no_date_moved(store):
+    """Only a whole month, weekday or feast is a when: "Marnie" is a person, not March."""
+    say(store, "I changed my hairdresser from Marnie to Tessa last month.", 1)
+    assert any("Tessa" in value for value in values(store))
+

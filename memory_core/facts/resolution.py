@@ -25,6 +25,7 @@ from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.later_successors import entity_names
 from memory_core.facts.moved_dates import date_moves
 from memory_core.facts.pending_changes import continued_changes
+from memory_core.facts.reading import as_read
 from memory_core.facts.switch_frames import switched_values
 from memory_core.facts.value_keys import facts_named_in
 from memory_core.facts.worded_slots import replaced_slot
@@ -127,6 +128,7 @@ class Parsed:
 
 def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     """The rules' candidates; with a dependency ``parser``, plus what its tree shapes find that they missed."""
+    message = as_read(message)  # "im at ocado now" read as "I'm at Ocado now"
     candidates = extract(message.text)
     said = list(sentences(message.text))
     trees = parsed_sentences(parser, message.text) if parser is not None else []
@@ -154,6 +156,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     result = IngestResult(message)
     if message.role != "user":
         return result
+    message = as_read(message)  # the text the rules read; the result keeps the message as stored
 
     def note(change: factsmod.FactChange) -> None:
         if change.fact_id is not None and change.fact_id not in result.fact_ids:

@@ -1,0 +1,25 @@
+"""The text the fact rules read: the message as typed, with the typing habits of chat undone.
+
+People chat in lower case and drop apostrophes ("my dog is called biscuit", "im at ocado now"). The rules
+and the dependency parse were written for edited English, where a capital marks a name and "I'm" a
+statement about the user. Rather than teach every rule both spellings, the pass reads a normalised copy;
+the stored message is never changed, and a message already typed that way is read as it is.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from memory_core.facts.contractions import with_apostrophes
+from memory_core.facts.truecasing import truecased
+from memory_core.storage.store import Message
+
+
+def reading_text(text: str) -> str:
+    """``text`` with its apostrophes and capitals restored where chat typing dropped them."""
+    return truecased(with_apostrophes(text))
+
+
+def as_read(message: Message) -> Message:
+    """The same message with its reading text (the very object when nothing changed)."""
+    text = reading_text(message.text)
+    return message if text == message.text else replace(message, text=text)

@@ -1,7 +1,200 @@
-"""Capitals restored in a message typed without them ("my dog is called biscuit")."""
+"""Capitals restored in a message typed without them ("my dog is called biscuit").
+
+The rules and the parse find names by their capital, as edited English writes them; many people chat all
+in lower case. In a message with no capital at all, each word gets the case English usually gives it: the
+lexicon (``memory_core/data/case_lexicon.json.gz``, from the bundled models' vocabularies and a corpus's
+counts, see ``scripts/build_case_lexicon.py``) knows "sarah" -> "Sarah", "tesco" -> "Tesco", and that
+"terrier" and "rose" are written lower case. A word it does not know at all is rare in English text, and
+a rare word in chat is most often a name ("ocado", "lindqvist", "nacho"), so it is capitalised, unless it
+reads as a common noun: after "my", "the", "a" ... ("my corgi"), as a form of a known word ("bingeing"),
+by a common noun's ending ("pescatarian"), or with no vowel ("sth"). Whatever the words, the slots where
+English puts a name get one: "a greyhound called juniper", "to biscuit, my collie", "my brother tariq is",
+"dr wood"; and a place's kind word after a name joins it ("victoria park").
+
+A message whose only capitals are sentence starts and "I" may be a phone's typing or edited English with
+no name in it ("My favourite drink is cola."): there only the naming slots and day and month names are
+restored. A message with any other capital is left as typed: its writer capitalises, so a lower-case word
+there is no name. Only letter case changes, so the reading keeps the message's length and every offset.
+"""
 from __future__ import annotations
+
+import gzip
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from memory_core.facts.frame_words import RELATIONS
+
+LEXICON = Path(__file__).resolve().parents[1] / "data" / "case_lexicon.json.gz"
+
+_WORD = re.compile(r"[A-Za-z]+(?:\d+[A-Za-z]*)?|\d+[A-Za-z]+")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]+[\"')\]]*\s+|\n)\s*[\"'(\[]*(?=[A-Za-z])")
+#: Words after which a noun, not a name, comes: "my corgi", "the physio", "a zumba class".
+_DETERMINERS = frozenset("my our your his her their its the a an this that these those some any no every each "
+                         "another other which what whose".split())
+#: Chat's own words, which no lexicon of edited English holds: never names.
+_CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap brb ttyl rofl smh jk irl tho thru "
+                        "haha hahaha hehe yeah yep yup nope nah gonna wanna gotta kinda sorta dunno cuz coz cos "
+                        "pls plz thx ty xx xxx xoxo ok okay uni hubby wifey bf gf bestie fam grandad granddad "
+                        "grandpa grandma granny gran nan nana nanna sis bro mam mom mum dad ma pa ouch yay ugh meh hmm ooh oof "
+                        "aww argh eek yikes phew woohoo whoa sth smth sb smb ur tmrw tmr tomoz rn atm bday convo fave fav obvs "
+                        "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs".split())
+_NEVER_NAMES = _CHAT_WORDS | frozenset(word for relation in RELATIONS for word in relation.split())
+#: Titles before a surname: the next word is a name whatever else it could be ("dr wood").
+_TITLES = {"dr": "Dr", "mr": "Mr", "mrs": "Mrs", "ms": "Ms", "prof": "Prof"}
+#: Day and month names: capitalised in any edited English ("may" and "march" are words too, so not these).
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february april june july "
+                      "august september october november december".split())
+_VOWEL = re.compile(r"[aeiouy]")  # "sth", "txt", "ppl": chat's abbreviations, never names
+_MODEL_CODE = re.compile(r"[a-z]{1,3}\d+[a-z]{0,2}")
+_PREFIXES = ("re", "un", "over", "out", "pre", "mis", "non", "under", "super", "mega")
+_SUFFIXES = ("ing", "ed", "es", "s", "er", "ers", "ly", "y")
+#: Endings of English common nouns and adjectives, rarely of names: "pescatarian", "tendonitis".
+_COMMON_ENDINGS = ("tion", "sion", "ment", "ness", "ism", "ology", "arian", "itis", "ible", "able", "ful", "less",
+                   "ous", "ive", "ical", "ise", "ize", "ity", "ship", "hood", "ware", "wear")
+
+
+#: Where English puts a name whatever its words: "a greyhound called juniper", "the name is night tram".
+_NAMING = re.compile(r"\b(?:called|named|name is|name's|names are|name was)\s+")
+#: A name set beside what it is: "to biscuit, my border collie", "rafael, my partner,".
+_APPOSED = re.compile(r"(?:^|\b(?:to|with|and|at|by|from|me|see)\s+)([a-z]+)(?=,\s+(?:my|our)\s)")
+#: Words that end a name read after a naming word.
+_NAME_ENDS = frozenset("and but or who which that because so as he she it they i we you is was are were for from "
+                       "to in on at after before since when with by of the a an my our his her their this now "
+                       "too also lol".split())
+_NAME_WORD = re.compile(r"[a-z][a-z'-]*")
+#: The kind word that ends a place's or a firm's name: "victoria park", "camden council", "british gas".
+_NAME_KINDS = frozenset("park street road lane avenue square gardens station airport school primary academy college "
+                        "university nursery hospital surgery clinic library council centre center united city rovers "
+                        "town dam bridge hall church cathedral museum gallery theatre cinema market arena stadium "
+                        "gas energy media mobile broadband airways airlines rail bank insurance motors pharmacy "
+                        "opticians dental health fitness gym leisure".split())
+#: Someone named right after who they are to the user: "my brother tariq is ...", "our cat mochi, who ...".
+_KIN_NOUNS = ("husband wife partner boyfriend girlfriend fiance fiancee brother sister son daughter mum mom dad "
+              "cousin aunt uncle niece nephew grandson granddaughter nan gran grandma grandad friend boss manager "
+              "colleague flatmate housemate roommate neighbour neighbor teacher dog cat puppy kitten rabbit horse "
+              "hamster parrot baby kid").split()
+_KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
+                       r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
+                       r"wants|lives|works|started|got)\b|\s*,)")
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> tuple[dict[str, str], frozenset[str]]:
+    """(the usual capitalised spelling of each word that has one, the words written lower case)."""
+    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)
+    return data["capital"], frozenset(data["lower"])
+
+
+def typed_without_capitals(text: str) -> bool:
+    """True when no capital stands where edited English would not put one: sentence starts and "I" aside.
+
+    Such a message carries no case information; any other capital means its writer capitalises names.
+    """
+    if not any(c.isalpha() for c in text):
+        return False
+    starts = {match.end() for match in _SENTENCE_START.finditer(text)}
+    for match in re.finditer(r"[A-Z]", text):
+        index = match.start()
+        if index in starts or _standalone_i(text, index):
+            continue
+        return False
+    return True
+
+
+def _standalone_i(text: str, index: int) -> bool:
+    before = text[index - 1] if index else " "
+    after = text[index + 1] if index + 1 < len(text) else " "
+    return text[index] in "Ii" and not before.isalnum() and not after.isalnum() and \
+        not (after == "." and text[index + 2:index + 3].isalpha())
+
+
+def _known_form(word: str, lower: frozenset[str]) -> bool:
+    """A form of a known lower-case word: "bingeing" (binge), "rewatching" (watch), "runners" (runner)."""
+    for prefix in _PREFIXES:
+        if word.startswith(prefix) and len(word) - len(prefix) >= 4:
+            rest = word[len(prefix):]
+            if rest in lower or _known_form(rest, lower):
+                return True
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stem = word[:-len(suffix)]
+            if {stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else stem} & lower or \
+                    suffix == "es" and stem.endswith("i") and {stem[:-1] + "y", stem + "e"} & lower:
+                return True
+    return False
+
+
+def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
+    """How English usually writes ``word`` (lower case) after the word ``previous`` (lower case, or None).
+
+    ``guess_rare``: a message with no capital at all, where a word the lexicon does not know is taken for a
+    name and every capital it knows is restored; otherwise only day and month names.
+    """
+    capital, lower = _lexicon()
+    if len(word) < 2:
+        return word  # "i" is the pronoun only where it stands alone (``truecased``); "i.e." is no name
+    if previous in _TITLES and word.isalpha():
+        return word.capitalize()
+    if word in _TITLES:
+        return _TITLES[word]
+    if _MODEL_CODE.fullmatch(word):
+        return word.upper()  # "galaxy s21", "a4"
+    if not word.isalpha() or word in _NEVER_NAMES:
+        return word
+    if word in capital and (guess_rare or word in _CALENDAR):
+        return capital[word]
+    if not guess_rare or word in lower or word in capital or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
+            word.endswith(_COMMON_ENDINGS) or _known_form(word, lower):
+        return word
+    return word.capitalize()  # rare in English text: in chat, most likely a name or a brand
+
+
+def _name_starts(text: str) -> list[int]:
+    """Where the words of a name begin in the naming slots of a message typed without capitals."""
+    starts = [match.start(1) for match in _APPOSED.finditer(text) if match.group(1) not in _NEVER_NAMES]
+    starts += [match.start(1) for match in _KIN_NAME.finditer(text)
+               if match.group(1) not in _NEVER_NAMES | _NAME_ENDS and not match.group(1).endswith(("ed", "ing"))]
+    for match in _NAMING.finditer(text):
+        position = match.end()
+        for _ in range(3):  # "night tram", "ursula le guin": a name of up to three words
+            word = _NAME_WORD.match(text, position)
+            if word is None or word.group() in _NAME_ENDS:
+                break
+            starts.append(position)
+            position = word.end()
+            if not text.startswith(" ", position):
+                break
+            position += 1
+    return starts
 
 
 def truecased(text: str) -> str:
-    """``text`` with the capitals of names restored (not yet: returned as it is)."""
-    return text
+    """``text`` with the capitals of names, sentence starts and "I" restored, when it was typed without any."""
+    if not typed_without_capitals(text):
+        return text
+    # all lower case: nothing says how its writer spells names, so a rare word is taken for one; with
+    # sentence starts capitalised (as a phone does), only the words English always capitalises are
+    guess_rare = not any(c.isupper() and not _standalone_i(text, i) for i, c in enumerate(text))
+    chars = list(text)
+    previous: str | None = None
+    named = False  # the word before was made a name here
+    for match in _WORD.finditer(text):
+        word = match.group()
+        hyphened = text[match.start() - 1:match.start()] == "-" or text[match.end():match.end() + 1] == "-"
+        cased = word if hyphened else word_case(word.lower(), previous, guess_rare)  # "wi-fi" is no name
+        if named and word.lower() in _NAME_KINDS and text[match.start() - 1:match.start()] == " ":
+            cased = word.capitalize()  # "Victoria park" is Victoria Park
+        if word[0].isupper() and cased[0].islower():
+            cased = word  # a sentence start stays as typed
+        named = cased[0].isupper() and not word[0].isupper()
+        chars[match.start():match.end()] = cased
+        previous = word.lower()
+    for start in _name_starts(text.lower()):  # "My brother tariq is": the phone's capital changes nothing
+        chars[start] = chars[start].upper()
+    for match in re.finditer(r"\bi\b", text):
+        if _standalone_i(text, match.start()):
+            chars[match.start()] = "I"
+    return "".join(chars)

@@ -1,0 +1,117 @@
+"""Truecasing: a message typed without capitals is read with the capitals English gives its names."""
+from __future__ import annotations
+
+from hypothesis import given, strategies as st
+
+from memory_core.facts.truecasing import truecased, typed_without_capitals, word_case
+
+
+def test_known_names_places_months_and_brands_get_their_capitals():
+    assert truecased("went to leeds with sarah in june") == "went to Leeds with Sarah in June"
+    assert truecased("cancelled netflix and got an iphone") == "cancelled Netflix and got an iPhone"
+
+
+def test_common_words_stay_lower_case():
+    text = "the terrier chewed my trainers while i was at the gym"
+    assert truecased(text) == "the terrier chewed my trainers while I was at the gym"
+
+
+def test_a_rare_word_in_an_all_lower_case_message_is_taken_for_a_name():
+    assert truecased("my sister banks with zorblax now") == "my sister banks with Zorblax now"
+
+
+def test_a_rare_word_after_a_determiner_or_with_a_common_ending_is_a_noun():
+    assert truecased("we got a snorkelbox for the kids") == "we got a snorkelbox for the kids"
+    assert truecased("he went flexitarian last year") == "he went flexitarian last year"
+
+
+def test_a_form_of_a_known_word_is_no_name():
+    assert truecased("been rewatching old films") == "been rewatching old films"
+
+
+def test_naming_words_capitalise_what_they_name_even_common_words():
+    assert truecased("our cat is called pickle") == "our cat is called Pickle"
+    assert truecased("my band, the name is paper lantern, plays on fridays") == \
+        "my band, the name is Paper Lantern, plays on Fridays"
+
+
+def test_a_name_set_beside_what_it_is():
+    assert truecased("came home to pickle, my old tabby") == "came home to Pickle, my old tabby"
+
+
+def test_titles_name_the_next_word():
+    assert truecased("saw dr wood about my knee") == "saw Dr Wood about my knee"
+
+
+def test_model_codes_are_written_in_capitals():
+    assert truecased("my phone is a pixel 7a, before that a galaxy s9") == \
+        "my phone is a pixel 7a, before that a galaxy S9"
+
+
+def test_the_pronoun_i_is_capitalised_but_not_inside_abbreviations():
+    assert truecased("i think i'm done, i.e. finished") == "I think I'm done, i.e. finished"
+
+
+def test_chat_words_and_relations_are_never_names():
+    assert truecased("lol my nan is at uni") == "lol my nan is at uni"
+
+
+def test_a_message_with_a_capitalised_name_is_left_as_typed():
+    text = "Met Sarah at the zorblax stand, my dog is called pickle"
+    assert not typed_without_capitals(text)
+    assert truecased(text) == text
+
+
+def test_sentence_starts_do_not_count_as_capitalised_names():
+    assert typed_without_capitals("Went to leeds. I saw sarah! Then home")
+    assert not typed_without_capitals("Went to Leeds. I saw sarah")
+
+
+def test_with_capitalised_sentence_starts_only_naming_slots_and_the_calendar_are_restored():
+    # edited English with no name in it looks the same: its common words stay as written
+    assert truecased("Went to leeds. My cat is called pip! See you on monday") == \
+        "Went to leeds. My cat is called Pip! See you on Monday"
+    assert truecased("My favourite drink is cola.") == "My favourite drink is cola."
+
+
+def test_with_capitalised_sentence_starts_only_known_capitals_are_restored():
+    # a phone capitalises sentence starts; the writer's other words are not guessed to be names
+    assert truecased("Banking with zorblax now") == "Banking with zorblax now"
+
+
+def test_word_case_reads_a_known_word_without_context():
+    assert word_case("tuesday", None) == "Tuesday"
+    assert word_case("rose", None) == "rose"
+
+
+@given(st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyz .,!?'iI\n"), max_size=80))
+def test_only_letter_case_changes_and_twice_is_once(text):
+    once = truecased(text)
+    assert len(once) == len(text) and once.lower() == text.lower()
+    assert truecased(once) == once
+
+
+def test_someone_named_right_after_who_they_are_to_the_user():
+    assert truecased("my sister june is moving") == "my sister June is moving"
+    assert truecased("our dog pip, who is nine, limps") == "our dog Pip, who is nine, limps"
+    assert truecased("My boss hugo keeps calling") == "My boss Hugo keeps calling"
+
+
+def test_a_kin_noun_before_a_verb_names_nobody():
+    assert truecased("my dog barked and woke us") == "my dog barked and woke us"
+    assert truecased("my brother is moving") == "my brother is moving"
+
+
+def test_the_kind_word_after_a_name_is_part_of_it():
+    assert truecased("we walk in regent park and bank with nationwide") == \
+        "we walk in Regent Park and bank with nationwide"
+    assert truecased("a parking space near the park") == "a parking space near the park"
+
+
+def test_hyphened_words_and_abbreviations_without_vowels_are_no_names():
+    assert truecased("the wi-fi dropped, txt me sth") == "the wi-fi dropped, txt me sth"
+
+
+def test_a_capital_i_alone_still_counts_as_a_message_without_capitals():
+    # "im" read as "I'm" before truecasing must not switch the name guess off
+    assert truecased("I'm at zorblax now") == "I'm at Zorblax now"

@@ -1,7 +1,177 @@
-"""Contractions typed without their apostrophe ("im", "dont") read as written with it."""
+"""Contractions typed without their apostrophe ("im", "dont") read as written with it.
+
+Chat drops apostrophes: "im at ocado now", "ive been an analyst", "the bus doesnt run". The rules read "I'm"
+and "I've" as the user speaking of themself and "doesn't" as a denial, so the fact pass reads the message with
+the apostrophes put back (``reading``); the stored message is never changed.
+
+Three kinds of word, by how much English doubts them:
+
+* ``_ALWAYS``: the bare form is no English word ("dont", "ive", "theyre"): always restored;
+* ``_BY_NEXT_WORD``: the bare form is a word too ("ill", "id", "its", "shed", "hell", "wed"): restored only
+  before a word that begins a verb phrase ("ill be there", "id rather not", "its been ages"), which the bare
+  word is never followed by ("feel ill today", "my id card", "its owner", "the shed door");
+* "were" reads "we're" only where it opens a sentence before a word a past "were" could not take without a
+  subject ("were moving in may", "were not sure"); "Were you ...?" is a question and stays.
+
+Left as typed, because the bare word is common English and nothing local tells them apart: "well", "shell",
+"lets", and possessives of names ("lilys school": a name in lower case is not known as a name here).
+A possessive of a kin noun after "my"/"our"/"a" ("my sisters flat", "a friends wedding") reads "sister's"
+when the next word is no word a plural subject is followed by (``_AFTER_A_PLURAL``).
+"""
 from __future__ import annotations
+
+import re
+
+#: Contractions whose bare form is no English word: the bare form is the contraction without its apostrophe.
+_ALWAYS_WRITTEN = (
+    "I'm I've don't doesn't didn't can't isn't aren't wasn't weren't haven't hasn't hadn't wouldn't couldn't "
+    "shouldn't mustn't needn't shan't ain't won't you're you've you'll you'd they're they've they'll they'd "
+    "we've it'll that's that'll what's what're what'll who's who've who'll who'd where's there's here's how's "
+    "he's she's he'd it'd that'd there'd there'll would've could've should've might've must've "
+    "y'all someone's everyone's anyone's nobody's somebody's everybody's"
+).split()
+_ALWAYS = {written.replace("'", "").lower(): written for written in _ALWAYS_WRITTEN}
+
+#: Bare forms that are English words too, restored only before the start of a verb phrase.
+_BY_NEXT_WORD = {"ill": "I'll", "id": "I'd", "hell": "he'll", "shed": "she'd", "wed": "we'd", "its": "it's"}
+
+#: Words that open a verb phrase after "I'll", "I'd", "he'll", "she'd", "we'd": a bare verb or an adverb of
+#: one. The bare words above never precede them ("feel ill today", "my id card", "the shed door").
+_VERB_PHRASE_STARTS = frozenset(
+    "be have go get try see take do make let need call text send bring pick check ask tell start stop keep look "
+    "come leave move give put buy pay sort think like love rather better prefer hate say want never always "
+    "just probably definitely prob def still also really only already actually maybe been not finally "
+    "happily gladly honestly totally".split())
+
+#: Words that follow "it's" but never the determiner "its" ("its been ages", "its called Bramble", "its my
+#: birthday"); "its own", "its tail" and "its running costs" keep the determiner.
+_AFTER_IT_IS = frozenset(
+    "a an the been not so very really just got going getting all only my our your his her their still also "
+    "always never quite pretty too actually called about in on at for from over ok okay fine fair true "
+    "honestly literally basically probably definitely like this that what how where when why".split())
+
+#: Words a bare "ill", "shed", "hell", "wed" follows as itself: an adjective after a copula or adverb, a noun
+#: after a determiner, a weekday after a preposition of time ("on wed").
+_BARE_AFTER = frozenset(
+    "feel feels felt feeling be been was is are were being very so too really seriously mentally terminally "
+    "critically quite fell fall falls look looks looked the a an my our your his her their this that garden "
+    "old new of to from like as bloody living holy on next last every by till until this".split())
+
+#: Words a past "were" at the start of a sentence cannot be followed by without its subject: "Were not sure",
+#: "were moving in may". "Were you/they/the ... ?" opens a question and stays.
+_AFTER_WE_ARE = frozenset(
+    "not still all both so just now finally off in at back home done engaged married expecting based "
+    "thinking hoping planning trying looking going getting moving having doing starting staying heading "
+    "off looking renting buying selling".split())
+
+#: Kin nouns whose possessive chat types without the apostrophe: "my sisters flat", "a friends wedding".
+_KIN = frozenset(
+    "mum mom mam dad mother father sister brother wife husband partner boyfriend girlfriend son daughter friend "
+    "boss nan gran grandma granny grandad grandpa aunt auntie uncle cousin niece nephew fiance fiancee "
+    "flatmate housemate roommate neighbour neighbor colleague".split())
+#: Determiners before a kin noun's possessive: one owner ("a friends wedding") or the user's ("my sisters flat").
+_OWNERS = frozenset("my our a your his her their".split())
+#: Words a plural kin noun is followed by as a subject or in a list ("my sisters live in Leeds", "my sisters
+#: and I"): a verb, an auxiliary, an adverb, a preposition, a conjunction, a relative; after any of these the
+#: "-s" is the plural and stays.
+_AFTER_A_PLURAL = frozenset(
+    "are were have had do did dont didnt will would can could should may might must and or but both all who "
+    "which that whom whose live lived work worked love loved like liked hate think thought say said came come "
+    "went go got get visit visited arent werent havent still also always never just often usually really "
+    "in at on from to with for of by about as than like each together too are is was be been being "
+    "know knew want wanted need needed call called here there now then today tonight yesterday again though "
+    "mostly".split())
+
+#: Kin nouns that name one person (a user has one mum): opening a sentence with no determiner, "Mums in
+#: Galway" is "Mum's in Galway" (a plural would be generic: "Mums are ...", and stays).
+_ONE_PERSON = frozenset("mum mom mam dad nan gran grandma granny grandad grandpa boss wife husband partner "
+                        "boyfriend girlfriend".split())
+#: Words after "Mum's" = "Mum is/has" that a generic plural "Mums" does not take as its verb.
+_AFTER_SOMEONE_IS = frozenset(
+    "in at on off a an the so just been got not still now finally back home moving going getting having doing "
+    "coming staying retired pregnant sick better fine ok okay away out over really very".split())
+
+#: Words before "wont", the noun or adjective of habit, that "won't" never follows: "as is his wont".
+_BEFORE_A_HABIT = frozenset("his her their its my our your is was are were".split())
+
+_WORD = re.compile(r"(?<![\w'’@#/\\.-])([A-Za-z]+)(?![\w'’@/\\-]|\.\w)")
+_SENTENCE_OPENING = re.compile(r"(?:^|[.!?;:]\s*|\n\s*)$")
+
+
+def _next_word(text: str, end: int) -> str:
+    """The word after ``end`` as typed, apostrophes left out (so a restored word reads as it did before), or
+    "" when punctuation other than a space comes first."""
+    match = re.match(r"[ \t]+([A-Za-z'’]+)(?![\w-])", text[end:])
+    return match.group(1).replace("'", "").replace("’", "") if match else ""
+
+
+def _previous_word(text: str, start: int) -> str:
+    """The word before ``start`` as typed (its case tells a name), apostrophes left out; "" after punctuation."""
+    match = re.search(r"([A-Za-z'’]+)[ \t]+$", text[:start])
+    return match.group(1).replace("'", "").replace("’", "") if match else ""
+
+
+def _cased(written: str, typed: str) -> str:
+    """``written`` in the letter case of ``typed``: "Dont" -> "Don't", "DONT" -> "DON'T"; "I" stays a capital."""
+    if typed.isupper() and len(typed) > 1:
+        return written.upper()
+    if typed[0].isupper():
+        return written[0].upper() + written[1:]
+    return written
+
+
+def _restored(text: str, match: re.Match[str]) -> str:
+    typed = match.group(1)
+    bare = typed.lower()
+    if typed.isupper() and len(typed) > 1 and bare not in _ALWAYS:
+        return typed  # "ID", "ILL", "ITS": an abbreviation or shouting, not a dropped apostrophe
+    if typed.isupper() and bare in ("im", "id"):
+        return typed  # "IM": instant message
+    opening = bool(_SENTENCE_OPENING.search(text[:match.start()]))
+    previous = _previous_word(text, match.start())
+    if bare in _ALWAYS:
+        if typed == "Ive" and not opening and previous[:1].isupper():
+            return typed  # "Jony Ive": a surname after a name
+        if bare == "wont" and (previous.lower() in _BEFORE_A_HABIT or _next_word(text, match.end()) == "to"):
+            return typed  # "as is her wont", "wont to wander": the old word for a habit
+        return _cased(_ALWAYS[bare], typed)
+    typed_next = _next_word(text, match.end())
+    following = typed_next.lower()
+    if bare == "its":
+        return _cased("it's", typed) if following in _AFTER_IT_IS else typed
+    if bare in _BY_NEXT_WORD:
+        if following in _VERB_PHRASE_STARTS and previous.lower() not in _BARE_AFTER:
+            return _cased(_BY_NEXT_WORD[bare], typed)
+        return typed
+    if bare == "were":
+        return _cased("we're", typed) if following in _AFTER_WE_ARE and opening else typed
+    if _kin_possessive(bare, previous.lower(), typed_next, opening) or \
+            _y_name_possessive(bare, previous.lower(), following):
+        return typed[:-1] + "'" + typed[-1]
+    return typed
+
+
+def _y_name_possessive(bare: str, previous: str, following: str) -> bool:
+    """A word ending in a consonant and "ys" is no plural (those end "-ies": "parties", "Poppies"), so its
+    "s" is a possessive or "is": "Poppys first lesson", "the Sainsburys delivery". "Rhys" has no vowel
+    before its "y"; a family's plural, "the Kennedys are coming", stays before a verb."""
+    stem = bare[:-2]
+    return bare.endswith("ys") and len(stem) >= 2 and stem[-1] not in "aeiouy" and \
+        any(vowel in stem for vowel in "aeiou") and not (previous == "the" and (following in _AFTER_A_PLURAL or
+                                                                                not following))
+
+def _kin_possessive(bare: str, previous: str, typed_next: str, opening: bool) -> bool:
+    """A kin noun's "-s" is its possessive or "is": "my sisters flat", "a friends wedding", "Mums in Galway".
+    A capitalised next word is a name in apposition to a plural ("my friends Tom and Ann") and stays."""
+    if not bare.endswith("s") or bare[:-1] not in _KIN:
+        return False
+    following = typed_next.lower()
+    if opening and not previous:  # "Mums in Galway": one person's noun opening a sentence with no determiner
+        return bare[:-1] in _ONE_PERSON and following in _AFTER_SOMEONE_IS
+    return previous in _OWNERS and typed_next.islower() and following not in _AFTER_A_PLURAL and \
+        not following.endswith(("ed", "ly"))
 
 
 def with_apostrophes(text: str) -> str:
-    """``text`` with dropped apostrophes restored (not yet: returned as it is)."""
-    return text
+    """``text`` with the apostrophes of contractions restored where English leaves no doubt (see the module)."""
+    return _WORD.sub(lambda match: _restored(text, match), text)

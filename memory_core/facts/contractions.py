@@ -44,11 +44,16 @@ _VERB_PHRASE_STARTS = frozenset(
     "happily gladly honestly totally".split())
 
 #: Words that follow "it's" but never the determiner "its" ("its been ages", "its called Bramble", "its my
-#: birthday"); "its own", "its tail" and "its running costs" keep the determiner.
+#: birthday"); "its own", "its tail", "its running costs" and "its fair share" keep the determiner, so no
+#: adjective that may stand before a noun is here.
 _AFTER_IT_IS = frozenset(
     "a an the been not so very really just got going getting all only my our your his her their still also "
-    "always never quite pretty too actually called about in on at for from over ok okay fine fair true "
-    "honestly literally basically probably definitely like this that what how where when why".split())
+    "always never quite pretty too actually called about in on at for from over ok okay fine "
+    "honestly literally basically probably definitely like this that what how where when why with by near up "
+    "down out off back now here there gone done closed shut worth because".split())
+#: Words the determiner "its" follows before a name it modifies ("on its Facebook page"); after any other word
+#: "its" before a capitalised word is "it's": "these days its Netflix", "its Dana who runs it".
+_BEFORE_ITS_NAME = frozenset("of on in with by to from for at about into onto under over through and or".split())
 
 #: Words a bare "ill", "shed", "hell", "wed" follows as itself: an adjective after a copula or adverb, a noun
 #: after a determiner, a weekday after a preposition of time ("on wed").
@@ -82,6 +87,15 @@ _AFTER_A_PLURAL = frozenset(
     "know knew want wanted need needed call called here there now then today tonight yesterday again though "
     "mostly".split())
 
+#: Words between an owner and a kin noun: "my little brothers teacher", "my best friends wedding".
+_KIN_MODIFIERS = frozenset("little big older younger elder twin baby best oldest youngest eldest".split())
+#: Nouns naming a person someone has, after a name's possessive: "Nicos teacher", "Ritas husband".
+_PERSON_NOUNS = frozenset(_KIN | set("teacher coach tutor nanny childminder teacher doctor dentist therapist "
+                                     "godmother godfather stepdad stepmum".split()))
+#: Participles a bare noun is never followed by as a plural subject ("the kids gone" needs "have"): after a
+#: singular, the "s" is "has": "Gordons gone", "my mums been ill".
+_HAS_PARTICIPLES = frozenset({"gone", "been"})
+
 #: Kin nouns that name one person (a user has one mum): opening a sentence with no determiner, "Mums in
 #: Galway" is "Mum's in Galway" (a plural would be generic: "Mums are ...", and stays).
 _ONE_PERSON = frozenset("mum mom mam dad nan gran grandma granny grandad grandpa boss wife husband partner "
@@ -94,6 +108,9 @@ _AFTER_SOMEONE_IS = frozenset(
 #: Words before "wont", the noun or adjective of habit, that "won't" never follows: "as is his wont".
 _BEFORE_A_HABIT = frozenset("his her their its my our your is was are were".split())
 
+#: "I" and its contractions without the apostrophe.
+_I_FORMS = frozenset({"i", "im", "ive", "id", "ill"})
+
 _WORD = re.compile(r"(?<![\w'’@#/\\.-])([A-Za-z]+)(?![\w'’@/\\-]|\.\w)")
 _SENTENCE_OPENING = re.compile(r"(?:^|[.!?;:]\s*|\n\s*)$")
 
@@ -102,13 +119,20 @@ def _next_word(text: str, end: int) -> str:
     """The word after ``end`` as typed, apostrophes left out (so a restored word reads as it did before), or
     "" when punctuation other than a space comes first."""
     match = re.match(r"[ \t]+([A-Za-z'’]+)(?![\w-])", text[end:])
-    return match.group(1).replace("'", "").replace("’", "") if match else ""
+    return _as_compared(match.group(1)) if match else ""
 
 
 def _previous_word(text: str, start: int) -> str:
     """The word before ``start`` as typed (its case tells a name), apostrophes left out; "" after punctuation."""
     match = re.search(r"([A-Za-z'’]+)[ \t]+$", text[:start])
-    return match.group(1).replace("'", "").replace("’", "") if match else ""
+    return _as_compared(match.group(1)) if match else ""
+
+
+def _as_compared(word: str) -> str:
+    """A neighbouring word as the rules compare it: without apostrophes, and "I", "I'm", "I've" in lower case
+    (their capital is no name's, and "im" becomes "I'm" here), so a second reading decides as the first."""
+    bare = word.replace("'", "").replace("’", "")
+    return bare.lower() if bare.lower() in _I_FORMS else bare
 
 
 def _cased(written: str, typed: str) -> str:
@@ -138,15 +162,19 @@ def _restored(text: str, match: re.Match[str]) -> str:
     typed_next = _next_word(text, match.end())
     following = typed_next.lower()
     if bare == "its":
-        return _cased("it's", typed) if following in _AFTER_IT_IS else typed
+        it_is = following in _AFTER_IT_IS or (typed_next[:1].isupper() and previous.lower() not in _BEFORE_ITS_NAME)
+        return _cased("it's", typed) if it_is else typed
     if bare in _BY_NEXT_WORD:
         if following in _VERB_PHRASE_STARTS and previous.lower() not in _BARE_AFTER:
             return _cased(_BY_NEXT_WORD[bare], typed)
         return typed
     if bare == "were":
         return _cased("we're", typed) if following in _AFTER_WE_ARE and opening else typed
-    if _kin_possessive(bare, previous.lower(), typed_next, opening) or \
-            _y_name_possessive(bare, previous.lower(), following):
+    owner = previous.lower()
+    if owner in _KIN_MODIFIERS:  # "my little brothers teacher": the owner is the word before the modifier
+        owner = _previous_word(text, match.start() - len(previous) - 1).lower() or owner
+    if _kin_possessive(bare, owner, typed_next, opening) or _y_name_possessive(bare, owner, following) or \
+            _name_possessive(typed, owner, following):
         return typed[:-1] + "'" + typed[-1]
     return typed
 
@@ -160,12 +188,27 @@ def _y_name_possessive(bare: str, previous: str, following: str) -> bool:
         any(vowel in stem for vowel in "aeiou") and not (previous == "the" and (following in _AFTER_A_PLURAL or
                                                                                 not following))
 
+def _name_possessive(typed: str, previous: str, following: str) -> bool:
+    """A name's "-s" before a noun naming someone's person ("Nicos teacher", "Ritas husband") or before "gone"
+    / "been", which a plural takes only after "have" ("Gordons gone to Leeds"). Names that end in "s" as
+    typed ("Chris", "Marcus", "Ross") and those in "-es" ("James", "Wales") are left; so is a word after "the"
+    ("the Rangers coach")."""
+    bare = typed.lower()
+    if not typed[:1].isupper() or typed.isupper() or len(bare) < 4 or not bare.endswith("s") or \
+            bare.endswith(("ss", "us", "is", "es")) or previous == "the":
+        return False
+    return following in _HAS_PARTICIPLES or following in _PERSON_NOUNS
+
+
 def _kin_possessive(bare: str, previous: str, typed_next: str, opening: bool) -> bool:
     """A kin noun's "-s" is its possessive or "is": "my sisters flat", "a friends wedding", "Mums in Galway".
-    A capitalised next word is a name in apposition to a plural ("my friends Tom and Ann") and stays."""
+    A capitalised next word is a name in apposition to a plural ("my friends Tom and Ann") and stays; before
+    "gone" or "been" it is "has" ("my mums been ill"): a plural would need "have"."""
     if not bare.endswith("s") or bare[:-1] not in _KIN:
         return False
     following = typed_next.lower()
+    if following in _HAS_PARTICIPLES and (previous in _OWNERS or (opening and not previous)):
+        return True
     if opening and not previous:  # "Mums in Galway": one person's noun opening a sentence with no determiner
         return bare[:-1] in _ONE_PERSON and following in _AFTER_SOMEONE_IS
     return previous in _OWNERS and typed_next.islower() and following not in _AFTER_A_PLURAL and \

@@ -41,6 +41,8 @@ def test_a_contraction_whose_bare_form_is_no_word_is_always_restored_in_its_case
     ("Its called The Anchor", "It's called The Anchor"),
     ("shed never say so", "she'd never say so"),
     ("wed love a dog", "we'd love a dog"),
+    ("its with Nationwide now", "it's with Nationwide now"),
+    ("mostly its Spotify", "mostly it's Spotify"),
     ("hell probably call", "he'll probably call"),
     ("Were still looking for a flat", "We're still looking for a flat"),
     ("were moving to Derby", "we're moving to Derby"),
@@ -55,6 +57,8 @@ def test_a_bare_word_before_the_start_of_a_verb_phrase_is_the_contraction(typed,
     "Were you at the match?", "well, fine", "she lets me borrow it", "as is his wont", "IM me later",
     "Jony Ive designed it", "my friends live in Bath", "my brothers and I", "my sisters Ana and Bea",
     "Rhys new van", "the Kennedys are coming", "Mums are the best", "email me at im.here@example.org",
+    "my older sisters are twins", "the kids been fed", "Marcus been busy", "the Saints coach", "Hughes teacher",
+    "in its Twitter bio", "its fair share", "the dog and its lead",
 ])
 def test_english_words_and_plurals_stay_as_typed(typed):
     assert with_apostrophes(typed) == typed
@@ -68,6 +72,11 @@ def test_english_words_and_plurals_stay_as_typed(typed):
     ("Dads just retired", "Dad's just retired"),
     ("Maisys first day at school", "Maisy's first day at school"),
     ("the Dennys breakfast menu", "the Denny's breakfast menu"),
+    ("my younger sisters boyfriend", "my younger sister's boyfriend"),
+    ("my dads been in hospital", "my dad's been in hospital"),
+    ("Priyas gone back to Leicester", "Priya's gone back to Leicester"),
+    ("Tomass teacher", "Tomass teacher"),
+    ("Lenas dad drives them", "Lena's dad drives them"),
 ])
 def test_a_kin_nouns_possessive_and_a_y_names_s(typed, read):
     assert with_apostrophes(typed) == read
@@ -84,7 +93,8 @@ def test_a_text_written_with_apostrophes_comes_back_unchanged(written):
 
 _WORDS = ["im", "Im", "ive", "dont", "its", "ill", "id", "were", "wed", "shed", "hell", "well", "my", "a",
           "sisters", "mums", "friends", "be", "been", "called", "flat", "in", "the", "Poppys", "Were", "I'm",
-          "it's", "rather", "not", "wont", "to", "his", "Tom", ",", ".", "?", "\n"]
+          "it's", "rather", "not", "wont", "to", "his", "Tom", ",", ".", "?", "\n", "little", "gone", "been",
+          "Gordons", "teacher", "Netflix", "on", "best"]
 
 
 @settings(max_examples=300, deadline=None)

@@ -4,19 +4,22 @@ Chat drops apostrophes: "im at ocado now", "ive been an analyst", "the bus doesn
 and "I've" as the user speaking of themself and "doesn't" as a denial, so the fact pass reads the message with
 the apostrophes put back (``reading``); the stored message is never changed.
 
-Three kinds of word, by how much English doubts them:
+Each word is judged by how much English doubts it, from its neighbours only:
 
 * ``_ALWAYS``: the bare form is no English word ("dont", "ive", "theyre"): always restored;
-* ``_BY_NEXT_WORD``: the bare form is a word too ("ill", "id", "its", "shed", "hell", "wed"): restored only
-  before a word that begins a verb phrase ("ill be there", "id rather not", "its been ages"), which the bare
-  word is never followed by ("feel ill today", "my id card", "its owner", "the shed door");
+* ``_BY_NEXT_WORD``: the bare form is a word too ("ill", "id", "shed", "hell", "wed"): restored only before a
+  word that opens a verb phrase ("ill be there", "id rather not"), which the bare word is never followed by
+  ("feel ill today", "my id card", "the shed door"); "its" before a word only "it's" takes ("its been ages",
+  "its with Aviva", "these days its Netflix"), never before a noun ("its owner");
 * "were" reads "we're" only where it opens a sentence before a word a past "were" could not take without a
-  subject ("were moving in may", "were not sure"); "Were you ...?" is a question and stays.
+  subject ("were moving in may", "were not sure"); "Were you ...?" is a question and stays;
+* an "-s" that is a possessive or "is"/"has": a kin noun after "my"/"a" before a word no plural subject takes
+  ("my sisters flat", "a friends wedding", "my mums been ill"), a name before a noun of someone's person
+  ("Nicos teacher"), a consonant + "ys", which is never a plural ("Poppys first lesson").
 
 Left as typed, because the bare word is common English and nothing local tells them apart: "well", "shell",
-"lets", and possessives of names ("lilys school": a name in lower case is not known as a name here).
-A possessive of a kin noun after "my"/"our"/"a" ("my sisters flat", "a friends wedding") reads "sister's"
-when the next word is no word a plural subject is followed by (``_AFTER_A_PLURAL``).
+"lets", the possessive of a name before a thing ("Robs band": "Boots pharmacy" is no possessive) and names
+typed with their apostrophe dropped inside ("The Stags Head").
 """
 from __future__ import annotations
 
@@ -83,15 +86,17 @@ _AFTER_A_PLURAL = frozenset(
     "are were have had do did dont didnt will would can could should may might must and or but both all who "
     "which that whom whose live lived work worked love loved like liked hate think thought say said came come "
     "went go got get visit visited arent werent havent still also always never just often usually really "
-    "in at on from to with for of by about as than like each together too are is was be been being "
+    "in at on from to with for of by about as than each together too is was be been being "
     "know knew want wanted need needed call called here there now then today tonight yesterday again though "
     "mostly".split())
 
 #: Words between an owner and a kin noun: "my little brothers teacher", "my best friends wedding".
 _KIN_MODIFIERS = frozenset("little big older younger elder twin baby best oldest youngest eldest".split())
 #: Nouns naming a person someone has, after a name's possessive: "Nicos teacher", "Ritas husband".
-_PERSON_NOUNS = frozenset(_KIN | set("teacher coach tutor nanny childminder teacher doctor dentist therapist "
+_PERSON_NOUNS = frozenset(_KIN | set("teacher coach tutor nanny childminder doctor dentist therapist "
                                      "godmother godfather stepdad stepmum".split()))
+#: Words between a possessive and the person noun it owns: "Ritas new husband", "Sams little sister".
+_PERSON_MODIFIERS = frozenset(_KIN_MODIFIERS | {"new", "old", "ex"})
 #: Participles a bare noun is never followed by as a plural subject ("the kids gone" needs "have"): after a
 #: singular, the "s" is "has": "Gordons gone", "my mums been ill".
 _HAS_PARTICIPLES = frozenset({"gone", "been"})
@@ -124,8 +129,13 @@ def _next_word(text: str, end: int) -> str:
 
 def _previous_word(text: str, start: int) -> str:
     """The word before ``start`` as typed (its case tells a name), apostrophes left out; "" after punctuation."""
+    return _previous_word_at(text, start)[0]
+
+
+def _previous_word_at(text: str, start: int) -> tuple[str, int]:
+    """The word before ``start`` (as ``_previous_word``) and where it begins."""
     match = re.search(r"([A-Za-z'’]+)[ \t]+$", text[:start])
-    return _as_compared(match.group(1)) if match else ""
+    return (_as_compared(match.group(1)), match.start(1)) if match else ("", start)
 
 
 def _as_compared(word: str) -> str:
@@ -172,9 +182,9 @@ def _restored(text: str, match: re.Match[str]) -> str:
         return _cased("we're", typed) if following in _AFTER_WE_ARE and opening else typed
     owner = previous.lower()
     if owner in _KIN_MODIFIERS:  # "my little brothers teacher": the owner is the word before the modifier
-        owner = _previous_word(text, match.start() - len(previous) - 1).lower() or owner
+        owner = _previous_word(text, _previous_word_at(text, match.start())[1]).lower() or owner
     if _kin_possessive(bare, owner, typed_next, opening) or _y_name_possessive(bare, owner, following) or \
-            _name_possessive(typed, owner, following):
+            _name_possessive(typed, owner, following, _word_after(text, match.end(), following)):
         return typed[:-1] + "'" + typed[-1]
     return typed
 
@@ -188,16 +198,25 @@ def _y_name_possessive(bare: str, previous: str, following: str) -> bool:
         any(vowel in stem for vowel in "aeiou") and not (previous == "the" and (following in _AFTER_A_PLURAL or
                                                                                 not following))
 
-def _name_possessive(typed: str, previous: str, following: str) -> bool:
-    """A name's "-s" before a noun naming someone's person ("Nicos teacher", "Ritas husband") or before "gone"
-    / "been", which a plural takes only after "have" ("Gordons gone to Leeds"). Names that end in "s" as
-    typed ("Chris", "Marcus", "Ross") and those in "-es" ("James", "Wales") are left; so is a word after "the"
-    ("the Rangers coach")."""
+
+def _word_after(text: str, end: int, following: str) -> str:
+    """The word after the next one, in lower case, when the next one modifies a person noun ("new", "little")."""
+    if following not in _PERSON_MODIFIERS:
+        return ""
+    match = re.match(r"[ \t]+[A-Za-z'’]+[ \t]+([A-Za-z'’]+)(?![\w-])", text[end:])
+    return _as_compared(match.group(1)).lower() if match else ""
+
+
+def _name_possessive(typed: str, previous: str, following: str, after_modifier: str = "") -> bool:
+    """A name's "-s" before a noun naming someone's person ("Nicos teacher", "Ritas new husband") or before
+    "gone" / "been", which a plural takes only after "have" ("Gordons gone to Leeds"). Names that end in "s"
+    as typed ("Chris", "Marcus", "Ross") and those in "-es" ("James", "Wales") are left; so is a word after
+    "the" ("the Rangers coach")."""
     bare = typed.lower()
     if not typed[:1].isupper() or typed.isupper() or len(bare) < 4 or not bare.endswith("s") or \
             bare.endswith(("ss", "us", "is", "es")) or previous == "the":
         return False
-    return following in _HAS_PARTICIPLES or following in _PERSON_NOUNS
+    return following in _HAS_PARTICIPLES or following in _PERSON_NOUNS or after_modifier in _PERSON_NOUNS
 
 
 def _kin_possessive(bare: str, previous: str, typed_next: str, opening: bool) -> bool:

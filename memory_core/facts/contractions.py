@@ -92,9 +92,9 @@ _AFTER_A_PLURAL = frozenset(
 
 #: Words between an owner and a kin noun: "my little brothers teacher", "my best friends wedding".
 _KIN_MODIFIERS = frozenset("little big older younger elder twin baby best oldest youngest eldest".split())
-#: Nouns naming a person someone has, after a name's possessive: "Nicos teacher", "Ritas husband".
+#: Nouns naming a person (or pet) someone has, after a name's possessive: "Nicos teacher", "Toms dog".
 _PERSON_NOUNS = frozenset(_KIN | set("teacher coach tutor nanny childminder doctor dentist therapist "
-                                     "godmother godfather stepdad stepmum".split()))
+                                     "godmother godfather stepdad stepmum dog cat puppy kitten pet".split()))
 #: Words between a possessive and the person noun it owns: "Ritas new husband", "Sams little sister".
 _PERSON_MODIFIERS = frozenset(_KIN_MODIFIERS | {"new", "old", "ex"})
 #: Participles a bare noun is never followed by as a plural subject ("the kids gone" needs "have"): after a
@@ -228,10 +228,16 @@ def _kin_possessive(bare: str, previous: str, typed_next: str, opening: bool) ->
     following = typed_next.lower()
     if following in _HAS_PARTICIPLES and (previous in _OWNERS or (opening and not previous)):
         return True
-    if opening and not previous:  # "Mums in Galway": one person's noun opening a sentence with no determiner
-        return bare[:-1] in _ONE_PERSON and following in _AFTER_SOMEONE_IS
-    return previous in _OWNERS and typed_next.islower() and following not in _AFTER_A_PLURAL and \
-        not following.endswith(("ed", "ly"))
+    if opening and not previous:  # "Mums in Galway", "Dads birthday": one person's noun opening a sentence
+        return bare[:-1] in _ONE_PERSON and (following in _AFTER_SOMEONE_IS or _names_a_thing(typed_next))
+    return previous in _OWNERS and _names_a_thing(typed_next)
+
+
+def _names_a_thing(typed_next: str) -> bool:
+    """The word after a kin noun's "-s" may be what it owns: a word in lower case (a capital starts a name in
+    apposition: "my friends Tom and Ann") that no plural subject is followed by, nor a past tense or adverb."""
+    following = typed_next.lower()
+    return typed_next.islower() and following not in _AFTER_A_PLURAL and not following.endswith(("ed", "ly"))
 
 
 def with_apostrophes(text: str) -> str:

@@ -58,7 +58,7 @@ def test_a_bare_word_before_the_start_of_a_verb_phrase_is_the_contraction(typed,
     "Jony Ive designed it", "my friends live in Bath", "my brothers and I", "my sisters Ana and Bea",
     "Rhys new van", "the Kennedys are coming", "Mums are the best", "email me at im.here@example.org",
     "my older sisters are twins", "the kids been fed", "Marcus been busy", "the Saints coach", "Hughes teacher",
-    "in its Twitter bio", "its fair share", "the dog and its lead", "Toms new bike",
+    "in its Twitter bio", "its fair share", "the dog and its lead", "Toms new bike", "Dads love it",
 ])
 def test_english_words_and_plurals_stay_as_typed(typed):
     assert with_apostrophes(typed) == typed
@@ -78,6 +78,8 @@ def test_english_words_and_plurals_stay_as_typed(typed):
     ("Tomass teacher", "Tomass teacher"),
     ("Lenas dad drives them", "Lena's dad drives them"),
     ("met Joshs new boyfriend", "met Josh's new boyfriend"),
+    ("Grans birthday is on Sunday", "Gran's birthday is on Sunday"),
+    ("Jacks cat Miso", "Jack's cat Miso"),
 ])
 def test_a_kin_nouns_possessive_and_a_y_names_s(typed, read):
     assert with_apostrophes(typed) == read

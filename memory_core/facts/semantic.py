@@ -33,6 +33,7 @@ from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELAT
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.fact_pass import oldest_pending_id
 from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.reading import reading_text
 from memory_core.llm import Embedder
 from memory_core.storage.store import Message, Store
 
@@ -114,7 +115,7 @@ def _later_changes(store: Store, fact_id: int, subject: str, predicate: str, val
                            "AND (created_at > ? OR (created_at = ? AND id > ?)) ORDER BY created_at, id",
                            [message.thread_id, message.created_at, message.created_at, message.id])
     for row in later:
-        changes = detect_changes(list(sentences(row["text"])), [fact], message.thread_id)
+        changes = detect_changes(list(sentences(reading_text(row["text"]))), [fact], message.thread_id)
         for change in changes:
             factsmod.retire_fact(store, fact_id, at=row["created_at"], message_ids=[row["id"]])
             if change.value:
@@ -164,7 +165,7 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
         settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in store.query(
             "SELECT f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id WHERE fm.message_id = ? "
             f"AND NOT ({_VERB_FALLBACK_SQL})", [row["id"]])}
-        for sentence in sentences(row["text"]):
+        for sentence in sentences(reading_text(row["text"])):  # read as the rule pass reads it: "Im" as "I'm"
             if extract(sentence) or not (FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
                 continue
             if about_someone_else(sentence) and not _SAYS_WHO.search(sentence):

@@ -16,7 +16,7 @@ from memory_core.storage.store import Message
 
 def reading_text(text: str) -> str:
     """``text`` with its apostrophes and capitals restored where chat typing dropped them."""
-    return truecased(with_apostrophes(text))
+    return truecased(with_apostrophes(text), all_lower=not any(c.isupper() for c in text))
 
 
 def as_read(message: Message) -> Message:

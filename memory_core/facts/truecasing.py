@@ -171,13 +171,17 @@ def _name_starts(text: str) -> list[int]:
     return starts
 
 
-def truecased(text: str) -> str:
-    """``text`` with the capitals of names, sentence starts and "I" restored, when it was typed without any."""
+def truecased(text: str, all_lower: bool | None = None) -> str:
+    """``text`` with the capitals of names and of "I" restored, when it was typed without them.
+
+    ``all_lower``: whether the message was typed with no capital at all, when ``text`` is already a reading
+    of it ("im" read as "I'm" is still a message typed all in lower case).
+    """
     if not typed_without_capitals(text):
         return text
     # all lower case: nothing says how its writer spells names, so a rare word is taken for one; with
     # sentence starts capitalised (as a phone does), only the words English always capitalises are
-    guess_rare = not any(c.isupper() and not _standalone_i(text, i) for i, c in enumerate(text))
+    guess_rare = not any(c.isupper() for c in text) if all_lower is None else all_lower
     chars = list(text)
     previous: str | None = None
     named = False  # the word before was made a name here

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from hypothesis import given, strategies as st
 
+from memory_core.facts.reading import reading_text
 from memory_core.facts.truecasing import truecased, typed_without_capitals, word_case
 
 
@@ -112,6 +113,7 @@ def test_hyphened_words_and_abbreviations_without_vowels_are_no_names():
     assert truecased("the wi-fi dropped, txt me sth") == "the wi-fi dropped, txt me sth"
 
 
-def test_a_capital_i_alone_still_counts_as_a_message_without_capitals():
+def test_im_read_as_i_am_keeps_a_message_all_lower_case():
     # "im" read as "I'm" before truecasing must not switch the name guess off
-    assert truecased("I'm at zorblax now") == "I'm at Zorblax now"
+    assert reading_text("im at zorblax now") == "I'm at Zorblax now"
+    assert reading_text("I'm at zorblax now") == "I'm at zorblax now"

@@ -263,6 +263,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", choices=("dev", "test", "both"), default="both")
     parser.add_argument("--condition", choices=CONDITIONS + ("both", "all"), default="all")
     parser.add_argument("--no-write", action="store_true")
+    parser.add_argument("--typing", default="none", help="retype every question by one habit of bench_typing "
+                        "(lower, noapos, casual ...): the same retyped questions go to Mneme and the baselines")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     conversations, questions = build()
@@ -270,6 +272,12 @@ def main(argv: list[str] | None = None) -> None:
         questions = [q for q in questions if q.split == args.split]
     if args.condition not in ("both", "all"):
         questions = [q for q in questions if q.condition == args.condition]
+    if args.typing != "none":
+        from dataclasses import replace
+
+        from bench.bench_typing import TYPINGS
+        questions = [replace(q, query=TYPINGS[args.typing](q.query)) for q in questions]
+        args.no_write = True  # recall.md reports the questions as written
     turns = import_lines(conversations)
     from memory_core.recall.search import STOPWORDS
     from models.embedder import SentenceEmbedder

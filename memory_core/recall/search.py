@@ -52,6 +52,7 @@ from datetime import datetime
 from itertools import islice
 from typing import Iterable
 
+from memory_core.facts.contractions import with_apostrophes
 from memory_core.clock import parse_iso, to_iso, utc_now
 from memory_core.errors import InvalidInput
 from memory_core.llm import Embedder
@@ -69,7 +70,7 @@ from memory_core.recall.hits import Hit, RecallResult, _Window
 from memory_core.recall.hydrate import _hydrate, _hydrate_messages_beside
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.ranking import _ranked, _returnable
-from memory_core.recall.speakers import _about_named, _named_speakers, _speaker_index
+from memory_core.recall.speakers import _about_named, _named_speakers, _speaker_index, with_speaker_possessives
 from memory_core.recall.text_words import STOPWORDS, content_words, words
 from memory_core.recall.vectors import index_for, invalidate
 from memory_core.storage.sql import ITEM_KINDS
@@ -113,6 +114,8 @@ def search(store: Store, query: str, *, k: int = 10, as_of: str | datetime | Non
     if not isinstance(query, str):
         raise InvalidInput("the search query must be text")
     query = "".join(ch for ch in query if ch in "\t\n" or ord(ch) >= 32)[:MAX_QUERY_CHARS]
+    query = with_apostrophes(query)  # "whats her new job" asks what "What's her new job" asks
+    query = with_speaker_possessives(store, query)  # "mayas sister" is Maya's sister
     if k < 1:
         raise InvalidInput("k must be at least 1")
     kinds = tuple(kinds) if kinds is not None else DEFAULT_KINDS

@@ -7,6 +7,7 @@ forget writes one, in whatever process it ran), so a chat turn at 100k messages 
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from memory_core.recall.hits import Hit
@@ -49,6 +50,19 @@ def _speaker_index(store: Store) -> tuple[dict[str, str], dict[str, set[str]]]:
         updated.add(store.execute(_ROWS + " AND id > ?", [index.newest_message]))
         index = _SPEAKERS[str(store.path)] = updated
     return index.names, index.threads
+
+
+_S_WORD = re.compile(r"\b([A-Za-z]{2,})s\b")
+
+
+def with_speaker_possessives(store: Store, query: str) -> str:
+    """``query`` with a speaker's possessive typed without its apostrophe written with it: "what did mayas
+    sister adopt" asks about Maya's sister, and "mayas" is no word of any message."""
+    names, _ = _speaker_index(store)
+    if not names:
+        return query
+    return _S_WORD.sub(lambda m: f"{m.group(1)}'s" if m.group(1).lower() in names and
+                       m.group(1).lower() not in STOPWORDS else m.group(0), query)
 
 
 def _named_speakers(store: Store, terms: list[str]) -> set[str]:

@@ -63,3 +63,27 @@ def test_taken_back_ids_given_out_again_are_read(store):
     assert again.id == last.id                    # SQLite gives the id out again
     assert "noor" in current(store)[0]
     assert current(store) == fresh(store)
+
+
+def test_a_speakers_possessive_typed_without_apostrophe_reads_as_the_possessive(store):
+    from memory_core.recall.speakers import with_speaker_possessives
+    add(store, "t1", "Maya Lopez", "My sister adopted a greyhound.")
+    add(store, "t2", "James", "Work was long.")
+    assert with_speaker_possessives(store, "what did mayas sister adopt") == "what did maya's sister adopt"
+    assert with_speaker_possessives(store, "Did Lopezs dog run?") == "Did Lopez's dog run?"
+    # a word ending in s that is no speaker's possessive stays: "James", "others", "its"
+    assert with_speaker_possessives(store, "what did James and others do with its") == \
+        "what did James and others do with its"
+
+
+def test_search_reads_a_possessive_typed_without_apostrophe_as_the_possessive(store):
+    from memory_core.recall.search import search
+    add(store, "t1", "Maya Lopez", "My sister adopted a greyhound called Juniper last spring, after months of looking.")
+    add(store, "t2", "Omar", "My sister might adopt.")
+
+    def ranked(query):
+        return [(hit.text, round(hit.score, 6)) for hit in search(store, query, k=2, kinds=["message"]).hits]
+
+    assert ranked("what did mayas sister adopt") == ranked("what did Maya's sister adopt")
+    assert ranked("whats mayas sister adopting") == ranked("what's Maya's sister adopting")
+    assert "Juniper" in ranked("what did mayas sister adopt")[0][0]

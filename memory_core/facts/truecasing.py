@@ -40,7 +40,6 @@ _CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap br
                         "grandpa grandma granny gran nan nana nanna sis bro mam mom mum dad ma pa ouch yay ugh meh hmm ooh oof "
                         "aww argh eek yikes phew woohoo whoa sth smth sb smb ur tmrw tmr tomoz rn atm bday convo fave fav obvs "
                         "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs".split())
-_NEVER_NAMES = _CHAT_WORDS | frozenset(word for relation in RELATIONS for word in relation.split())
 #: Titles before a surname: the next word is a name whatever else it could be ("dr wood").
 _TITLES = {"dr": "Dr", "mr": "Mr", "mrs": "Mrs", "ms": "Ms", "prof": "Prof"}
 #: Day and month names: capitalised in any edited English ("may" and "march" are words too, so not these).
@@ -75,6 +74,28 @@ _KIN_NOUNS = ("husband wife partner boyfriend girlfriend fiance fiancee brother 
               "cousin aunt uncle niece nephew grandson granddaughter nan gran grandma grandad friend boss manager "
               "colleague flatmate housemate roommate neighbour neighbor teacher dog cat puppy kitten rabbit horse "
               "hamster parrot baby kid").split()
+#: Kin, pets and the other nouns for who someone is are common nouns, never names ("my new flatmate is").
+_NEVER_NAMES = _CHAT_WORDS | frozenset(word for relation in RELATIONS for word in relation.split()) | \
+    frozenset(_KIN_NOUNS) | frozenset(noun + "s" for noun in _KIN_NOUNS)
+#: Nouns for a kind of thing or person that people give a name: "night tram, the covers band I'm in".
+_KIND_NOUNS = _KIN_NOUNS + ("bf gf band group choir team club school nursery shop cafe pub bar restaurant salon "
+                            "barber hairdresser dentist doctor gp vet physio gym supermarket provider network "
+                            "supplier app show series book novel film author writer singer artist podcast breed "
+                            "greyhound terrier spaniel collie beagle labrador poodle tabby pup").split()
+_PREPOSITIONS = frozenset("with to by from at in on for like about of into".split())
+_PERSONAL_PRONOUNS = frozenset("i me you he him she her it we us they them one someone everyone".split())
+#: A name set before what it is: "rehearse with night tram, the covers band", "pepper, a little beagle",
+#: "the velvet owls, that's my band", "declan (my bf)"; the name is the up to three words before the comma.
+_NAME_BEFORE_KIND = re.compile(r"(?:((?:[a-z]+ ){0,3}[a-z]+)(?:,\s+(?:that's |that is |who's |who is |which is )?"
+                               r"(?:my|our|the|a|an)|\s+\((?:my|our))\s+(?:[a-z]+\s+){0,2}"
+                               r"(?:" + "|".join(_KIND_NOUNS) + r")s?\b(?!\s+(?:is|was|are|were|has|had|have|will|"
+                               r"would|can|did|does|do|got|played|won|lost|came|went|said)\b))")
+#: Someone coordinated with the user: "declan and i go hiking", "me and declan watched"; a bare singular
+#: noun cannot stand there without a determiner, so the word is a name.
+_WITH_THE_USER = re.compile(r"(?:(?:^|[.!?,;(]\s*|\b(?:when|since|so|but|because|then|now|and)\s+)([a-z]+) and (?:i|me)\b"
+                            r"|\b(?:me|i) and ([a-z]+)\b)")
+#: The product line named before its model code: "a galaxy s21", "a nokia g42".
+_BEFORE_MODEL_CODE = re.compile(r"\b([a-z]{3,})\s+(?=[a-z]{1,3}\d+[a-z]{0,2}\b)")
 _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")
@@ -152,9 +173,42 @@ def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
     return word.capitalize()  # rare in English text: in chat, most likely a name or a brand
 
 
+def _bare_name_word(word: str) -> bool:
+    """A word that may be a name standing alone: no function word, pronoun, determiner or kin noun."""
+    return word not in _NEVER_NAMES | _NAME_ENDS | _DETERMINERS | _PERSONAL_PRONOUNS and len(word) > 1
+
+
+def _names_before_their_kind(text: str) -> list[int]:
+    """Where the words of a name set before its kind begin: the words after the last function word."""
+    starts = []
+    for match in _NAME_BEFORE_KIND.finditer(text):
+        words = list(re.finditer(r"[a-z]+", match.group(1)))
+        kept = []
+        for word in reversed(words):
+            if not _bare_name_word(word.group()):
+                before = word.group()
+                break
+            kept.insert(0, word)
+        else:
+            before = None if match.start(1) == 0 else text[:match.start(1)].split()[-1:] and text[:match.start(1)].split()[-1]
+        if not kept or before in ("my", "our", "your", "his", "her", "their", "a", "an", "its") or \
+                before == "the" and len(kept) < 2 or kept[-1].group().endswith("ly"):
+            continue  # "my mates, the best band": a noun; "the kids, my ...": one word after "the" is a noun
+        if before not in _PREPOSITIONS and before != "the":
+            kept = kept[-1:]  # "we adopted biscuit, a spaniel": only a preposition's object is all a name
+        starts += [match.start(1) + word.start() for word in kept]
+    return starts
+
+
 def _name_starts(text: str) -> list[int]:
     """Where the words of a name begin in the naming slots of a message typed without capitals."""
     starts = [match.start(1) for match in _APPOSED.finditer(text) if match.group(1) not in _NEVER_NAMES]
+    starts += _names_before_their_kind(text)
+    for match in _WITH_THE_USER.finditer(text):
+        group = 1 if match.group(1) else 2
+        if _bare_name_word(match.group(group)):
+            starts.append(match.start(group))
+    starts += [match.start(1) for match in _BEFORE_MODEL_CODE.finditer(text) if _bare_name_word(match.group(1))]
     starts += [match.start(1) for match in _KIN_NAME.finditer(text)
                if match.group(1) not in _NEVER_NAMES | _NAME_ENDS and not match.group(1).endswith(("ed", "ing"))]
     for match in _NAMING.finditer(text):

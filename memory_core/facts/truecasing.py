@@ -4,7 +4,8 @@ The rules and the parse find names by their capital, as edited English writes th
 in lower case. In a message with no capital at all, each word gets the case English usually gives it: the
 lexicon (``memory_core/data/case_lexicon.json.gz``, from the bundled models' vocabularies and a corpus's
 counts, see ``scripts/build_case_lexicon.py``) knows "sarah" -> "Sarah", "tesco" -> "Tesco", and that
-"terrier" and "rose" are written lower case. A word it does not know at all is rare in English text, and
+"terrier" and "rose" are written lower case. A word it does not know, or knows only from an uncased
+vocabulary (most of those are names: "declan", "brentford"), is rare in cased English text, and
 a rare word in chat is most often a name ("ocado", "lindqvist", "nacho"), so it is capitalised, unless it
 reads as a common noun: after "my", "the", "a" ... ("my corgi"), as a form of a known word ("bingeing"),
 by a common noun's ending ("pescatarian"), or with no vowel ("sth"). Whatever the words, the slots where

@@ -13,8 +13,9 @@ English puts a name get one: "a greyhound called juniper", "to biscuit, my colli
 "dr wood"; and a place's kind word after a name joins it ("victoria park").
 
 A message whose only capitals are sentence starts and "I" may be a phone's typing or edited English with
-no name in it ("My favourite drink is cola."): there only the naming slots and day and month names are
-restored. A message with any other capital is left as typed: its writer capitalises, so a lower-case word
+no name in it ("My favourite drink is tea."): there the capitals the lexicon knows, the naming slots and the
+words after a name that no source writes lower case ("Richard osman") are restored, but a rare word is not
+guessed to be a name (dev typed unshifted 568 -> 596/742, as written unchanged). A message with any other capital is left as typed: its writer capitalises, so a lower-case word
 there is no name. Only letter case changes, so the reading keeps the message's length and every offset.
 """
 from __future__ import annotations
@@ -104,10 +105,18 @@ _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|
 
 @lru_cache(maxsize=1)
 def _lexicon() -> tuple[dict[str, str], frozenset[str]]:
-    """(the usual capitalised spelling of each word that has one, the words written lower case)."""
+    """(the usual capitalised spelling of each word that has one, the words known to be written lower
+    case or known with no case: an uncased word alone may be a noun, "cello practice then bed")."""
     with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
         data = json.load(handle)
-    return data["capital"], frozenset(data["lower"])
+    return data["capital"], frozenset(data["lower"]) | _uncased_words()
+
+
+@lru_cache(maxsize=1)
+def _uncased_words() -> frozenset[str]:
+    """Words only an uncased vocabulary knows: most are names ("osman", "declan"), some nouns ("cello")."""
+    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
+        return frozenset(json.load(handle).get("uncased", ()))
 
 
 def typed_without_capitals(text: str) -> bool:
@@ -133,6 +142,13 @@ def _standalone_i(text: str, index: int) -> bool:
         not (after == "." and text[index + 2:index + 3].isalpha())
 
 
+def _of_no_known_case(word: str) -> bool:
+    """A word no source writes lower case: known only uncased ("osman") or not at all ("manca")."""
+    capital, lower = _lexicon()
+    return word.isalpha() and len(word) > 2 and word not in _NEVER_NAMES | _NAME_ENDS and \
+        (word in _uncased_words() or word not in lower and word not in capital)
+
+
 def _known_form(word: str, lower: frozenset[str]) -> bool:
     """A form of a known lower-case word: "bingeing" (binge), "rewatching" (watch), "runners" (runner)."""
     for prefix in _PREFIXES:
@@ -153,7 +169,7 @@ def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
     """How English usually writes ``word`` (lower case) after the word ``previous`` (lower case, or None).
 
     ``guess_rare``: a message with no capital at all, where a word the lexicon does not know is taken for a
-    name and every capital it knows is restored; otherwise only day and month names.
+    name; otherwise only the capitals the lexicon knows are restored.
     """
     capital, lower = _lexicon()
     if len(word) < 2:
@@ -166,7 +182,7 @@ def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
         return word.upper()  # "galaxy s21", "a4"
     if not word.isalpha() or word in _NEVER_NAMES:
         return word
-    if word in capital and (guess_rare or word in _CALENDAR):
+    if word in capital:
         return capital[word]
     if not guess_rare or word in lower or word in capital or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
             word.endswith(_COMMON_ENDINGS) or _known_form(word, lower):
@@ -246,6 +262,8 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
         cased = word if hyphened else word_case(word.lower(), previous, guess_rare)  # "wi-fi" is no name
         if named and word.lower() in _NAME_KINDS and text[match.start() - 1:match.start()] == " ":
             cased = word.capitalize()  # "Victoria park" is Victoria Park
+        elif named and text[match.start() - 1:match.start()] == " " and _of_no_known_case(word.lower()):
+            cased = word.capitalize()  # "Richard osman": after a name, a word of no known case is its surname
         if word[0].isupper() and cased[0].islower():
             cased = word  # a sentence start stays as typed
         named = cased[0].isupper() and not word[0].isupper()

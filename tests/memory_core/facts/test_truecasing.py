@@ -98,16 +98,22 @@ def test_sentence_starts_do_not_count_as_capitalised_names():
     assert not typed_without_capitals("Went to Leeds. I saw sarah")
 
 
-def test_with_capitalised_sentence_starts_only_naming_slots_and_the_calendar_are_restored():
-    # edited English with no name in it looks the same: its common words stay as written
+def test_with_capitalised_sentence_starts_known_capitals_naming_slots_and_the_calendar_are_restored():
+    # edited English would have written these capitals; its common words stay as written
     assert truecased("Went to leeds. My cat is called pip! See you on monday") == \
-        "Went to leeds. My cat is called Pip! See you on Monday"
-    assert truecased("My favourite drink is cola.") == "My favourite drink is cola."
+        "Went to Leeds. My cat is called Pip! See you on Monday"
+    assert truecased("My favourite drink is tea.") == "My favourite drink is tea."
 
 
-def test_with_capitalised_sentence_starts_only_known_capitals_are_restored():
+def test_with_capitalised_sentence_starts_a_rare_word_is_not_guessed_to_be_a_name():
     # a phone capitalises sentence starts; the writer's other words are not guessed to be names
     assert truecased("Banking with zorblax now") == "Banking with zorblax now"
+
+
+def test_after_a_name_a_word_of_no_known_case_is_its_surname():
+    assert truecased("Reading the new sally rooney novel") == "Reading the new Sally Rooney novel"
+    assert truecased("Lunch with sarah zorblax today") == "Lunch with Sarah Zorblax today"
+    assert truecased("Lunch with sarah today") == "Lunch with Sarah today"
 
 
 def test_word_case_reads_a_known_word_without_context():

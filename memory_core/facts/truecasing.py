@@ -44,9 +44,6 @@ _CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap br
                         "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs".split())
 #: Titles before a surname: the next word is a name whatever else it could be ("dr wood").
 _TITLES = {"dr": "Dr", "mr": "Mr", "mrs": "Mrs", "ms": "Ms", "prof": "Prof"}
-#: Day and month names: capitalised in any edited English ("may" and "march" are words too, so not these).
-_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february april june july "
-                      "august september october november december".split())
 _VOWEL = re.compile(r"[aeiouy]")  # "sth", "txt", "ppl": chat's abbreviations, never names
 _MODEL_CODE = re.compile(r"[a-z]{1,3}\d+[a-z]{0,2}")
 _PREFIXES = ("re", "un", "over", "out", "pre", "mis", "non", "under", "super", "mega")

@@ -81,6 +81,7 @@ _KIND_NOUNS = _KIN_NOUNS + ("bf gf band group choir team club school nursery sho
                             "barber hairdresser dentist doctor gp vet physio gym supermarket provider network "
                             "supplier app show series book novel film author writer singer artist podcast breed "
                             "greyhound terrier spaniel collie beagle labrador poodle tabby pup").split()
+_POSSESSIVES = frozenset("my our your his her their".split())
 _PREPOSITIONS = frozenset("with to by from at in on for like about of into".split())
 _PERSONAL_PRONOUNS = frozenset("i me you he him she her it we us they them one someone everyone".split())
 #: A name set before what it is: "rehearse with night tram, the covers band", "pepper, a little beagle",
@@ -179,8 +180,8 @@ def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
         return word.upper()  # "galaxy s21", "a4"
     if not word.isalpha() or word in _NEVER_NAMES:
         return word
-    if word in capital:
-        return capital[word]
+    if word in capital and (guess_rare or previous not in _POSSESSIVES):
+        return capital[word]  # typed with capitals: "our wifi" is a common noun, as its writer typed it
     if not guess_rare or word in lower or word in capital or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
             word.endswith(_COMMON_ENDINGS) or _known_form(word, lower):
         return word

@@ -103,6 +103,7 @@ def test_with_capitalised_sentence_starts_known_capitals_naming_slots_and_the_ca
     assert truecased("Went to leeds. My cat is called pip! See you on monday") == \
         "Went to Leeds. My cat is called Pip! See you on Monday"
     assert truecased("My favourite drink is tea.") == "My favourite drink is tea."
+    assert truecased("Fibre for our internet at home") == "Fibre for our internet at home"
 
 
 def test_with_capitalised_sentence_starts_a_rare_word_is_not_guessed_to_be_a_name():

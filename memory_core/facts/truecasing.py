@@ -13,9 +13,9 @@ English puts a name get one: "a greyhound called juniper", "to biscuit, my colli
 "dr wood"; and a place's kind word after a name joins it ("victoria park").
 
 A message whose only capitals are sentence starts and "I" may be a phone's typing or edited English with
-no name in it ("My favourite drink is tea."): there the capitals the lexicon knows, the naming slots and the
-words after a name that no source writes lower case ("Richard osman") are restored, but a rare word is not
-guessed to be a name (dev typed unshifted 568 -> 596/742, as written unchanged). A message with any other capital is left as typed: its writer capitalises, so a lower-case word
+no name in it ("My favourite drink is cola.", where the lexicon's "Cola" would be wrong): there only the
+naming slots, day and month names and the words after a name that no source writes lower case
+("Richard osman") are restored. A message with any other capital is left as typed: its writer capitalises, so a lower-case word
 there is no name. Only letter case changes, so the reading keeps the message's length and every offset.
 """
 from __future__ import annotations
@@ -44,6 +44,9 @@ _CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap br
                         "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs".split())
 #: Titles before a surname: the next word is a name whatever else it could be ("dr wood").
 _TITLES = {"dr": "Dr", "mr": "Mr", "mrs": "Mrs", "ms": "Ms", "prof": "Prof"}
+#: Day and month names: capitalised in any edited English ("may" and "march" are words too, so not these).
+_CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday january february april june july "
+                      "august september october november december".split())
 _VOWEL = re.compile(r"[aeiouy]")  # "sth", "txt", "ppl": chat's abbreviations, never names
 _MODEL_CODE = re.compile(r"[a-z]{1,3}\d+[a-z]{0,2}")
 _PREFIXES = ("re", "un", "over", "out", "pre", "mis", "non", "under", "super", "mega")
@@ -81,7 +84,6 @@ _KIND_NOUNS = _KIN_NOUNS + ("bf gf band group choir team club school nursery sho
                             "barber hairdresser dentist doctor gp vet physio gym supermarket provider network "
                             "supplier app show series book novel film author writer singer artist podcast breed "
                             "greyhound terrier spaniel collie beagle labrador poodle tabby pup").split()
-_POSSESSIVES = frozenset("my our your his her their".split())
 _PREPOSITIONS = frozenset("with to by from at in on for like about of into".split())
 _PERSONAL_PRONOUNS = frozenset("i me you he him she her it we us they them one someone everyone".split())
 #: A name set before what it is: "rehearse with night tram, the covers band", "pepper, a little beagle",
@@ -167,7 +169,7 @@ def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
     """How English usually writes ``word`` (lower case) after the word ``previous`` (lower case, or None).
 
     ``guess_rare``: a message with no capital at all, where a word the lexicon does not know is taken for a
-    name; otherwise only the capitals the lexicon knows are restored.
+    name and every capital it knows is restored; otherwise only day and month names.
     """
     capital, lower = _lexicon()
     if len(word) < 2:
@@ -180,8 +182,8 @@ def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
         return word.upper()  # "galaxy s21", "a4"
     if not word.isalpha() or word in _NEVER_NAMES:
         return word
-    if word in capital and (guess_rare or previous not in _POSSESSIVES):
-        return capital[word]  # typed with capitals: "our wifi" is a common noun, as its writer typed it
+    if word in capital and (guess_rare or word in _CALENDAR):
+        return capital[word]  # typed with capitals: "My favourite drink is cola." may be edited English
     if not guess_rare or word in lower or word in capital or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
             word.endswith(_COMMON_ENDINGS) or _known_form(word, lower):
         return word

@@ -4,7 +4,8 @@ The rules and the parse find names by their capital, as edited English writes th
 in lower case. In a message with no capital at all, each word gets the case English usually gives it: the
 lexicon (``memory_core/data/case_lexicon.json.gz``, from the bundled models' vocabularies and a corpus's
 counts, see ``scripts/build_case_lexicon.py``) knows "sarah" -> "Sarah", "tesco" -> "Tesco", and that
-"terrier" and "rose" are written lower case. A word it does not know at all is rare in English text, and
+"terrier" and "rose" are written lower case. A word it does not know, or knows only from an uncased
+vocabulary (most of those are names: "declan", "brentford"), is rare in cased English text, and
 a rare word in chat is most often a name ("ocado", "lindqvist", "nacho"), so it is capitalised, unless it
 reads as a common noun: after "my", "the", "a" ... ("my corgi"), as a form of a known word ("bingeing"),
 by a common noun's ending ("pescatarian"), or with no vowel ("sth"). Whatever the words, the slots where
@@ -12,8 +13,9 @@ English puts a name get one: "a greyhound called juniper", "to biscuit, my colli
 "dr wood"; and a place's kind word after a name joins it ("victoria park").
 
 A message whose only capitals are sentence starts and "I" may be a phone's typing or edited English with
-no name in it ("My favourite drink is cola."): there only the naming slots and day and month names are
-restored. A message with any other capital is left as typed: its writer capitalises, so a lower-case word
+no name in it ("My favourite drink is cola.", where the lexicon's "Cola" would be wrong): there only the
+naming slots, day and month names and the words after a name that no source writes lower case
+("Richard osman") are restored. A message with any other capital is left as typed: its writer capitalises, so a lower-case word
 there is no name. Only letter case changes, so the reading keeps the message's length and every offset.
 """
 from __future__ import annotations
@@ -40,7 +42,6 @@ _CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap br
                         "grandpa grandma granny gran nan nana nanna sis bro mam mom mum dad ma pa ouch yay ugh meh hmm ooh oof "
                         "aww argh eek yikes phew woohoo whoa sth smth sb smb ur tmrw tmr tomoz rn atm bday convo fave fav obvs "
                         "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs".split())
-_NEVER_NAMES = _CHAT_WORDS | frozenset(word for relation in RELATIONS for word in relation.split())
 #: Titles before a surname: the next word is a name whatever else it could be ("dr wood").
 _TITLES = {"dr": "Dr", "mr": "Mr", "mrs": "Mrs", "ms": "Ms", "prof": "Prof"}
 #: Day and month names: capitalised in any edited English ("may" and "march" are words too, so not these).
@@ -75,6 +76,28 @@ _KIN_NOUNS = ("husband wife partner boyfriend girlfriend fiance fiancee brother 
               "cousin aunt uncle niece nephew grandson granddaughter nan gran grandma grandad friend boss manager "
               "colleague flatmate housemate roommate neighbour neighbor teacher dog cat puppy kitten rabbit horse "
               "hamster parrot baby kid").split()
+#: Kin, pets and the other nouns for who someone is are common nouns, never names ("my new flatmate is").
+_NEVER_NAMES = _CHAT_WORDS | frozenset(word for relation in RELATIONS for word in relation.split()) | \
+    frozenset(_KIN_NOUNS) | frozenset(noun + "s" for noun in _KIN_NOUNS)
+#: Nouns for a kind of thing or person that people give a name: "night tram, the covers band I'm in".
+_KIND_NOUNS = _KIN_NOUNS + ("bf gf band group choir team club school nursery shop cafe pub bar restaurant salon "
+                            "barber hairdresser dentist doctor gp vet physio gym supermarket provider network "
+                            "supplier app show series book novel film author writer singer artist podcast breed "
+                            "greyhound terrier spaniel collie beagle labrador poodle tabby pup").split()
+_PREPOSITIONS = frozenset("with to by from at in on for like about of into".split())
+_PERSONAL_PRONOUNS = frozenset("i me you he him she her it we us they them one someone everyone".split())
+#: A name set before what it is: "rehearse with night tram, the covers band", "pepper, a little beagle",
+#: "the velvet owls, that's my band", "declan (my bf)"; the name is the up to three words before the comma.
+_NAME_BEFORE_KIND = re.compile(r"(?:((?:[a-z]+ ){0,3}[a-z]+)(?:,\s+(?:that's |that is |who's |who is |which is )?"
+                               r"(?:my|our|the|a|an)|\s+\((?:my|our))\s+(?:[a-z]+\s+){0,2}"
+                               r"(?:" + "|".join(_KIND_NOUNS) + r")s?\b(?!\s+(?:is|was|are|were|has|had|have|will|"
+                               r"would|can|did|does|do|got|played|won|lost|came|went|said)\b))")
+#: Someone coordinated with the user: "declan and i go hiking", "me and declan watched"; a bare singular
+#: noun cannot stand there without a determiner, so the word is a name.
+_WITH_THE_USER = re.compile(r"(?:(?:^|[.!?,;(]\s*|\b(?:when|since|so|but|because|then|now|and)\s+)([a-z]+) and (?:i|me)\b"
+                            r"|\b(?:me|i) and ([a-z]+)\b)")
+#: The product line named before its model code: "a galaxy s21", "a nokia g42".
+_BEFORE_MODEL_CODE = re.compile(r"\b([a-z]{3,})\s+(?=[a-z]{1,3}\d+[a-z]{0,2}\b)")
 _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")
@@ -82,10 +105,18 @@ _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|
 
 @lru_cache(maxsize=1)
 def _lexicon() -> tuple[dict[str, str], frozenset[str]]:
-    """(the usual capitalised spelling of each word that has one, the words written lower case)."""
+    """(the usual capitalised spelling of each word that has one, the words known to be written lower
+    case or known with no case: an uncased word alone may be a noun, "cello practice then bed")."""
     with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
         data = json.load(handle)
-    return data["capital"], frozenset(data["lower"])
+    return data["capital"], frozenset(data["lower"]) | _uncased_words()
+
+
+@lru_cache(maxsize=1)
+def _uncased_words() -> frozenset[str]:
+    """Words only an uncased vocabulary knows: most are names ("osman", "declan"), some nouns ("cello")."""
+    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
+        return frozenset(json.load(handle).get("uncased", ()))
 
 
 def typed_without_capitals(text: str) -> bool:
@@ -109,6 +140,13 @@ def _standalone_i(text: str, index: int) -> bool:
     after = text[index + 1] if index + 1 < len(text) else " "
     return text[index] in "Ii" and not before.isalnum() and not after.isalnum() and \
         not (after == "." and text[index + 2:index + 3].isalpha())
+
+
+def _of_no_known_case(word: str) -> bool:
+    """A word no source writes lower case: known only uncased ("osman") or not at all ("manca")."""
+    capital, lower = _lexicon()
+    return word.isalpha() and len(word) > 2 and word not in _NEVER_NAMES | _NAME_ENDS and \
+        (word in _uncased_words() or word not in lower and word not in capital)
 
 
 def _known_form(word: str, lower: frozenset[str]) -> bool:
@@ -145,16 +183,49 @@ def word_case(word: str, previous: str | None, guess_rare: bool = True) -> str:
     if not word.isalpha() or word in _NEVER_NAMES:
         return word
     if word in capital and (guess_rare or word in _CALENDAR):
-        return capital[word]
+        return capital[word]  # typed with capitals: "My favourite drink is cola." may be edited English
     if not guess_rare or word in lower or word in capital or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
             word.endswith(_COMMON_ENDINGS) or _known_form(word, lower):
         return word
     return word.capitalize()  # rare in English text: in chat, most likely a name or a brand
 
 
+def _bare_name_word(word: str) -> bool:
+    """A word that may be a name standing alone: no function word, pronoun, determiner or kin noun."""
+    return word not in _NEVER_NAMES | _NAME_ENDS | _DETERMINERS | _PERSONAL_PRONOUNS and len(word) > 1
+
+
+def _names_before_their_kind(text: str) -> list[int]:
+    """Where the words of a name set before its kind begin: the words after the last function word."""
+    starts = []
+    for match in _NAME_BEFORE_KIND.finditer(text):
+        words = list(re.finditer(r"[a-z]+", match.group(1)))
+        kept = []
+        for word in reversed(words):
+            if not _bare_name_word(word.group()):
+                before = word.group()
+                break
+            kept.insert(0, word)
+        else:
+            before = None if match.start(1) == 0 else text[:match.start(1)].split()[-1:] and text[:match.start(1)].split()[-1]
+        if not kept or before in ("my", "our", "your", "his", "her", "their", "a", "an", "its") or \
+                before == "the" and len(kept) < 2 or kept[-1].group().endswith("ly"):
+            continue  # "my mates, the best band": a noun; "the kids, my ...": one word after "the" is a noun
+        if before not in _PREPOSITIONS and before != "the":
+            kept = kept[-1:]  # "we adopted biscuit, a spaniel": only a preposition's object is all a name
+        starts += [match.start(1) + word.start() for word in kept]
+    return starts
+
+
 def _name_starts(text: str) -> list[int]:
     """Where the words of a name begin in the naming slots of a message typed without capitals."""
     starts = [match.start(1) for match in _APPOSED.finditer(text) if match.group(1) not in _NEVER_NAMES]
+    starts += _names_before_their_kind(text)
+    for match in _WITH_THE_USER.finditer(text):
+        group = 1 if match.group(1) else 2
+        if _bare_name_word(match.group(group)):
+            starts.append(match.start(group))
+    starts += [match.start(1) for match in _BEFORE_MODEL_CODE.finditer(text) if _bare_name_word(match.group(1))]
     starts += [match.start(1) for match in _KIN_NAME.finditer(text)
                if match.group(1) not in _NEVER_NAMES | _NAME_ENDS and not match.group(1).endswith(("ed", "ing"))]
     for match in _NAMING.finditer(text):
@@ -191,6 +262,8 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
         cased = word if hyphened else word_case(word.lower(), previous, guess_rare)  # "wi-fi" is no name
         if named and word.lower() in _NAME_KINDS and text[match.start() - 1:match.start()] == " ":
             cased = word.capitalize()  # "Victoria park" is Victoria Park
+        elif named and text[match.start() - 1:match.start()] == " " and _of_no_known_case(word.lower()):
+            cased = word.capitalize()  # "Richard osman": after a name, a word of no known case is its surname
         if word[0].isupper() and cased[0].islower():
             cased = word  # a sentence start stays as typed
         named = cased[0].isupper() and not word[0].isupper()

@@ -46,7 +46,37 @@ def test_titles_name_the_next_word():
 
 def test_model_codes_are_written_in_capitals():
     assert truecased("my phone is a pixel 7a, before that a galaxy s9") == \
-        "my phone is a pixel 7a, before that a galaxy S9"
+        "my phone is a pixel 7a, before that a Galaxy S9"
+
+
+def test_the_product_line_before_a_model_code_is_a_name_but_not_a_function_word():
+    assert truecased("ordered a lenovo t14 for work") == "ordered a Lenovo T14 for work"
+    assert truecased("stuck on the m25 again") == "stuck on the M25 again"
+
+
+def test_a_name_set_before_its_kind_noun():
+    assert truecased("i sing with blue heron, the choir at church") == "I sing with Blue Heron, the choir at church"
+    assert truecased("we adopted biscuit, a little spaniel") == "we adopted Biscuit, a little spaniel"
+    assert truecased("the copper kettles, that's our team") == "the Copper Kettles, that's our team"
+    assert truecased("went with ana (my gf) to the coast") == "went with Ana (my gf) to the coast"
+
+
+def test_a_kind_noun_that_starts_a_new_clause_or_a_noun_after_a_determiner_names_nothing():
+    assert truecased("we danced till late, the band was loud") == "we danced till late, the band was loud"
+    assert truecased("out with my cousins, the best team") == "out with my cousins, the best team"
+    assert truecased("met the twins, my nephews") == "met the twins, my nephews"
+
+
+def test_someone_coordinated_with_the_user_is_named():
+    assert truecased("when arlo and i moved in we had nothing") == "when Arlo and I moved in we had nothing"
+    assert truecased("me and kenji went bowling") == "me and Kenji went bowling"
+    assert truecased("me and the kids went bowling, then mum and i ate") == \
+        "me and the kids went bowling, then mum and I ate"
+    assert truecased("after lunch and i napped") == "after lunch and I napped"
+
+
+def test_kin_nouns_are_never_taken_for_rare_names():
+    assert truecased("my new housemate is lovely") == "my new housemate is lovely"
 
 
 def test_the_pronoun_i_is_capitalised_but_not_inside_abbreviations():
@@ -68,16 +98,23 @@ def test_sentence_starts_do_not_count_as_capitalised_names():
     assert not typed_without_capitals("Went to Leeds. I saw sarah")
 
 
-def test_with_capitalised_sentence_starts_only_naming_slots_and_the_calendar_are_restored():
-    # edited English with no name in it looks the same: its common words stay as written
+def test_with_capitalised_sentence_starts_naming_slots_and_the_calendar_are_restored():
+    # edited English would have written these capitals; its common words stay as written
     assert truecased("Went to leeds. My cat is called pip! See you on monday") == \
         "Went to leeds. My cat is called Pip! See you on Monday"
+    assert truecased("My favourite drink is tea.") == "My favourite drink is tea."
     assert truecased("My favourite drink is cola.") == "My favourite drink is cola."
 
 
-def test_with_capitalised_sentence_starts_only_known_capitals_are_restored():
+def test_with_capitalised_sentence_starts_a_rare_word_is_not_guessed_to_be_a_name():
     # a phone capitalises sentence starts; the writer's other words are not guessed to be names
     assert truecased("Banking with zorblax now") == "Banking with zorblax now"
+
+
+def test_after_a_name_a_word_of_no_known_case_is_its_surname():
+    assert truecased("Reading the new sally rooney novel") == "Reading the new sally rooney novel"
+    assert truecased("reading the new sally rooney novel") == "reading the new Sally Rooney novel"
+    assert truecased("lunch with sarah zorblax today") == "lunch with Sarah Zorblax today"
 
 
 def test_word_case_reads_a_known_word_without_context():

@@ -117,13 +117,24 @@ _BEFORE_A_HABIT = frozenset("his her their its my our your is was are were".spli
 _I_FORMS = frozenset({"i", "im", "ive", "id", "ill"})
 
 _WORD = re.compile(r"(?<![\w'’@#/\\.-])([A-Za-z]+)(?![\w'’@/\\-]|\.\w)")
-_SENTENCE_OPENING = re.compile(r"(?:^|[.!?;:]\s*|\n\s*)$")
+_SENTENCE_OPENING = re.compile(r"(?:[.!?;:]\s*|\n\s*)$")
+#: How far back a word's context is read: every rule looks at most two words away, and reading the whole text
+#: before each word made a megabyte paste take hours (each word's look-back must cost the same, not grow).
+_LOOK_BACK = 200
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z'’]+)(?![\w-])")
+_WORD_AFTER_NEXT = re.compile(r"[ \t]+[A-Za-z'’]+[ \t]+([A-Za-z'’]+)(?![\w-])")
+_WORD_BEFORE = re.compile(r"([A-Za-z'’]+)[ \t]+$")
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    """Nothing but a sentence's end (or the text's start) before ``start``."""
+    return start == 0 or bool(_SENTENCE_OPENING.search(text, max(0, start - _LOOK_BACK), start))
 
 
 def _next_word(text: str, end: int) -> str:
     """The word after ``end`` as typed, apostrophes left out (so a restored word reads as it did before), or
     "" when punctuation other than a space comes first."""
-    match = re.match(r"[ \t]+([A-Za-z'’]+)(?![\w-])", text[end:])
+    match = _NEXT_WORD.match(text, end)
     return _as_compared(match.group(1)) if match else ""
 
 
@@ -134,7 +145,7 @@ def _previous_word(text: str, start: int) -> str:
 
 def _previous_word_at(text: str, start: int) -> tuple[str, int]:
     """The word before ``start`` (as ``_previous_word``) and where it begins."""
-    match = re.search(r"([A-Za-z'’]+)[ \t]+$", text[:start])
+    match = _WORD_BEFORE.search(text, max(0, start - _LOOK_BACK), start)
     return (_as_compared(match.group(1)), match.start(1)) if match else ("", start)
 
 
@@ -161,7 +172,7 @@ def _restored(text: str, match: re.Match[str]) -> str:
         return typed  # "ID", "ILL", "ITS": an abbreviation or shouting, not a dropped apostrophe
     if typed.isupper() and bare in ("im", "id"):
         return typed  # "IM": instant message
-    opening = bool(_SENTENCE_OPENING.search(text[:match.start()]))
+    opening = _opens_sentence(text, match.start())
     previous = _previous_word(text, match.start())
     if bare in _ALWAYS:
         if typed == "Ive" and not opening and previous[:1].isupper():
@@ -203,7 +214,7 @@ def _word_after(text: str, end: int, following: str) -> str:
     """The word after the next one, in lower case, when the next one modifies a person noun ("new", "little")."""
     if following not in _PERSON_MODIFIERS:
         return ""
-    match = re.match(r"[ \t]+[A-Za-z'’]+[ \t]+([A-Za-z'’]+)(?![\w-])", text[end:])
+    match = _WORD_AFTER_NEXT.match(text, end)
     return _as_compared(match.group(1)).lower() if match else ""
 
 

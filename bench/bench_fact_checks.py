@@ -37,7 +37,9 @@ same schema, written by ``bench/data/write_fact_timelines.py``) into ``fact_time
 ``--set changes_dev|changes_test`` runs the two halves of a pool of hard CHANGE phrasings (indirect,
 new value a sentence later, ended with no successor, corrections, comparisons, third-party reports; 25
 attribute kinds none of the other sets has; ``bench/data/write_fact_timelines_changes.py``) into
-``fact_timelines_changes_{dev,test}.md/json``; the default ``--set heldout`` is the held-out set above.
+``fact_timelines_changes_{dev,test}.md/json``; ``--set changes2_dev|changes2_test`` a second such pool, each half
+written by a different helper session that had not read ``memory_core/`` (round 11: idioms, moved dates, a person
+replaced in a role, one activity given up for another; ``bench/data/write_fact_timelines_changes2_{dev,test}.py``); the default ``--set heldout`` is the held-out set above.
 ``--in-process`` runs the same protocol
 through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
 background matcher), loading the embedder once instead of once per ``memory facts`` call: a dev run
@@ -72,7 +74,11 @@ SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
         "changes_dev": (ROOT / "bench" / "data" / "fact_timelines_changes.json", "changes_dev",
                         "fact_timelines_changes_dev"),
         "changes_test": (ROOT / "bench" / "data" / "fact_timelines_changes.json", "changes_test",
-                         "fact_timelines_changes_test")}
+                         "fact_timelines_changes_test"),
+        "changes2_dev": (ROOT / "bench" / "data" / "fact_timelines_changes2_dev.json", "changes2_dev",
+                         "fact_timelines_changes2_dev"),
+        "changes2_test": (ROOT / "bench" / "data" / "fact_timelines_changes2_test.json", "changes2_test",
+                          "fact_timelines_changes2_test")}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))

@@ -31,7 +31,7 @@ from memory_core.facts.cues import cue_concepts, implausible_value
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.kept_values import (ATTITUDE, after_a_past, own_business, temporary_absence, thing_of_value,
                                             user_stays)
-from memory_core.facts.later_successors import compared_successor, displaced, later_successor
+from memory_core.facts.later_successors import compared_successor, displaced, earlier_successor, later_successor
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
@@ -232,6 +232,16 @@ def own_news(fact: KnownFact, sentence: str, known: Sequence[KnownFact]) -> bool
                find_mention(sentence, other.value) for other in known)
 
 
+def _one_of_the_users_people(value: str, fact: KnownFact, known: Sequence[KnownFact]) -> bool:
+    """The value names the fact's own subject or one of the user's people or animals ("Biscuit" of the cat's
+    food): a name the user's life already gives a role is no successor of a thing (a partner may succeed one)."""
+    if fact.predicate in _PEOPLE_PREDICATES:
+        return False
+    key = normalized(value)
+    return key == normalized(fact.subject) or any(
+        other.predicate in _PEOPLE_PREDICATES and normalized(other.value) == key for other in known)
+
+
 def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
     """The one other value of the old value's kind or shape, in a sentence that says it holds now instead
     (a contrast word and no word that keeps both); None when there is none or more than one."""
@@ -429,7 +439,13 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
                 # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")
                 new_value = later_successor(onwards, 0, mention.end(), fact.value, held, entities,
-                                            users_own=fact.subject == "user")
+                                            users_own=fact.subject == "user",
+                                            reported=reported_news(sentence, mention.start()))
+                if new_value is None:  # the new one told first: "Y won the quiz! First win since I switched"
+                    new_value = earlier_successor(sentences, index, mention.start(), fact.value, held, entities,
+                                                  users_own=fact.subject == "user")
+            if new_value is not None and _one_of_the_users_people(new_value, fact, known):
+                new_value = None  # "Switched him onto Hill's": the cat "Biscuit" succeeds no food
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = CORRECTION.search(sentence)

@@ -385,3 +385,8 @@ def names_a_role(phrase: str) -> bool:
         return False
     return head in _PLAIN_ROLE_NOUNS or " ".join(words[-2:]) in _PLAIN_ROLE_NOUNS or \
         bool(_AGENT_SUFFIX.search(head) and len(head) > 4)
+
+
+#: Chat's fillers and interjections: never a word of an attribute ("yoga at X lol", "my back is better ngl").
+CHAT_FILLERS = frozenset({"lol", "lmao", "ngl", "tbh", "omg", "haha", "btw", "fyi", "idk", "imo", "rofl", "smh", "fr",
+                          "rn", "tho", "atm", "ok", "okay", "yeah", "ugh", "wow", "oh"})

@@ -66,6 +66,9 @@ _NAMED_REPORTER = re.compile(r"(?:^|\s)(?-i:[A-Z])[\w'-]+\s+(?i:says|said|reckon
                              r"recommends|recommended|suggests|suggested|told\s+(?:me|us))\b")
 _NEGATED_BEFORE = re.compile(r"(?i)\b(?:not|never|no|n't|didn't|don't|won't|wasn't|isn't)\b[^,;.]*$")
 _QUESTION = re.compile(r"\?\s*$")
+#: A relation said as a name at a sentence's start ("Mum says ..."): the user's person, never a successor.
+_PEOPLE_WORD = re.compile(r"(?i)^(?:mum|mom|mam|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa|"
+                          r"auntie|aunty|uncle|sis|bro|hubby|wifey|babe)$")
 _PEOPLE_LABELS = {"PERSON"}
 _BODY_LABELS = {"ORG"}
 _PLACE_LABELS = {"GPE", "LOC"}
@@ -157,7 +160,8 @@ def _candidates(text: str, offset: int, old: str, held: Iterable[str],
         start = text.find(name, at)
         start = at if start < 0 else start
         words = set(normalized(name).split()) - {"the", "a", "an", "dr"}
-        if not words or len(name) < 3 or calendar_word(name) or find_words(name, old_words) or \
+        if not words or len(name) < 3 or calendar_word(name) or _PEOPLE_WORD.search(name) or \
+                find_words(name, old_words) or \
                 words <= set(normalized(old).split()) or normalized(name) in held_keys:
             continue
         before, after = text[:start], text[start + len(name):]
@@ -174,27 +178,59 @@ def _candidates(text: str, offset: int, old: str, held: Iterable[str],
 
 
 def later_successor(sentences: Sequence[str], index: int, after: int, old: str, held: Iterable[str],
-                    entities: Mapping[str, str] | None = None, users_own: bool = True) -> str | None:
+                    entities: Mapping[str, str] | None = None, users_own: bool = True,
+                    reported: bool = False) -> str | None:
     """The one new name of ``old``'s shape said after the old value (from ``after`` in sentence ``index``, then
     the sentences that follow), in a sentence that is the user's, asserted and no question; None when there is
     none, or when the first sentence that names candidates names more than one. For a fact of someone else's
-    (``users_own`` false: the son's nursery) a sentence about "he" or "she" may be about its owner."""
+    (``users_own`` false: the son's nursery) a sentence about "he" or "she" may be about its owner. ``reported``:
+    the ending is someone's report to the user ("Mum says X has sold up, and a woman called Y has moved in"); the
+    rest of that sentence is the same report, so its reporter guards the successor no more than the ending."""
     if not old[:1].isupper():
         return None  # a common noun ("yoga") is succeeded by words the frames read, not by any name
     held = list(held)
     entities = entities or {}
     for number in range(index, len(sentences)):
-        text = sentences[number]
-        offset = after if number == index else 0
-        if _QUESTION.search(text) or (users_own and someone_else_until(text) is not None) or \
-                unasserted(text, len(text)) or _NAMED_REPORTER.search(text[offset:]):
-            continue
-        found = _candidates(text, offset, old, held, entities)
+        found = _sentence_candidates(sentences[number], after if number == index else 0, len(sentences[number]),
+                                     old, held, entities, users_own, reported and number == index)
         if len(found) == 1:
             return found[0]
         if found:
             return None
     return None
+
+
+def earlier_successor(sentences: Sequence[str], index: int, before: int, old: str, held: Iterable[str],
+                      entities: Mapping[str, str] | None = None, users_own: bool = True) -> str | None:
+    """The one new name of ``old``'s shape said BEFORE the old value, in a message that ends it: the new one is
+    often told first and the old one after ("Went to a taster at Y ... it knocks X into a cocked hat", "Y won the
+    quiz last night! First win since I switched from X"). Read from the message's start up to ``before`` in
+    sentence ``index``, with ``later_successor``'s guards; None unless exactly one such name is said."""
+    if not old[:1].isupper():
+        return None
+    held = list(held)
+    found: dict[str, str] = {}
+    for number in range(0, index + 1):
+        end = before if number == index else len(sentences[number])
+        for name in _sentence_candidates(sentences[number], 0, end, old, held, entities or {}, users_own):
+            found.setdefault(normalized(name), name)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _sentence_candidates(text: str, offset: int, end: int, old: str, held: Sequence[str],
+                         entities: Mapping[str, str], users_own: bool, reported: bool = False) -> list[str]:
+    """The successor candidates of one sentence between ``offset`` and ``end``: none in a question, an
+    unasserted sentence or someone's report; in a sentence of another person's news ("my sister's dentist is
+    Y"), only the one its news is about, when that is the candidate itself ("Dave Pritchard moved in")."""
+    if _QUESTION.search(text) or unasserted(text, len(text)) or (
+            not reported and _NAMED_REPORTER.search(text[offset:])):
+        return []
+    found = _candidates(text[:end], offset, old, held, entities)
+    other = someone_else_until(text) if users_own and not reported else None
+    if other is not None:  # the sentence's subject is someone else: only a name that IS that subject
+        found = [name for name in found if 0 <= text.find(name) < other and
+                 not _OWNER_BEFORE.search(text[:text.find(name)])]
+    return found
 
 
 def compared_successor(sentence: str, mention_start: int, old: str, held: Iterable[str],

@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import attribute_predicate
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import RELATIONS, attribute_candidate, whole_predicate
+from memory_core.facts.frame_words import CHAT_FILLERS, RELATIONS, attribute_candidate, whole_predicate
 from memory_core.facts.parse_frames import (FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts,
                                             parenthetical_facts)
 from memory_core.facts.parse_mentions import answered_questions, mention_facts, pronoun_roles
@@ -48,8 +48,9 @@ SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mot
 
 def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     attribute = re.sub(r"\s+", " ", fact.attribute.lower()).strip()
-    if not attribute or (attribute in _TOO_GENERAL and fact.shape != "habitual-place"):
-        return None
+    if not attribute or (attribute in _TOO_GENERAL and fact.shape != "habitual-place") or \
+            CHAT_FILLERS & set(attribute.split()):
+        return None  # "yoga at X lol": the parser took the filler for the name's kind noun
     if not (fact.named or fact.known):
         return None  # an unknown attribute with a plain word as value is more often chatter than a fact
     subject = SUBJECTS.get(fact.subject, fact.subject)

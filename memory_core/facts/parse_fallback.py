@@ -33,7 +33,7 @@ from typing import Sequence
 from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
-from memory_core.facts.frame_words import EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS
+from memory_core.facts.frame_words import CHAT_FILLERS, EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS
 from memory_core.facts.parse_measures import Measure, measures, one_off
 from memory_core.facts.parse_tokens import ParsedSentence, Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_VERBS, Tree, asserted,
@@ -542,9 +542,13 @@ def _name_fact(tree: Tree, name: _Name, pronoun_after: bool = False) -> Candidat
         return None
     attribute = re.sub(r"\s+", " ", attribute).strip()
     predicate, value = family + attribute.replace(" ", "_"), name.text.strip()
-    if not attribute or attribute in _LIGHT_VERBS or implausible_value(predicate, value):
-        return None
+    if not attribute or attribute in _LIGHT_VERBS or CHAT_FILLERS & set(attribute.split()) or \
+            implausible_value(predicate, value):
+        return None  # "yoga at X lol": a filler the parser hung the name on names nothing
     return Candidate("assert", subject, predicate, value, tree.sentence.text.strip())
+
+
+
 
 
 #: What a length or weight said of the user with "I'm" measures.

@@ -198,6 +198,12 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
             before = [*tree.children(verb, *DISLOCATED_DEPS), *([tree.head(verb)] if verb.dep == "parataxis" else [])]
             dislocated = next((t for t in before if t is not None and t.i < subject.i and t.pos == "NOUN"), None)
             about = _about(tree, dislocated) if dislocated is not None else None
+        if about is None and _household_role(tree, subject) and present_tense(tree, verb):
+            # "the boiler guy is Ray Hendry", "The window cleaner is Gary": a household's helper said with "the"
+            for complement in complements:
+                if complement.pos == "PROPN" and complement.text[:1].isupper() and has_name(tree, complement):
+                    yield fact(tree, USER, attribute_words(tree, subject), complement, "the-role-copula", known=True)
+            continue
         if about is not None:
             for complement in complements:
                 yield fact(tree, about[0], about[1], complement, "possessive-copula", known=True)
@@ -210,6 +216,27 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
             if complement.pos == "NOUN" and is_users_noun(tree, complement):
                 yield fact(tree, _who(tree, complement), attribute_words(tree, complement), subject,
                             "value-is-my-attribute", known=True)
+
+
+#: Helpers a household has, said with "the" in the user's own talk ("the window cleaner is Gary"): the user's.
+_HOUSEHOLD_ROLES = {"cleaner", "plumber", "electrician", "mechanic", "gardener", "dentist", "doctor", "gp", "vet",
+                    "hairdresser", "barber", "babysitter", "childminder", "nanny", "tutor", "landlord", "landlady",
+                    "neighbour", "neighbor", "accountant", "solicitor", "physio", "therapist", "optician", "postman",
+                    "postie", "milkman", "walker", "builder", "decorator", "handyman", "chiropodist", "counsellor",
+                    "instructor", "trainer", "engineer", "groomer", "sitter", "carer", "cleaners", "window"}
+#: A person said by what they do for the user, with the thing before it: "the boiler guy", "the bin man".
+_PERSON_HEADS = {"guy", "man", "woman", "lady", "bloke", "chap", "fella", "fellow", "person"}
+
+
+def _household_role(tree: Tree, noun: Token) -> bool:
+    """"the window cleaner", "the boiler guy": a helper of the household said with "the" alone, in present talk
+    (no owner, no adjective that makes it one occasion's: "the new guy" at work is nobody's helper)."""
+    if noun.pos != "NOUN" or [lower(d) for d in tree.children(noun, "det", "poss")] != ["the"] or \
+            tree.children(noun, "amod", "prep", "relcl", "acl"):
+        return False
+    if lower(noun) in _PERSON_HEADS:
+        return bool(tree.children(noun, "compound"))
+    return lower(noun) in _HOUSEHOLD_ROLES
 
 
 def _misread_complement(tree: Tree, verb: Token) -> list[Token]:

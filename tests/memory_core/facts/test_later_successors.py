@@ -157,3 +157,46 @@ def test_a_month_or_weekday_is_said_whole_not_by_its_first_letters():
     from memory_core.facts.cues import calendar_word
     assert calendar_word("Tuesdays") and calendar_word("March") and calendar_word("Sept") and calendar_word("Easter")
     assert not calendar_word("Marnie") and not calendar_word("Junaid") and not calendar_word("Decathlon")
+
+
+# -- round 11: the successor told first, the successor as the news's own subject, a reported successor ----------
+# Written for these tests in other words than the changes2 pools (other kinds: a darts team, a childminder, a
+# milkman, a window cleaner, a hairdresser).
+@pytest.mark.parametrize("text, old, predicate, new", [
+    # the new one named before the old one is ended ("Y ... since I switched from X")
+    ("The Arrow Heads beat everyone on Friday! Best night since I switched, three seasons with Double Top and "
+     "never a trophy.", "Double Top", "darts team", "Arrow Heads"),
+    ("Had a trim at Shear Genius on Saturday and honestly I'm done with Snips, they butchered my fringe twice.",
+     "Snips", "hairdresser", "Shear Genius"),
+    # the successor is the subject of its own sentence: someone else's news that IS the new holder
+    ("Mrs Dunmore has retired, bless her. Lorraine Acheson took on her little ones in September.",
+     "Mrs Dunmore", "childminder", "Lorraine Acheson"),
+])
+def test_a_successor_told_first_or_as_the_news_own_subject(text, old, predicate, new):
+    assert changed(text, old, predicate) == [(old, new)]
+
+
+def test_a_reported_ending_takes_the_successor_from_the_same_report():
+    text = "Dad says Carl Briggs has packed in the round, and a lad called Sam Hughes has taken it over."
+    assert changed(text, "Carl Briggs", "milkman") == [("Carl Briggs", "Sam Hughes")]
+    # no report, another person's own news: the name is not the user's new milkman
+    assert changed("Carl Briggs has packed in the round. My sister Tina Briggs is gutted.", "Carl Briggs",
+                   "milkman") == [("Carl Briggs", None)]
+
+
+@pytest.mark.parametrize("text", [
+    # the new name told first is ambiguous when two are said
+    "Tried Pete Lowe this month, then Gleam Team, and I'm done with Shine Bright.",
+    # a relation is no successor
+    "Mum says Shine Bright have stopped doing our street, so that's the end of them.",
+])
+def test_no_successor_when_ambiguous_or_a_relation(text):
+    assert changed(text, "Shine Bright", "window cleaner") == [("Shine Bright", None)]
+
+
+def test_one_of_the_users_people_succeeds_no_thing():
+    """"Switched him onto Y": the cat's own name said in the message is not the cat's new food."""
+    known = [KnownFact(1, "pudding", "eats", "Purina Gourmet", "chat-a", "2025-01-01T10:00:00+00:00", "preference")]
+    text = "We've given up on Purina Gourmet, Pudding was just licking the jelly off and leaving the rest."
+    got = [(c.old.value, c.value) for c in detect_changes(list(sentences(text)), known, "chat-b")]
+    assert got == [("Purina Gourmet", None)]

@@ -244,3 +244,29 @@ def test_a_preference_over_another_keeps_only_the_preferred(real_parser):
 
 def test_a_verb_whose_in_the_table_names_keeps_its_attribute_before_an_organisation(real_parser):
     assert ("user", "band", "Night Owls") in _facts(real_parser, "i play drums in The Night Owls")
+
+
+# -- round 11: a household's helper said with "the"; chat fillers name no attribute --------------------------
+@pytest.mark.parametrize("text, attribute, value", [
+    ("the gutter guy is Kev Moran, does the whole street for forty quid", "gutter_guy", "Kev Moran"),
+    ("The dog groomer is Priya, she's a miracle worker with Bramble.", "dog_groomer", "Priya"),
+    ("The bin man is Alan Pike.", "bin_man", "Alan Pike"),
+])
+def test_the_households_helper_said_with_the(real_parser, text, attribute, value):
+    assert ("user", attribute, value) in _facts(real_parser, text)
+
+
+@pytest.mark.parametrize("text", [
+    "The new guy at the gym is Tom.",        # an adjective: one occasion's, nobody's helper
+    "the plumber was Ray, he came on Tuesday",  # past: one visit
+    "The winner is Tom, obviously.",          # no helper of the household
+    "Her cleaner is Marta.",                  # someone else's
+])
+def test_the_helper_frame_refuses(real_parser, text):
+    assert not any(value in ("Tom", "Ray", "Marta") and subject == "user" and attribute in (
+        "guy", "plumber", "winner", "cleaner") for subject, attribute, value in _facts(real_parser, text))
+
+
+def test_a_chat_filler_is_no_attribute(real_parser):
+    facts = _facts(real_parser, "started climbing at Rock Republic lol my arms are dead ngl")
+    assert not any(attribute and "lol" in attribute.split() for _, attribute, _ in facts)

@@ -160,7 +160,9 @@ EXTRA_END_CUES = re.compile(
     r"(?:is|are|went|gone|got\s+packed)\s+(?:away\s+)?in(?:to)?\s+(?:a|the)\s+(?:box|attic|loft|bin)|"
     r"gathering\s+dust|packed\s+away|"
     # ties cut, a membership let lapse, a job lost, a couple parted, a pet put to sleep
-    r"cut\s+ties|got\s+the\s+(?:chop|boot|axe|push|elbow)|(?:didn't|did\s+not|won't\s+be)\s+renew(?:ing)?|"
+    r"cut\s+ties|got\s+the\s+(?:chop|boot|axe|push|elbow)|"
+    # not been back: "I haven't set foot on the 6:58 since", "not darkened its door in months"
+    r"(?:haven't|hasn't|have\s+not|has\s+not|not|never)\s+(?:once\s+)?(?:set\s+foot|darkened\s+(?:the|its|their)\s+doors?)|(?:didn't|did\s+not|won't\s+be)\s+renew(?:ing)?|"
     r"(?:membership|subscription|contract|policy|cover|licen[cs]e|account|plan)\s+(?:has\s+|had\s+)?lapsed|"
     r"let\s+(?:\w+\s+){0,3}?lapse|time\s+(?:at|with|in)\s+(?:\w+\s+)?(?:is|was)\s+up|"
     # the keys given back: a tenancy, a plot or a locker left ("handed my keys back at X")

@@ -232,6 +232,23 @@ def own_news(fact: KnownFact, sentence: str, known: Sequence[KnownFact]) -> bool
                find_mention(sentence, other.value) for other in known)
 
 
+_CANCELLED = re.compile(r"(?i)\b(?:cancel+ed|cancel+ing|called\s+off)\b")
+#: One occasion: "again", a day said from today ("cancelled again this morning", "called off tonight").
+_ONE_OCCASION = re.compile(r"(?i)\b(?:again|today|tonight|this\s+(?:morning|afternoon|evening|week)|yesterday|"
+                           r"last\s+night|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\s+(?:one|session|class))\b")
+
+
+def _one_cancelled_occasion(text: str) -> bool:
+    """The only ending said is one occasion cancelled ("the 7:42 was cancelled again this morning", "yoga's
+    called off tonight"): the lasting thing stays (other words of ending still end it)."""
+    cancelled = _CANCELLED.search(text)
+    clause = re.split(r"[,;.!?]|\s[-–]\s", text[cancelled.end():], maxsplit=1)[0] if cancelled else ""
+    if not cancelled or not _ONE_OCCASION.search(clause):
+        return False  # "X is cancelled as of this month, they put the price up again": the "again" is the price's
+    rest = _CANCELLED.sub(" ", text)
+    return not (_END_CUES.search(rest) or EXTRA_END_CUES.search(rest))
+
+
 def _one_of_the_users_people(value: str, fact: KnownFact, known: Sequence[KnownFact]) -> bool:
     """The value names the fact's own subject or one of the user's people or animals ("Biscuit" of the cat's
     food): a name the user's life already gives a role is no successor of a thing (a partner may succeed one)."""
@@ -250,7 +267,9 @@ def contrast_successor(sentences: Sequence[str], old: str) -> str | None:
             continue
         value = same_kind_value([sentence], old) or (same_shape_value([sentence], old) if kind_of(old) is None
                                                      else None) or _liked_now(sentence, old)
-        if value is not None and not unasserted(sentence, len(sentence)):
+        # a hedge after the new value is another clause's ("it's Y now, so an extra lie-in I suppose")
+        at = sentence.find(value) if value is not None else -1
+        if value is not None and not unasserted(sentence, at + len(value) if at >= 0 else len(sentence)):
             return value
     return None
 
@@ -382,6 +401,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             compared = first_good(compared_values(marked), fact.value, marked)
             if compared and implausible_value(fact.predicate, compared):
                 compared = None  # "Wolf Alice tickets for November": "for" a month says when, not what instead
+            if compared and _one_of_the_users_people(compared, fact, known):
+                compared = None  # "another case of X for Biscuit": bought for the cat, not X traded for it
             if not compared and old_value_preferred(marked):
                 continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
             if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
@@ -410,6 +431,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     continue
             if unasserted(said, mention.end()):
                 continue  # "sometimes I think about leaving X", "I'm not dropping X"
+            if not compared and not contrasted and _one_cancelled_occasion(rest):
+                continue  # "X was cancelled again this morning": one occasion of it, not X ended
             new_value = contrasted or compared or replacement(said, mention, fact.value) or \
                 first_good(successor_values(rest), fact.value, rest) or successor(rest, fact.value)
             if new_value is None and here + 1 < len(near):  # "I quit Acme. I start at Globex on Monday."
@@ -426,6 +449,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = named_in_apposition(said, new_value) or _placed_home(new_value)
             if new_value is not None and implausible_value(fact.predicate, new_value):
                 new_value = None  # a month for a band, a bare "again" for a provider: no successor
+            if new_value is not None and value_shape(fact.value) == "time" and value_shape(new_value) != "time":
+                new_value = None  # "the 7:42" is succeeded by a time ("the 8:05"), never by "half empty"
             if new_value is None:  # "Snow has lost its appeal, these days I love sunshine": liked now, written alike
                 new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind

@@ -172,8 +172,13 @@ _REGNAL = re.compile(r"(?i)^(?:king|queen|pope|emperor|empress|tsar|czar|prince|
 
 
 def runs_into_pronoun(value: str) -> bool:
-    """The value's last word is the pronoun "I" of the next clause ("Hull I"), not part of the name."""
+    """The value's last word is the pronoun "I" of the next clause ("Hull I"), not part of the name, or the
+    value runs on into a clause of the user's ("dog I haven't set foot in"): a name has no "I haven't" in it."""
     words = value.split()
+    if len(words) > 2 and any(w in ("I", "I've", "I'm", "I'd", "I'll") for w in words[1:-1]) and \
+            re.search(r"\bI(?:'ve|'m|'d|'ll)?\s+(?:haven't|have|had|don't|didn't|can't|never|just|am|was|do|did|"
+                      r"go|went|get|got|use|used|see|saw|love|like|think)\b", value):
+        return True
     return len(words) > 1 and words[-1] == "I" and not _REGNAL.match(value)
 
 

@@ -46,7 +46,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\bi{ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{ARTICLE}{VALUE}", "car"),
     _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
     _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
-    _frame(rf"\b(?:training|preparing|train|prepare|signed\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "race"),
+    _frame(rf"\b(?:training|preparing|train|prepare)\s+for\s+(?:the\s+)?{VALUE}", "race"),
+    # "signed up for NOW TV", "registered for the newsletter": only a race is a race
+    _frame(rf"\b(?:sign(?:ed)?\s+up|registered)\s+for\s+(?:the\s+)?{VALUE}", "@race"),
     _frame(rf"\b(?:work\s+out|working\s+out|train|exercise|go\s+to\s+the\s+gym|membership|lift|lifting)\s+(?:at|with)\s+{VALUE}",
            "gym"),
     _frame(r"\bi\s+see\s+(?P<v>dr\.?\s+(?-i:[A-Z])[\w'-]+)", "doctor"),

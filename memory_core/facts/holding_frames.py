@@ -1,5 +1,5 @@
 """What the user takes or has at home, said with a bare "on", "take" or "have": "I'm on amlodipine", "I take
-sertraline every morning", "we have Netflix", "we've got Sky".
+sertraline every morning", "we have Netflix", "we've got Sky", "I get the 7:42 to Leeds every morning".
 
 "On" and "have" alone say little ("I'm on the bus", "I have Tom over"), so each frame needs its object to
 say what it is:
@@ -8,7 +8,9 @@ say what it is:
   (-pril, -sartan, -olol, -statin, -dipine, -prazole, -oxetine, -pram, ...): these endings mark a drug
   class, so no list of drugs is needed;
 * a household service is a capitalised name that ends the clause after "we have" / "we've got" ("we have
-  Netflix", "we've got Sky now"), never a name followed by what the person is doing ("we have Tom over").
+  Netflix", "we've got Sky now"), never a name followed by what the person is doing ("we have Tom over");
+* a timetabled service is "the <departure time> to/from <Place>" the user rides, with a habit said beside it
+  ("every morning", "usually", "for years"): one trip ("tomorrow") is no usual train.
 """
 from __future__ import annotations
 
@@ -44,6 +46,17 @@ _SERVICE = re.compile(
     r"(?=\s*(?:[.!,;]|$)|\s+(?:now|at\s+home|these\s+days|for\s+(?:the\s+)?(?:tv|telly|kids|films|movies|sport|"
     r"broadband|internet|wifi))\b)")
 _HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|should|thinking\s+of|wish|whether)\b")
+#: A service known by its departure time and its end, as the user rides it: "I get the 7:42 to Leeds", "I'm on
+#: the 6:58 from Didcot". The first person comes before it in the clause.
+_TIMETABLED = re.compile(
+    r"(?i)\b(?:i|i'm|im|i\s+am|i've|i\s+have|we|we're)\b(?:\s+(?:\w+\s+){0,3}?)?\s*"
+    r"(?:get|gets|getting|got|catch|catches|catching|take|takes|taking|ride|on|travel(?:led)?\s+on|use)\s+"
+    r"(?P<v>the\s+\d{1,2}[:.]\d{2}(?:\s+(?:bus|train|tram|ferry|coach))?\s+(?:to|from)\s+"
+    r"(?-i:[A-Z][\w'-]+)(?:\s+(?-i:[A-Z][\w'-]+))?)")
+#: A habit said with it: one trip is no usual service ("I'm getting the 7:42 to Leeds tomorrow").
+_EVERY_TIME = re.compile(r"(?i)\b(?:every|each|usually|always|normally|daily|weekdays?|most\s+(?:days|mornings)|"
+                         r"for\s+(?:the\s+past\s+)?(?:years|\w+\s+years)|mornings|evenings|commute|"
+                         r"instead|these\s+days|nowadays|from\s+now\s+on)\b")
 
 
 def holding_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
@@ -58,6 +71,12 @@ def holding_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candida
     for match in [*_PUT_ON.finditer(sentence), *_MY_MEDICINE.finditer(sentence)]:
         if not _HEDGE.search(sentence[:match.start()]) and not _NEGATED.search(sentence[:match.start()]):
             yield match.span("v"), Candidate("assert", USER, "medication", match.group("v"), sentence)
+    for match in _TIMETABLED.finditer(sentence):  # "I get the 7:42 to Leeds every morning": the usual train
+        if _HEDGE.search(sentence[:match.start()]) or not _EVERY_TIME.search(sentence) or \
+                _NEGATED.search(sentence[:match.start("v")]):
+            continue
+        kind = "bus" if re.search(r"(?i)\b(?:bus|coach)\b", sentence) else "train"
+        yield match.span("v"), Candidate("assert", USER, f"usual {kind}", match.group("v"), sentence)
     for match in _SERVICE.finditer(sentence):
         if _HEDGE.search(sentence[:match.start()]):
             continue

@@ -75,14 +75,28 @@ def said_of_today(value: str) -> bool:
     return _DEICTIC_DAYS.search(value) is not None
 
 
+#: Lessons said by what is learnt are a series ("her swimming lesson", "my piano lesson"): the weekday and time
+#: they are on is their slot. One lesson is said as such ("my first lesson", "the next lesson").
+_SERIES_LESSON = re.compile(r"(?i)^(?!(?:first|next|last|this|final|trial|extra|one-off|taster|makeup|make-up)\b)"
+                            r"[a-z-]+\s+lesson$")
+
+
+def series_lesson(attribute: str) -> bool:
+    """"swimming lesson", "piano lesson": a regular lesson, whose weekday is its slot, not one occasion's."""
+    return bool(_SERIES_LESSON.match(re.sub(r"[_\s]+", " ", attribute.lower()).strip()))
+
+
 def occasion_value(attribute: str, value: str) -> bool:
     """True when the value is one occasion's, not a lasting value of the attribute: a name or one occasion's
-    time for an occurrence noun ("jog: Victoria Park", "flight: 6:40am"), or any day said from today."""
+    time for an occurrence noun ("jog: Victoria Park", "flight: 6:40am"), or any day said from today. A lesson
+    said by its subject is a series: its weekday and time are its slot ("her swimming lesson is Tuesday 4:45")."""
     if said_of_today(value):
         return True
     if not occurrence_head(attribute):
         return False
     named = any(w[:1].isupper() for w in value.split() if w.lower() not in ("i",))
+    if series_lesson(attribute) and one_occasion_time(value):
+        return False
     return (named and not _CALENDAR_DAY.search(value) and not _HABIT.search(value)) or one_occasion_time(value)
 
 

@@ -134,7 +134,8 @@ def plausible(text: str, head: Token) -> bool:
 
 #: Attribute words whose values are dates or times ("anniversary", "wake-up time").
 TIME_ATTRIBUTE_WORDS = {"time", "anniversary", "birthday", "date", "day", "bedtime", "alarm", "wake", "wake-up",
-                        "appointment", "deadline", "schedule", "shift", "class", "lesson", "when"}
+                        "appointment", "deadline", "schedule", "shift", "class", "lesson", "when", "practice", "training",
+                        "rehearsal", "session"}
 
 
 def is_time(tree: Tree, head: Token) -> bool:

@@ -100,6 +100,10 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj):
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
+            elif verb.lemma == "have" and obj.pos == "NOUN" and obj.lemma in _SCHEDULED and \
+                    lower(prep) in ("on", "at") and value.ent_type in ("DATE", "TIME") and present_tense(tree, verb):
+                # "my son has football practice on Wednesdays", "she has swimming lesson on Tuesday 4:45": its slot
+                yield fact(tree, who, attribute_words(tree, obj), value, "has-scheduled", known=True)
         if not objects and (who == USER or people_subject) and verb.lemma not in _LIGHT_VERBS and \
                 present_tense(tree, verb) and has_name(tree, value):
             # "I volunteer at Y"; "my son rows for Y"
@@ -136,6 +140,10 @@ _PERSONAL_VERBS = {"love", "like", "hate", "miss", "know", "meet", "visit", "cal
                    "drop", "introduce", "interview", "hire", "fire", "congratulate", "annoy", "bother", "support",
                    # an ending or a swap, not a habit ("I quit Y", "I replaced Y")
                    "quit", "stop", "ditch", "dump", "sell", "replace", "swap", "change", "switch"}
+
+
+#: Things a person has on a weekday, a series: "has football practice on Wednesdays", "has swimming lesson on Tuesday".
+_SCHEDULED = {"lesson", "practice", "class", "training", "rehearsal", "club", "session", "tutoring", "therapy", "shift"}
 
 
 #: Verbs of having or holding: what someone has is no job they do for the user ("X have the file now").

@@ -200,3 +200,10 @@ def test_one_of_the_users_people_succeeds_no_thing():
     text = "We've given up on Purina Gourmet, Pudding was just licking the jelly off and leaving the rest."
     got = [(c.old.value, c.value) for c in detect_changes(list(sentences(text)), known, "chat-b")]
     assert got == [("Purina Gourmet", None)]
+
+
+def test_a_thing_bought_for_one_of_the_users_pets_is_kept():
+    """"another bag of X for Pudding": bought for the cat, not X traded for the cat (the "X for Y" frame)."""
+    known = [KnownFact(1, "pudding", "eats", "Purina Gourmet", "chat-a", "2025-01-01T10:00:00+00:00", "preference")]
+    text = "Picked up another box of Purina Gourmet for Pudding, it was half price."
+    assert detect_changes(list(sentences(text)), known, "chat-b") == []

@@ -47,7 +47,14 @@ def attribute_words(tree: Tree, noun: Token) -> str:
     # a word written in lower case is no name, whatever its tag
     words = [lower(t) for t in tree.children(noun, "amod", "compound", "nmod") if t.i < noun.i and (
         t.pos != "PROPN" or t.text.islower()) and t.i > max(owners, default=-1)]
-    return " ".join(words + [noun.lemma if noun.tag in ("NNS",) else lower(noun)])
+    head = lower(noun) if lower(noun) in _SINGULAR_IN_S else noun.lemma if noun.tag in ("NNS",) else lower(noun)
+    return " ".join(words + [head])
+
+
+#: Nouns that end in "s" and are no plural: the lemmatizer's "pilate" is no word.
+_SINGULAR_IN_S = {"pilates", "athletics", "gymnastics", "aerobics", "darts", "billiards", "bowls", "dominoes",
+                  "physics", "maths", "economics", "politics", "news", "lacrosse", "rounders", "checkers", "draughts",
+                  "crossfit", "zumba", "aquarobics", "paralympics", "olympics", "classics", "linguistics"}
 
 
 def _who(tree: Tree, noun: Token) -> str:
@@ -209,6 +216,8 @@ def copula_facts(tree: Tree) -> Iterator[TreeFact | None]:
                 yield fact(tree, about[0], about[1], complement, "possessive-copula", known=True)
             if not complements:
                 for prep in tree.children(verb, "prep"):
+                    if about[0] == USER and about[1] in RELATIONS and lower(prep) in ("at", "in"):
+                        continue  # "my mum is at Ashgrove House now": where she is (the matcher's to name), not who
                     if lower(prep) in _VALUE_PREPS:
                         yield fact(tree, about[0], about[1], tree.child(prep, "pobj"), "possessive-copula-prep", known=True)
             continue

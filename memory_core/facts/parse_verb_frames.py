@@ -80,10 +80,22 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
         preps += [p for p in tree.children(obj, "prep") if tree.child(p, "pobj") is not None]
     if any(t.dep == "prep" and lower(t) == "to" for t in tree.subtree(verb)):
         preps = [p for p in preps if lower(p) != "from"]  # "switched my shop from X to Y": X is what ended
+    if base == "go" and (habitual(tree, verb) or _every(tree, verb)):
+        # "I go to spin at Y twice a week", "I am going to yoga in Y since two years": the parser reads the
+        # activity as an infinitive ("to spin"); its named place is the activity's
+        for activity in tree.children(verb, "xcomp", "advcl"):
+            if any(lower(a) == "to" for a in tree.children(activity, "aux")) and activity.pos in ("NOUN", "VERB"):
+                place = _named_place(tree, activity)
+                if place is not None:
+                    yield fact(tree, who, lower(activity), place, "activity-place", known=True)
     for prep in preps:
         value = tree.child(prep, "pobj")
         if base == "go" and lower(prep) == "to" and not objects and _habitual_place(tree, verb, value):
             yield fact(tree, who, "go to", value, "habitual-place", known=True)  # "my son goes to Y"
+            continue
+        place = _activity_place(tree, verb, value) if base == "go" and lower(prep) == "to" else None
+        if place is not None:  # "I go to yoga at Y every Saturday": the activity's place, as "I do yoga at Y"
+            yield fact(tree, who, attribute_words(tree, value), place, "activity-place", known=True)
             continue
         attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj"))) or \
             verb_attribute(f"{base} {_preposition(prep, value)}", has_object=bool(tree.children(verb, "dobj")))
@@ -251,6 +263,31 @@ def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:
                 lower(token) in ("every", "each") or token.text.lower().endswith("s") or _any_one(tree, token)):
             return False
     return True
+
+
+def _activity_place(tree: Tree, verb: Token, activity: Token | None) -> Token | None:
+    """The named place of an activity gone to as a habit ("going to yoga in Bodhi Studio since two years", "I go to
+    spin at Pedal House twice a week"): the activity a plain noun, the place a name after "at"/"in"."""
+    if activity is None or activity.pos != "NOUN" or has_name(tree, activity) or not (
+            habitual(tree, verb) or _every(tree, verb)):
+        return None
+    return _named_place(tree, activity, verb)
+
+
+def _named_place(tree: Tree, activity: Token, verb: Token | None = None) -> Token | None:
+    """The name after "at"/"in" that says where the activity is done (not a date, a time or a town)."""
+    for prep in [*tree.children(activity, "prep"), *(tree.children(verb, "prep") if verb is not None else [])]:
+        place = tree.child(prep, "pobj")
+        if lower(prep) in ("at", "in") and place is not None and place.i > activity.i and has_name(tree, place) and \
+                place.ent_type not in ("DATE", "TIME", "GPE"):
+            return place
+    return None
+
+
+def _every(tree: Tree, verb: Token) -> bool:
+    """A frequency said in the verb's clause: "every Saturday", "twice a week", "since two years"."""
+    words = {lower(t) for t in tree.subtree(verb)}
+    return bool(words & {"every", "each", "weekly", "daily", "twice", "since", "usually", "always", "week"})
 
 
 def _any_one(tree: Tree, date: Token) -> bool:

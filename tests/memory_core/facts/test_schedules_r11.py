@@ -85,3 +85,29 @@ def test_one_cancelled_occasion_keeps_the_usual_service(text):
 def test_a_cancellation_with_no_occasion_still_ends_it():
     assert _changes("They've cancelled the 8:12 to Bristol Temple for good.", "the 8:12 to Bristol Temple") == [
         ("the 8:12 to Bristol Temple", None)]
+
+
+# -- an activity gone to at a named place; a relation "at" a place is no value of the relation --------------------
+@pytest.mark.parametrize("text, attribute, value", [
+    ("I go to zumba at Move Studio twice a week.", "zumba", "Move Studio"),
+    ("I'm going to pottery in Clay Corner since last year, every Thursday.", "pottery", "Clay Corner"),
+])
+def test_an_activity_gone_to_as_a_habit_at_a_named_place(real_parser, text, attribute, value):
+    found = {(c.subject, c.predicate, c.value) for c in parsed_candidates(real_parser, text)}
+    assert ("user", attribute, value) in found
+
+
+def test_no_activity_place_from_one_outing(real_parser):
+    found = {c.value for c in parsed_candidates(real_parser, "I went to zumba at Move Studio yesterday.")}
+    assert "Move Studio" not in found
+
+
+def test_pilates_keeps_its_s(real_parser):
+    found = {(c.predicate, c.value) for c in parsed_candidates(real_parser, "I do pilates at Core Studio on Tuesdays.")}
+    assert ("pilates", "Core Studio") in found
+
+
+def test_a_relation_at_a_place_is_not_the_relation(real_parser):
+    """"my dad is at Fernlea now": the father is not called Fernlea."""
+    found = {(c.subject, c.predicate, c.value) for c in parsed_candidates(real_parser, "My dad is at Fernlea now.")}
+    assert not any(value == "Fernlea" and predicate in ("father", "dad") for _, predicate, value in found)

@@ -411,7 +411,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             # the rest of the message from the old value on, and what it already holds: where a successor is
             # named later ("Gave up on Dr Varga. ... Dr Moyo is lovely.")
             onwards = [said, *sentences[index + 1:]]
-            held = [other.value for other in known if other.id != fact.id]
+            # what is held already, and whose the fact is: "Biscuit" of the cat's food succeeds nothing
+            held = [other.value for other in known if other.id != fact.id] + \
+                ([fact.subject] if fact.subject not in ("user", fact.predicate) else [])
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
                     _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
                     _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked)):
@@ -458,8 +460,12 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             # a name not of the user's people: the sentences after its own are read with the guards below
             named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
                 fact.predicate not in _PEOPLE_PREDICATES
+            if new_value is not None and _one_of_the_users_people(new_value, fact, known):
+                new_value = None  # "Biscuit was licking the gravy off": the cat succeeds no food; read on
             if new_value is None and kind_of(fact.value) is None:
                 new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
+                if new_value is not None and _one_of_the_users_people(new_value, fact, known):
+                    new_value = None
             if new_value is None and named and not covered:
                 # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
                 # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")

@@ -22,7 +22,8 @@ STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|because|as|and|bu
               r"rather than|more than|better than|over|not|every|each|most|twice|three|once|planned|booked|for me|"
               r"on (?:duolingo|an app|the app|weekends|weekdays)|via|using|in (?:their|his|her|its|our|my|your)|"
               r"in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
-              r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever)")
+              r"on (?:weekends|saturdays|sundays|tuesdays)|or (?:nothing|else|so|whatever)|"
+              r"(?:to|from) (?:work|school|uni|college|the office)|on school days|on (?:the )?school run")
 #: What follows a value without being part of it, whatever the frame: a hedge ("Perth I think", "Theo I
 #: believe"), a word saying for how long ("for now", "at the minute"). Not any clause with "I": in "my
 #: master's degree I started..." or "after Callum moved to Perth I was..." the words before it are no value.
@@ -350,7 +351,7 @@ CHILD_RELATIONS = {"son", "daughter", "child", "children", "kid", "kids", "grand
 OTHER_KIND_COMPOUNDS = re.compile(
     r"(?i)\b(?:[\w-]+\s+(?:instructors?|teachers?|tutors?|coach(?:es)?|lessons?|tests?|schools?)|"
     r"(?:food|blood|power|river|piggy|sperm|seed|data|memory|test|question)\s+banks?|"
-    r"banks?\s+holidays?|cars?\s+(?:parks?|wash(?:es)?|boot\s+sales?|parking)|gym\s+(?:bags?|kit|clothes|wear|"
+    r"banks?\s+holidays?|cars?\s+(?:parks?|wash(?:es)?|boot\s+sales?|parking|shar(?:e|es|ing)|pool(?:s|ing)?|seats?|keys|insurance|loan|finance|dealers?(?:hip)?)|gym\s+(?:bags?|kit|clothes|wear|"
     r"buddy|buddies)|dentist'?s?\s+chair)\b")
 
 #: Nouns that name a person by the work they do without an agent suffix ("a nurse", "a chef", "a temp").

@@ -44,6 +44,8 @@ _PERSON_WORD = "(?:" + "|".join(sorted({*PERSON_NOUNS, "he", "she", "they", "it"
 _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # verbs that name their attribute
     _frame(rf"\bi{ADV}\s+(?:drive|'m\s+driving|am\s+driving|get\s+around\s+in)\s+{ARTICLE}{VALUE}", "car"),
+    # "I car share with Rob", "we lift-share with the Hendersons": the person shared with
+    _frame(rf"\b(?:i|we){ADV}\s+(?:car[\s-]?share|carpool|car[\s-]pool|lift[\s-]?share)\s+with\s+{VALUE}", "car share"),
     _frame(rf"\bbank(?:ing)?\s+with\s+{VALUE}", "bank"),
     _frame(rf"\bi\s+keep\s+my\s+money\s+(?:at|with|in)\s+{VALUE}", "bank"),
     _frame(rf"\b(?:training|preparing|train|prepare)\s+for\s+(?:the\s+)?{VALUE}", "race"),

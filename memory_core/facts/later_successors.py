@@ -66,6 +66,9 @@ _NAMED_REPORTER = re.compile(r"(?:^|\s)(?-i:[A-Z])[\w'-]+\s+(?i:says|said|reckon
                              r"recommends|recommended|suggests|suggested|told\s+(?:me|us))\b")
 _NEGATED_BEFORE = re.compile(r"(?i)\b(?:not|never|no|n't|didn't|don't|won't|wasn't|isn't)\b[^,;.]*$")
 _QUESTION = re.compile(r"\?\s*$")
+#: A brand's own "'s" after the name, with a model code or nothing after it before the clause ends ("Hill's k/d
+#: and", "Sainsbury's."); "Tom's car" is Tom's car, not a name.
+_BRAND_POSSESSIVE = re.compile(r"^'s(?:\s+(?-i:[a-z]{1,3}/[a-z]{1,3}|[a-z]*\d[\w/-]*))?(?=\s*(?:[,.;!?]|and\b|but\b|so\b|$))")
 #: A relation said as a name at a sentence's start ("Mum says ..."): the user's person, never a successor.
 _PEOPLE_WORD = re.compile(r"(?i)^(?:mum|mom|mam|dad|mother|father|nan|nana|gran|granny|grandma|grandad|grandpa|"
                           r"auntie|aunty|uncle|sis|bro|hubby|wifey|babe)$")
@@ -173,6 +176,9 @@ def _candidates(text: str, offset: int, old: str, held: Iterable[str],
         title = _TITLE_BEFORE.search(before)
         if title:  # "Dr Osei": the title the name reader left off is the person's
             name = title.group(0) + name
+        owned = _BRAND_POSSESSIVE.match(after)
+        if owned:  # "onto Hill's k/d and ...", "to Sainsbury's.": the "'s" (and a model code) is the brand's
+            name += owned.group(0)
         found.setdefault(normalized(name), name)
     return list(found.values())
 

@@ -207,3 +207,18 @@ def test_a_thing_bought_for_one_of_the_users_pets_is_kept():
     known = [KnownFact(1, "pudding", "eats", "Purina Gourmet", "chat-a", "2025-01-01T10:00:00+00:00", "preference")]
     text = "Picked up another box of Purina Gourmet for Pudding, it was half price."
     assert detect_changes(list(sentences(text)), known, "chat-b") == []
+
+
+def test_the_facts_own_subject_is_read_past_and_a_brands_s_kept():
+    """"Pudding was licking ... Switched him onto Arden's r/c": the cat's name in the ending sentence is passed
+    over, and the successor keeps the brand's "'s" and its model code."""
+    known = [KnownFact(1, "pudding", "eats", "Purina Gourmet", "chat-a", "2025-01-01T10:00:00+00:00", "preference")]
+    text = ("We've given up on Purina Gourmet, Pudding was just licking the jelly off and leaving the rest. "
+            "Switched him onto Arden's r/c and he's clearing the bowl.")
+    got = [(c.old.value, c.value) for c in detect_changes(list(sentences(text)), known, "chat-b")]
+    assert got == [("Purina Gourmet", "Arden's r/c")]
+
+
+def test_a_persons_possessive_is_not_a_brand():
+    text = "Gave up on Shine Bright. Tom's cousin does our windows now."
+    assert changed(text, "Shine Bright", "window cleaner") != [("Shine Bright", "Tom's cousin")]

@@ -111,3 +111,13 @@ def test_a_relation_at_a_place_is_not_the_relation(real_parser):
     """"my dad is at Fernlea now": the father is not called Fernlea."""
     found = {(c.subject, c.predicate, c.value) for c in parsed_candidates(real_parser, "My dad is at Fernlea now.")}
     assert not any(value == "Fernlea" and predicate in ("father", "dad") for _, predicate, value in found)
+
+
+@pytest.mark.parametrize("text, value", [
+    ("i car share with Priya Nair to work, she drives mondays", "Priya Nair"),
+    ("We carpool with the Okonkwos on school days.", "Okonkwos"),
+])
+def test_who_the_user_car_shares_with(text, value):
+    found = _triples(text)
+    assert ("user", "car share", value) in found
+    assert not any(p == "car" for _, p, _ in found)  # "car share" is no car called Priya Nair

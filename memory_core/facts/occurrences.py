@@ -49,7 +49,7 @@ _HABIT = re.compile(rf"(?i)\b(?:{_WEEKDAY}s|every|each|daily|weekly|weekends|wee
 _OCCASION_WORD = re.compile(rf"(?i)^(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?|{_WEEKDAY}|today|tonight|"
                             r"tomorrow|tmrw|tmr|yesterday|morning|afternoon|evening|night|noon|midday|midnight|"
                             r"next|this|last|at|on|the|o'clock|half|quarter|past|to|around|about|from|till|until|"
-                            r"and|-)$")
+                            r"and|-|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|by)$")
 #: Words said of today: a value with one only means something on the day it was said.
 _DEICTIC_DAYS = re.compile(r"(?i)\b(?:today|tonight|tomorrow|tmrw|tmr|yesterday)\b")
 

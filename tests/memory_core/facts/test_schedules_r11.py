@@ -121,3 +121,9 @@ def test_who_the_user_car_shares_with(text, value):
     found = _triples(text)
     assert ("user", "car share", value) in found
     assert not any(p == "car" for _, p, _ in found)  # "car share" is no car called Priya Nair
+
+
+@pytest.mark.parametrize("attribute, value", [("dinner", "six"), ("dinner", "by seven"), ("party", "eight")])
+def test_a_time_said_in_words_is_one_occasion_for_an_occasion_noun(attribute, value):
+    """"I need dinner on the table by six": the user's dinner is not "six"."""
+    assert occasion_value(attribute, value)

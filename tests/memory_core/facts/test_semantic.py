@@ -61,3 +61,16 @@ def test_casual_lowercase_statements_become_facts(store):
     assert found == {("diet", "pescatarian"), ("hobby", "tennis"), ("music", "synthwave"),
                      ("coffee", "with oat milk"), ("wake_time", "8:00")}
     assert extract("my laptop is getting slow") == [] and extract("the dog is in the garden") == []
+
+
+def test_the_matcher_reads_no_relations_relation_and_no_possessive_name_as_a_home(store, real_embedder):
+    """Round 11: "my wife's dad is in a home in Prestatyn" is the father-in-law's, not the wife's; "has
+    Crohn's" names no place anyone lives in. Checked against a sentence the matcher does place."""
+    embedder = real_embedder.load()
+    say(store, "My wife's dad is in a care home in Prestatyn.", 1)
+    say(store, "My aunt, who has had Crohn's for years, is very brave about it.", 2)
+    say(store, "My sister lives in Cardiff now.", 3)
+    run_semantic_pass(store, embedder)
+    found = {(f.subject, f.value) for f in facts.current_facts(store)}
+    assert not any(value in ("Prestatyn", "Crohn") for _, value in found)
+    assert ("sister", "Cardiff") in found

@@ -161,6 +161,8 @@ EXTRA_END_CUES = re.compile(
     r"gathering\s+dust|packed\s+away|"
     # ties cut, a membership let lapse, a job lost, a couple parted, a pet put to sleep
     r"cut\s+ties|got\s+the\s+(?:chop|boot|axe|push|elbow)|"
+    # outdone: "a fix at Halifax that beat anything Nationwide would offer"
+    r"beat(?:s|en)?\s+(?:anything|everything|whatever|any\s+\w+)|"
     # not been back: "I haven't set foot on the 6:58 since", "not darkened its door in months"
     r"(?:haven't|hasn't|have\s+not|has\s+not|not|never)\s+(?:once\s+)?(?:set\s+foot|darkened\s+(?:the|its|their)\s+doors?)|(?:didn't|did\s+not|won't\s+be)\s+renew(?:ing)?|"
     r"(?:membership|subscription|contract|policy|cover|licen[cs]e|account|plan)\s+(?:has\s+|had\s+)?lapsed|"

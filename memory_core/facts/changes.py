@@ -34,8 +34,10 @@ from memory_core.facts.kept_values import (ATTITUDE, after_a_past, own_business,
 from memory_core.facts.later_successors import compared_successor, displaced, earlier_successor, later_successor
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
+from memory_core.facts.holding_frames import medicines
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
-                                          same_kind_value, same_shape_value, successor, value_shape, whole_name)
+                                          same_kind_value, same_measure_value, same_shape_value, successor, value_shape,
+                                          whole_name)
 
 #: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
 _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
@@ -466,6 +468,11 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
                 if new_value is not None and _one_of_the_users_people(new_value, fact, known):
                     new_value = None
+            if new_value is None:  # "8,000 steps was too much, so I've set the watch to 12,000 steps"
+                new_value = same_measure_value(near[here:], fact.value)
+            if new_value is None and medicines(fact.value):  # "came off amlodipine. Started on ramipril."
+                others = [m for m in medicines(" ".join(onwards)) if m.lower() != fact.value.lower()]
+                new_value = others[0] if len(others) == 1 else None
             if new_value is None and named and not covered:
                 # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
                 # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")

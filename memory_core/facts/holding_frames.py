@@ -81,3 +81,11 @@ def holding_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candida
         if _HEDGE.search(sentence[:match.start()]):
             continue
         yield match.span("v"), Candidate("assert", USER, "subscription", match.group("v"), sentence)
+
+
+def medicines(text: str) -> list[str]:
+    """The medicines a text names by their INN stem ("amlodipine", "ramipril"), in order, each once."""
+    seen: dict[str, str] = {}
+    for match in re.finditer(_DRUG, text):
+        seen.setdefault(match.group("v").lower(), match.group("v"))
+    return list(seen.values())

@@ -40,7 +40,7 @@ _DISPLACED = re.compile(
     # the price: "the quote came in at nearly double", "put their prices up again"
     r"(?:came\s+in\s+at|went\s+up\s+to|was|is)\s+(?:nearly\s+|almost\s+|over\s+|about\s+)?(?:double|triple)"
     r"(?!\s+(?:as|the\s+size))|"
-    r"put\s+(?:their|its|the)\s+(?:\w+\s+)?(?:prices?|fees?|rates?)\s+up|"
+    r"put\s+(?:their|its|the|her|his)\s+(?:\w+\s+)?(?:prices?|fees?|rates?)\s+up|"
     # a thing worn out: "wore a hole through the Adidas", "fell apart"
     r"wore\s+(?:a\s+hole|holes)\s+(?:in|through)|worn\s+(?:out|through)|fell\s+apart|falling\s+apart|"
     r"gave\s+up\s+the\s+ghost|"

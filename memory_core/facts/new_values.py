@@ -256,3 +256,19 @@ def value_shape(value: str) -> str:
     if re.search(r"\d", value):
         return "date"
     return "word"
+
+
+def same_measure_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one other measure in the old one's unit said in ``sentences`` ("8,000 steps was too much ... set the
+    watch to 12,000 steps" -> "12,000 steps"); None when the old value is no measure or there is not exactly one."""
+    if not is_quantity(old):
+        return None
+    units = [w for w in re.findall(r"[a-z]+", old.lower()) if len(w) > 1]
+    number = re.search(r"\d[\d,.]*", old)
+    if not units or number is None:
+        return None
+    unit = "|".join(map(re.escape, units))
+    found = {m.group(0) for text in sentences
+             for m in re.finditer(rf"(?i)\b\d[\d,.]*\s*(?:{unit})\b", text)
+             if re.match(r"\d[\d,.]*", m.group(0)).group(0) != number.group(0)}
+    return found.pop() if len(found) == 1 else None

@@ -127,3 +127,18 @@ def test_who_the_user_car_shares_with(text, value):
 def test_a_time_said_in_words_is_one_occasion_for_an_occasion_noun(attribute, value):
     """"I need dinner on the table by six": the user's dinner is not "six"."""
     assert occasion_value(attribute, value)
+
+
+def test_a_medicine_is_succeeded_by_the_medicine_started_next():
+    assert _changes("I came off lisinopril in March. Started on losartan last week.", "lisinopril",
+                    "medication") == [("lisinopril", "losartan")]
+
+
+def test_a_measure_is_succeeded_by_the_other_measure_in_its_unit():
+    text = "The nurse said 10,000 steps was too much after the op, so the watch is set to 6,000 steps."
+    assert _changes(text, "10,000 steps", "step goal") == [("10,000 steps", "6,000 steps")]
+
+
+def test_beating_anything_the_old_one_offered_is_a_switch():
+    text = "Our broker found a five-year fix at Skipton that beat anything Barclays would offer, so we took it."
+    assert _changes(text, "Barclays", "mortgage") == [("Barclays", "Skipton")]

@@ -376,6 +376,12 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         activity = _slug(groups["act"])
         if not activity or activity in ("it", "that", "work", "a", "time", "to"):
             return None
+        named = re.match(r"(?i:the)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", groups["act"])
+        if named:  # "I have The Guardian every morning": a named thing had, no activity called "guardian"
+            verb = re.search(r"(?i)\b(have|take|read|get|do|play)\s+" + re.escape(groups["act"]), sentence)
+            if verb is None or rule.op != "assert":
+                return None
+            return Candidate("assert", USER, f"named_act:{verb.group(1).lower()}", named.group(0), sentence)
         predicate = f"schedule:{activity}"
         value = re.sub(r"(?i)^(?:on|every)\s+", "", value or "")
     elif predicate in ("plan", "plan:trip"):

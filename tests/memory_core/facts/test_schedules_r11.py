@@ -142,3 +142,11 @@ def test_a_measure_is_succeeded_by_the_other_measure_in_its_unit():
 def test_beating_anything_the_old_one_offered_is_a_switch():
     text = "Our broker found a five-year fix at Skipton that beat anything Barclays would offer, so we took it."
     assert _changes(text, "Barclays", "mortgage") == [("Barclays", "Skipton")]
+
+
+def test_a_named_thing_had_every_morning_is_no_activity():
+    """"I have The Observer every Sunday": the user has The Observer, no schedule of an activity called "observer"."""
+    found = _triples("I have The Observer every Sunday.")
+    assert not any(p and p.startswith("schedule:") for _, p, _ in found)
+    assert ("user", "named_act:have", "The Observer") in found
+    assert ("user", "schedule:yoga", "Tuesday") in _triples("I have yoga every Tuesday.")

@@ -30,13 +30,9 @@ Run: ``python bench/data/write_fact_timelines_changes.py`` (deterministic: dates
 """
 from __future__ import annotations
 
-import json
-import random
-from collections import Counter
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from bench.data.write_fact_timelines_dev2 import kind_timelines
+from bench.data.change_pool import K, build_pool, write_pool
 
 OUT = Path(__file__).resolve().parent / "fact_timelines_changes.json"
 #: split -> its four personas: statement i of a kind is in persona i's voice
@@ -52,10 +48,6 @@ PERSONAS = {
 }
 SHAPES = ("indirect", "later_sentence", "ended_no_successor", "correction", "comparison", "third_party")
 
-
-def K(kind, split, owner, pairs, statements, changes, mention, other, unrelated):
-    return dict(kind=kind, split=split, owner=owner, pairs=pairs, statements=statements, changes=changes,
-                mention=mention, other=other, unrelated=unrelated)
 
 
 D, T = "changes_dev", "changes_test"
@@ -440,40 +432,13 @@ KINDS = [
 ]
 
 
-def _dates(rng: random.Random) -> tuple[datetime, datetime, datetime]:
-    """D1 in 2024-2025, D2 two to eight months later, AS_OF strictly between (as dev2)."""
-    d1 = datetime(2024, 1, 1, tzinfo=timezone.utc) + timedelta(days=rng.randint(0, 700))
-    d1 += timedelta(hours=rng.randint(7, 21), minutes=15 * rng.randint(0, 3))
-    d2 = d1 + timedelta(days=rng.randint(61, 240), hours=rng.randint(0, 3))
-    as_of = d1 + (d2 - d1) * rng.uniform(0.3, 0.7)
-    return d1, d2, as_of.replace(microsecond=0, second=0)
-
-
 def build() -> list[dict]:
-    rng = random.Random(20261212)
-    rows = []
-    for k_index, kind in enumerate(KINDS):
-        assert len(kind["pairs"]) >= 2 and len(kind["statements"]) == 4 and len(kind["changes"]) == 4
-        assert all(tag in SHAPES for tag, _ in kind["changes"])
-        rows += kind_timelines(kind, k_index, kind["split"], lambda s, kind=kind: PERSONAS[kind["split"]][s],
-                               lambda: _dates(rng))
-    return rows
+    return build_pool(KINDS, PERSONAS, SHAPES, 20261212)
 
 
 def main() -> None:
-    rows = build()
-    meta = {
-        "written": "by hand in one pass on 2026-12-01, before any system output on it existed; never edited after",
-        "splits": {split: sum(r["split"] == split for r in rows) for split in PERSONAS},
-        "kinds": len(KINDS), "timelines": len(rows),
-        "per_kind": "4 changes (one per change phrasing), 2 no-change mentions, 1 unrelated later fact",
-        "personas": {split: list(names) for split, names in PERSONAS.items()},
-        "change_kinds": dict(Counter(r["change_kind"] for r in rows if r["change_kind"])),
-        "generator": "bench/data/write_fact_timelines_changes.py",
-    }
-    OUT.write_text(json.dumps({"meta": meta, "timelines": rows}, indent=1, ensure_ascii=False) + "\n")
-    print(f"wrote {OUT.name}: {len(KINDS)} kinds, {len(rows)} timelines; {meta['splits']}; "
-          f"change kinds {meta['change_kinds']}")
+    write_pool(OUT, build(), KINDS, PERSONAS, generator="bench/data/write_fact_timelines_changes.py",
+               written="by hand in one pass on 2026-12-01, before any system output on it existed; never edited after")
 
 
 if __name__ == "__main__":

@@ -31,10 +31,10 @@ from memory_core.facts.cues import cue_concepts, implausible_value
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.kept_values import (ATTITUDE, after_a_past, own_business, temporary_absence, thing_of_value,
                                             user_stays)
+from memory_core.facts.holding_frames import medicines
 from memory_core.facts.later_successors import compared_successor, displaced, earlier_successor, later_successor
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
-from memory_core.facts.holding_frames import medicines
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
                                           same_kind_value, same_measure_value, same_shape_value, successor, value_shape,
                                           whole_name)
@@ -462,8 +462,10 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             # a name not of the user's people: the sentences after its own are read with the guards below
             named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
                 fact.predicate not in _PEOPLE_PREDICATES
+            # "Biscuit was licking the gravy off": the cat succeeds no food; read on (the successor readers
+            # below never take a held value or the fact's own subject: ``held``)
             if new_value is not None and _one_of_the_users_people(new_value, fact, known):
-                new_value = None  # "Biscuit was licking the gravy off": the cat succeeds no food; read on
+                new_value = None
             if new_value is None and kind_of(fact.value) is None:
                 new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
                 if new_value is not None and _one_of_the_users_people(new_value, fact, known):
@@ -482,8 +484,6 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 if new_value is None:  # the new one told first: "Y won the quiz! First win since I switched"
                     new_value = earlier_successor(sentences, index, mention.start(), fact.value, held, entities,
                                                   users_own=fact.subject == "user")
-            if new_value is not None and _one_of_the_users_people(new_value, fact, known):
-                new_value = None  # "Switched him onto Hill's": the cat "Biscuit" succeeds no food
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = CORRECTION.search(sentence)

@@ -548,9 +548,6 @@ def _name_fact(tree: Tree, name: _Name, pronoun_after: bool = False) -> Candidat
     return Candidate("assert", subject, predicate, value, tree.sentence.text.strip())
 
 
-
-
-
 #: What a length or weight said of the user with "I'm" measures.
 _BODY_MEASURES = {"length": "height", "weight": "weight"}
 

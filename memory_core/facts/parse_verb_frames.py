@@ -285,9 +285,11 @@ def _named_place(tree: Tree, activity: Token, verb: Token | None = None) -> Toke
 
 
 def _every(tree: Tree, verb: Token) -> bool:
-    """A frequency said in the verb's clause: "every Saturday", "twice a week", "since two years"."""
-    words = {lower(t) for t in tree.subtree(verb)}
-    return bool(words & {"every", "each", "weekly", "daily", "twice", "since", "usually", "always", "week"})
+    """A frequency said in the verb's clause: "every Saturday", "twice a week", "since two years" (not "this
+    week": one week)."""
+    words = [lower(t) for t in tree.subtree(verb)]
+    return bool(set(words) & {"every", "each", "weekly", "daily", "twice", "since", "usually", "always"}) or any(
+        word in ("a", "per") and following in ("week", "month", "day") for word, following in zip(words, words[1:]))
 
 
 def _any_one(tree: Tree, date: Token) -> bool:

@@ -177,8 +177,11 @@ def test_a_successor_told_first_or_as_the_news_own_subject(text, old, predicate,
 
 
 def test_a_reported_ending_takes_the_successor_from_the_same_report():
-    text = "Dad says Carl Briggs has packed in the round, and a lad called Sam Hughes has taken it over."
-    assert changed(text, "Carl Briggs", "milkman") == [("Carl Briggs", "Sam Hughes")]
+    """The reporter ("Dad says") guards the successor no more than the ending it reports; the parser's entities
+    keep the place out ("gone to Portugal")."""
+    text = "Dad says Carl Briggs has sold up and gone to Portugal, and a lad called Sam Hughes has moved in next door."
+    entities = {"Dad": "PERSON", "Carl Briggs": "PERSON", "Portugal": "GPE", "Sam Hughes": "PERSON"}
+    assert changed(text, "Carl Briggs", "neighbour", entities=entities) == [("Carl Briggs", "Sam Hughes")]
     # no report, another person's own news: the name is not the user's new milkman
     assert changed("Carl Briggs has packed in the round. My sister Tina Briggs is gutted.", "Carl Briggs",
                    "milkman") == [("Carl Briggs", None)]
@@ -219,6 +222,8 @@ def test_the_facts_own_subject_is_read_past_and_a_brands_s_kept():
     assert got == [("Purina Gourmet", "Arden's r/c")]
 
 
-def test_a_persons_possessive_is_not_a_brand():
-    text = "Gave up on Shine Bright. Tom's cousin does our windows now."
-    assert changed(text, "Shine Bright", "window cleaner") != [("Shine Bright", "Tom's cousin")]
+def test_a_brands_s_is_kept_and_a_persons_possessive_is_not_a_brand():
+    assert changed("Gave up on Shine Bright. Switched to Tom's and they're great.", "Shine Bright",
+                   "window cleaner") == [("Shine Bright", "Tom's")]
+    assert changed("Gave up on Shine Bright. Tom's cousin does our windows now.", "Shine Bright",
+                   "window cleaner") == [("Shine Bright", None)]

@@ -150,3 +150,8 @@ def test_a_named_thing_had_every_morning_is_no_activity():
     assert not any(p and p.startswith("schedule:") for _, p, _ in found)
     assert ("user", "named_act:have", "The Observer") in found
     assert ("user", "schedule:yoga", "Tuesday") in _triples("I have yoga every Tuesday.")
+
+
+def test_this_week_is_no_habit(real_parser):
+    found = {c.value for c in parsed_candidates(real_parser, "I'm going to pottery at Clay Corner this week.")}
+    assert "Clay Corner" not in found

@@ -1,11 +1,12 @@
-"""The turn each short reply answers, as the message index holds it, packed in memory beside the postings.
+"""The turns before each message, as the message index holds them, packed in memory beside the postings.
 
-Reading a candidate message back cost two scattered page reads for a short reply: its ``messages`` row and its
-``message_search`` row, for the ``answers`` column (the text of the turn it answers, which fusion's coverage and
-time test read). At 100k messages the second read was ~60% of reading candidates back
-(bench/results/search_stages.md). The column is read once with the postings instead (recall/message_postings.py
-loads, checks and drops both together, so what is held is the index as it is, and nothing of a forgotten
-message stays), one UTF-8 text and an offset per rowid: ~5 MB for 100k rows, none of them Python strings.
+Reading a candidate message back cost two scattered page reads: its ``messages`` row and its ``message_search``
+row, for the ``answers`` column (the turns said just before it in its session, storage/schema.py TURNS_BEFORE;
+for a short reply, what it answers), which fusion's coverage and time test read. At 100k messages the second read
+was ~60% of reading candidates back (bench/results/search_stages.md). The column is read once with the postings
+instead (recall/message_postings.py loads, checks and drops both together, so what is held is the index as it is,
+and nothing of a forgotten message stays), one UTF-8 text and an offset per rowid, none of them Python strings
+(bench/results/context_index.md has its size).
 """
 from __future__ import annotations
 

@@ -25,8 +25,11 @@ from memory_core.storage.store import Store
 
 #: Per-channel candidate depth.
 DEPTH = 50
-#: BM25 column weights of the message search index: text, speaker, when said (in words), answered turn.
-MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.5)
+#: BM25 column weights of the message search index: text, speaker, when said (in words), and the turns just before
+#: it in its session (storage/schema.py, TURNS_BEFORE; for a short reply, what it answers). The last was 0.5 when
+#: it held only the turn a short reply answers; 0.25 chosen on the dev half of the hand-written chats
+#: (bench/bench_recall_written.py: 0.5, 0.25, 0.15).
+MESSAGE_COLUMNS = (1.0, 1.5, 0.7, 0.25)
 #: A time window spanning fewer message ids than this is checked against the time index (its ids listed), a wider
 #: one by reading the ranked rows' times.
 WINDOW_IDS_FROM_INDEX = 20_000

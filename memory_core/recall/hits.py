@@ -25,7 +25,8 @@ class Hit:
     salience: float = 0.5
     fact: dict[str, Any] | None = None
     speaker: str | None = None
-    #: For a short reply, the turn it answers (ranking only; not part of the JSON).
+    #: The turns said just before it in its session; for a short reply, what it answers (ranking only; not part
+    #: of the JSON).
     answers: str = field(default="", repr=False)
 
     def to_json(self) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from memory_core.recall import message_postings
 from memory_core.recall.answered_turns import AnsweredTurns
 from memory_core.recall.helper_connection import HelperConnection
 from memory_core.recall.hits import Hit, _Window
-from memory_core.storage.schema import SHORT_REPLY_CHARS
 from memory_core.storage.sql import marks as placeholders
 from memory_core.storage.store import Store
 
@@ -63,24 +62,22 @@ def _hydrate(store: Store, kind: str, ids: list[int], window: _Window, now_iso: 
 
 
 def _hydrate_messages(store: Store, ids: list[int]) -> dict[int, Hit]:
-    """Messages and, for short replies, the turn they answer. The answered turn comes from the copy of the index's
-    ``answers`` column held in memory when it is current (recall/answered_turns.py: one row read per message, not
-    two), else in the same statement: the index row is only read where ``answers`` can be set (texts of at most
-    SHORT_REPLY_CHARS, the rule that fills it), which saves a cold page read per longer message."""
+    """Messages and the turns said just before each in its session (the index's ``answers`` column: coverage reads
+    them, so an answer that never names its topic counts the question before it). They come from the copy of the
+    column held in memory when it is current (recall/answered_turns.py: one row read per message, not two), else
+    in the same statement."""
     return _read_messages(store, ids, message_postings.answered(store))
 
 
 def _read_messages(store: Store, ids: list[int], held: AnsweredTurns | None) -> dict[int, Hit]:
-    """``_hydrate_messages`` given what is held of the answered turns (None: read them in SQL)."""
-    answered_sql = f"length(m.text) <= {SHORT_REPLY_CHARS}" if held is not None else \
-        (f"CASE WHEN length(m.text) <= {SHORT_REPLY_CHARS} THEN (SELECT s.answers FROM message_search s "
-         f"WHERE s.rowid = m.id) END")
+    """``_hydrate_messages`` given what is held of the turns before (None: read them in SQL)."""
+    before_sql = "''" if held is not None else "(SELECT s.answers FROM message_search s WHERE s.rowid = m.id)"
     hits: dict[int, Hit] = {}
     for message_id, text, at, thread_id, external_id, speaker, answers in store.execute(
-            f"SELECT m.id, m.text, m.created_at, m.thread_id, m.external_id, m.speaker, {answered_sql} "
+            f"SELECT m.id, m.text, m.created_at, m.thread_id, m.external_id, m.speaker, {before_sql} "
             f"FROM messages m WHERE m.id IN ({placeholders(len(ids))})", ids):
-        if held is not None:  # (``answers`` is then whether the text is short enough to have one)
-            answers = held.of(message_id) if answers else ""
+        if held is not None:
+            answers = held.of(message_id)
         hits[message_id] = Hit("message", message_id, text, 0.0, at, [message_id], [external_id], thread_id,
                                speaker=speaker, answers=answers or "")
     return hits

@@ -50,10 +50,12 @@ def test_messages_read_with_the_held_answered_turns_are_the_sql_hits(turns_store
     assert held is not None
     assert _as_rows(_read_messages(turns_store, ids, held)) == from_sql
     assert _as_rows(_hydrate_messages(turns_store, ids)) == from_sql
-    # the rule itself, in these words: a short reply carries its thread's previous turn, a long turn none
+    # the rule itself, in these words: a message carries the turns of its thread said within the session gap
+    # (three hours) before it, a short reply the turn it answers in any case
     assert from_sql[2]["answers"] == TURNS[0][2]
     assert from_sql[5]["answers"] == TURNS[2][2]
-    assert from_sql[7]["answers"] == ""
+    assert from_sql[7]["answers"] == TURNS[4][2]  # the question about the novel, four hours before, is not
+    assert from_sql[1]["answers"] == ""
 
 
 def test_both_connections_read_the_same_hits_with_the_held_turns(turns_store, monkeypatch):

@@ -125,5 +125,7 @@ def test_annotator_style_questions_with_the_real_embedder(store, real_embedder):
     when = recall.search(store, "When did Maya adopt the puppy?", embedder=real_embedder, now=NOW)
     assert not when.abstained and when.hits[0].external_ids == ["adopt"]
     update = recall.search(store, "What happened with Biscuit later on?", embedder=real_embedder, now=NOW)
-    top3 = [hit.external_ids[0] for hit in update.hits[:3]]
-    assert "adopt" in top3 and "later" in top3 and "frame" not in top3
+    # the two turns about Biscuit come first; "What a day, so much happened at work" may follow them: it was said in
+    # the session of the adoption, and a short turn is indexed with the turns before it (storage/schema.py)
+    top2 = {hit.external_ids[0] for hit in update.hits[:2]}
+    assert top2 == {"adopt", "later"}

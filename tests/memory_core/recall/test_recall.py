@@ -268,19 +268,20 @@ def _externals(result):
 
 
 def test_the_answer_next_to_the_question_is_found(two_chats, monkeypatch):
-    """Neighbour context: the turn after "Did the move go ok?" answers a question about the move."""
+    """The turn after "Did the move go ok?" answers a question about the move: it is indexed with the turns said
+    before it in its session (storage/schema.py), so it leads without the neighbour switch or the thread bonus."""
     def rank_of_answer() -> int:
         found = _externals(recall.search(two_chats, "How did Tomas's move go?", kinds=("message",), now=NOW))
         return found.index("a2") if "a2" in found else len(found)
 
     monkeypatch.setattr(fusion, "THREAD_BONUS", 0.0)
     monkeypatch.setattr(conversation_context, "CONTEXT_WEIGHT", 0.0)
-    without = rank_of_answer()
-    monkeypatch.setattr(conversation_context, "CONTEXT_WEIGHT", 0.3)
-    assert rank_of_answer() < without
+    assert rank_of_answer() == 0
+    monkeypatch.setattr(conversation_context, "CONTEXT_WEIGHT", 0.3)  # the older neighbour switch changes nothing
+    assert rank_of_answer() == 0
     monkeypatch.setattr(fusion, "THREAD_BONUS", 2.0)  # with the thread bonus, the question and its answer lead
-    assert without >= 3 and set(_externals(recall.search(two_chats, "How did Tomas's move go?", kinds=("message",),
-                                                         now=NOW, k=2))) == {"a1", "a2"}
+    assert set(_externals(recall.search(two_chats, "How did Tomas's move go?", kinds=("message",),
+                                        now=NOW, k=2))) == {"a1", "a2"}
 
 
 def test_the_named_persons_chat_comes_first(two_chats, monkeypatch):
@@ -294,7 +295,8 @@ def test_the_named_persons_chat_comes_first(two_chats, monkeypatch):
     monkeypatch.setattr(fusion, "THREAD_BONUS", 2.0)
     favoured = scores()
     assert plain["a1"] < 1.5 * plain["b3"]
-    assert max(favoured, key=favoured.get) == "a1" and favoured["a1"] > 2.5 * favoured["b3"]
+    # Tomas's chat leads: the question asked in it, or his answer (indexed with that question)
+    assert max(favoured, key=favoured.get) in {"a1", "a2"} and favoured["a1"] > 2.5 * favoured["b3"]
 
 
 def test_repeated_small_talk_gives_way_to_distinct_turns(two_chats, monkeypatch):

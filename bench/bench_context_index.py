@@ -1,0 +1,181 @@
+"""What indexing each message with the turns before it costs: the write path, the migration, the index and the
+postings held in memory, before and after, in one run.
+
+The change (storage/schema.py, MIGRATION_MESSAGE_CONTEXT): the message index's ``answers`` column held, for a short
+reply only, the turn it answers; it now holds the TURNS_BEFORE turns said before every message in its session.
+Every stored message's index row is then bigger, and a stored turn re-indexes the turns after it (none, when it
+is the newest, as in a chat).
+
+Two stores hold the same N messages (the generated conversations of bench/recall_corpus.py, repeated with their
+dates moved on, so sessions look like chat): **before** is made at the schema before the change (version 9),
+**after** is a copy of it opened by this code, which migrates it (timed). Then the same new messages are stored
+in both, one by one through ``ingest_message`` (each timed alone, commit included), alternating which store goes
+first. The postings (recall/message_postings.py) are then read from both.
+
+``python -m bench.bench_context_index`` writes bench/results/context_index.md and .json
+(``MNEME_BENCH_CONTEXT_MESSAGES``, default 20000; ``--timed`` new messages, default 600).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+from bench.stats import latency
+
+RESULTS = Path(__file__).parent / "results"
+PASSPHRASE = "bench-context-passphrase"
+BEFORE_VERSION = 9
+
+
+def _turns(count: int) -> list[dict]:
+    from bench.recall_corpus import build, import_lines
+    from memory_core.clock import parse_iso
+
+    base = import_lines(build()[0])
+    out: list[dict] = []
+    lap = 0
+    while len(out) < count:
+        shift = -timedelta(days=200 * lap)  # each lap earlier: nothing dated in the future
+        for turn in base:
+            out.append({**turn, "thread": f"{turn['thread']}-{lap}", "at": parse_iso(turn["at"]) + shift,
+                        "external_id": f"{turn['external_id']}-{lap}"})
+        lap += 1
+    return out[:count]
+
+
+def _make_before(data_dir: Path, turns: list[dict]) -> None:
+    """A store at schema version BEFORE_VERSION holding ``turns`` (bulk insert: the old triggers index them)."""
+    from memory_core.clock import to_iso
+    from memory_core.storage import schema
+    from memory_core.storage.store import Store
+
+    latest = schema.LATEST_VERSION
+    schema.LATEST_VERSION = BEFORE_VERSION
+    try:
+        store = Store.create(data_dir, use_keyring=False, passphrase=PASSPHRASE)
+        with store.transaction():
+            for thread in dict.fromkeys(t["thread"] for t in turns):
+                store.execute("INSERT OR IGNORE INTO threads (id, title, created_at, updated_at) VALUES (?, ?, ?, ?)",
+                              [thread, thread, to_iso(turns[0]["at"]), to_iso(turns[0]["at"])])
+            store.executemany("INSERT INTO messages (thread_id, role, text, created_at, external_id, speaker) "
+                              "VALUES (?, ?, ?, ?, ?, ?)",
+                              [(t["thread"], t["role"], t["text"], to_iso(t["at"]), t["external_id"], t["speaker"])
+                               for t in turns])
+        store.close()
+    finally:
+        schema.LATEST_VERSION = latest
+
+
+def _open(data_dir: Path, version: int):
+    from memory_core.storage import schema
+    from memory_core.storage.store import Store
+
+    latest = schema.LATEST_VERSION
+    schema.LATEST_VERSION = version
+    try:
+        return Store.open(data_dir, PASSPHRASE)
+    finally:
+        schema.LATEST_VERSION = latest
+
+
+def _index_bytes(store) -> int:
+    """Bytes of the message index's FTS5 data (its doclists and structure)."""
+    return store.execute("SELECT coalesce(sum(length(block)), 0) FROM message_search_data").fetchone()[0]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--timed", type=int, default=600)
+    parser.add_argument("--no-write", action="store_true")
+    args = parser.parse_args(argv)
+    count = int(os.environ.get("MNEME_BENCH_CONTEXT_MESSAGES", "20000"))
+    from memory_core.ingest import ingest_message
+    from memory_core.recall import message_postings
+    from memory_core.storage.schema import LATEST_VERSION
+
+    turns = _turns(count + args.timed)
+    stored, timed = turns[:count], turns[count:]
+    root = Path(tempfile.mkdtemp(prefix="mneme-context-index-"))
+    try:
+        before_dir, after_dir = root / "before", root / "after"
+        started = time.perf_counter()
+        _make_before(before_dir, stored)
+        build_s = time.perf_counter() - started
+        shutil.copytree(before_dir, after_dir)
+        started = time.perf_counter()
+        after = _open(after_dir, LATEST_VERSION)
+        migrate_s = time.perf_counter() - started
+        before = _open(before_dir, BEFORE_VERSION)
+        stores = {"before": before, "after": after}
+        versions = {name: s.execute("PRAGMA user_version").fetchone()[0] for name, s in stores.items()}
+        times: dict[str, list[float]] = {"before": [], "after": []}
+        for number, turn in enumerate(timed):
+            order = ("before", "after") if number % 2 == 0 else ("after", "before")
+            for name in order:
+                started = time.perf_counter()
+                ingest_message(stores[name], turn["thread"], turn["role"], turn["text"], at=turn["at"],
+                               external_id=turn["external_id"], speaker=turn["speaker"])
+                times[name].append((time.perf_counter() - started) * 1000)
+        index_bytes = {name: _index_bytes(s) for name, s in stores.items()}
+        postings = {}
+        for name, s in stores.items():
+            loads = []
+            for _ in range(3):
+                message_postings.forget(s)
+                started = time.perf_counter()
+                message_postings.load(s)
+                loads.append(time.perf_counter() - started)
+            held = message_postings._POSTINGS.get(str(s.path))
+            postings[name] = {"load_s": [round(x, 2) for x in loads],
+                              "postings": int(len(held.index.rows)) if held else None,
+                              "held_mb": round(held.nbytes / 1e6, 1) if held else None}
+            message_postings.forget(s)
+        for s in stores.values():
+            s.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    rows = {name: latency(values, (90, 99)) for name, values in times.items()}
+    result = {"run_at": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+              "machine": f"{platform.machine()}, {os.cpu_count()} CPUs (shared)", "messages": count,
+              "timed": len(timed), "versions": versions, "build_s": round(build_s, 1),
+              "migrate_s": round(migrate_s, 2), "write_ms": rows, "index_bytes": index_bytes, "postings": postings}
+    print(json.dumps(result, indent=1))
+    if args.no_write:
+        return
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "context_index.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    lines = [f"# Indexing each message with the turns before it: what it costs ({count:,} messages stored)", "",
+             f"Run {result['run_at']} on {result['machine']}. Both stores hold the same {count:,} messages (generated "
+             f"chat, bench/recall_corpus.py, repeated with dates moved on); before = schema version {versions['before']} "
+             f"(the index's ``answers`` column: the turn a short reply answers), after = version {versions['after']} "
+             "(the turns said before every message in its session). The same new messages were stored in both, one "
+             "by one through `ingest_message`, each timed alone with its commit, alternating which store went first.",
+             "", "| store | messages timed | mean ms | p50 ms | p90 ms | p99 ms | max ms |", "|---|---|---|---|---|---|---|"]
+    for name in ("before", "after"):
+        row = rows[name]
+        lines.append(f"| {name} | {row['samples']} | {row['mean_ms']:.2f} | {row['p50_ms']:.2f} | {row['p90_ms']:.2f} | "
+                     f"{row['p99_ms']:.2f} | {row['max_ms']:.2f} |")
+    lines += ["", "Target (issue 4): store p99 <= 10 ms.", "",
+              "| store | index data (message_search_data bytes) | postings held | held MB | postings load s (3 loads) |",
+              "|---|---|---|---|---|"]
+    for name in ("before", "after"):
+        p = postings[name]
+        lines.append(f"| {name} | {index_bytes[name]:,} | {p['postings']:,} | {p['held_mb']} | "
+                     f"{', '.join(str(x) for x in p['load_s'])} |")
+    lines += ["", f"Migration of the before store to the after schema (index built again), at open: {migrate_s:.2f} s "
+              f"for {count:,} messages (bulk build of the before store: {build_s:.1f} s).", "",
+              "Not measured here: a cold search at 100k messages with the bigger index (bench_search.py); the "
+              "timed messages are appended at the end of their threads (a chat), not inserted between older ones.",
+              ""]
+    (RESULTS / "context_index.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -199,6 +199,9 @@ def write_report(summary: dict, extra: dict) -> None:
              "",
              f"Mneme = `mneme memory import` + `mneme memory search --batch --json --k {DEPTH}` "
              f"({extra['mneme_path']}). Baselines in process on the same turns, same run.", "",
+             "Conversations and questions written by hand, by helper sessions that never read the search code, "
+             "are scored by bench/bench_recall_written.py: recall_written.md (all in one store) and "
+             "recall_written_per_conversation.md.", "",
              "Answerable questions sharing a rare word (df <= 5) with their evidence: " +
              ", ".join(f"{c} {v:.2f}" for c, v in extra["rare_overlap_share"].items()) + ".", ""]
     for condition in CONDITIONS:

@@ -70,7 +70,8 @@ from memory_core.recall.hits import Hit, RecallResult, _Window
 from memory_core.recall.hydrate import _hydrate, _hydrate_messages_beside
 from memory_core.recall.query_time import TimeRange, parse_time_filter
 from memory_core.recall.ranking import _ranked, _returnable
-from memory_core.recall.speakers import _about_named, _named_speakers, _speaker_index, with_speaker_possessives
+from memory_core.recall.speakers import (_about_named, _named_speakers, _speaker_index, with_speaker_possessives,
+                                         without_speaker_names)
 from memory_core.recall.text_words import STOPWORDS, content_words, words
 from memory_core.recall.vectors import index_for, invalidate
 from memory_core.storage.sql import ITEM_KINDS
@@ -149,6 +150,8 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
     window = _Window(time_range.start_iso if time_range else None, time_range.end_iso if time_range else None,
                      as_of_iso, as_of_dt is not None)
     terms = [w for w in content_words(text_query) if w not in STOPWORDS]
+    named = _named_speakers(store, terms) if "message" in kinds else set()
+    named_words = {w for name in named for w in words(name)}
     dense_lookup = None
     dense_asked = embedder is not None and "dense" in active and bool(text_query.strip())
     if dense_asked:
@@ -157,8 +160,8 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
         scope = {"kinds": kinds, "start": time_range.start if time_range else None,
                  "end": time_range.end if time_range else None, "until": as_of_dt}
         if index.holds_any(**scope):  # else the dense channel is empty whatever the query's vector
-            dense_lookup = DenseLookup(embedder, text_query, lambda vector: index.search(vector, DENSE_DEPTH,
-                                                                                         **scope))
+            dense_lookup = DenseLookup(embedder, without_speaker_names(text_query, named_words),
+                                       lambda vector: index.search(vector, DENSE_DEPTH, **scope))
     lists: dict[str, list[tuple[str, int]]] = {}
     bm25_scores: dict[tuple[str, int], float] = {}
 
@@ -173,8 +176,6 @@ def _search_once(store: Store, query: str, text_query: str, time_range: TimeRang
                              _forget_gone(store) if embedder is not None else None)
     reader.read([*lists.get("bm25", ()), *(in_time or ())])
 
-    named = _named_speakers(store, terms) if "message" in kinds else set()
-    named_words = {w for name in named for w in words(name)}
     unnamed = [t for t in terms if t.removesuffix("'s") not in named_words]
     weighted = _term_weights(store, kinds, unnamed, fusion.UNSEEN_TERM_WEIGHT) if "bm25" in active else {}
     gate_weighted = _term_weights(store, kinds, unnamed, fusion.UNSEEN_GATE_WEIGHT) if "bm25" in active else {}

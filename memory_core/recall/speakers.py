@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from memory_core.recall.hits import Hit
-from memory_core.recall.text_words import STOPWORDS, words
+from memory_core.recall.text_words import STOPWORDS, content_words, words
 from memory_core.storage.store import Store
 
 
@@ -80,3 +80,29 @@ def _about_named(store: Store, hits: list[Hit], named: set[str]) -> list[Hit]:
     _, threads_of = _speaker_index(store)
     threads = {thread for name in named for thread in threads_of.get(name, ())}
     return [hit for hit in hits if hit.thread_id is None or hit.thread_id in threads]
+
+
+#: A query left with fewer content words than this once the speakers' names are out keeps them (the names are
+#: then most of what it asks: "Who is Maya?").
+MIN_WORDS_WITHOUT_NAMES = 2
+_NAME_WORD = re.compile(r"[\w'’-]+")
+
+
+def without_speaker_names(text: str, named_words: set[str]) -> str:
+    """The query as the dense channel embeds it: without the names of the speakers it names. Why: a small
+    embedder weighs a name heavily, so a question about Theo came closest to any short turn that says "theo" (a
+    photo caption, a greeting) rather than to the turn that answers it; who said what is already counted by the
+    speaker and thread bonuses (recall/fusion.py). Chosen on the dev half of the hand-written chats
+    (bench/bench_recall_written.py)."""
+    if not named_words:
+        return text
+    def kept(match: re.Match) -> str:
+        word = match.group(0).lower()
+        for suffix in ("'s", "’s", "'", "’"):
+            if word.endswith(suffix):
+                word = word[: -len(suffix)]
+                break
+        return "" if word in named_words else match.group(0)
+    stripped = re.sub(r"\s+", " ", _NAME_WORD.sub(kept, text)).strip()
+    left = [w for w in content_words(stripped) if w not in STOPWORDS]
+    return stripped if len(left) >= MIN_WORDS_WITHOUT_NAMES else text

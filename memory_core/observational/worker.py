@@ -32,7 +32,7 @@ from memory_core.observational.engine import (
     OMState,
 )
 from memory_core.observational.tokens import TokenCounter
-from memory_core.storage.checkpoints import checkpoint_between_turns
+from memory_core.storage.checkpoints import checkpoint_between_turns, merge_index_between_turns
 from memory_core.thread_priority import lower_current_thread
 
 #: prefix_source(store, thread_id, now) -> the next turn's stable messages (system + memory + raw tail).
@@ -181,8 +181,10 @@ class MemoryWorker:
             self.engine.state.last_error = f"fact matching failed: {type(exc).__name__}"
 
     def _checkpoint(self, store) -> None:
-        """Copy the WAL back now, between turns, so the chat's own commit never has to (storage.checkpoints)."""
+        """Merge the message index and copy the WAL back now, between turns, so the chat's own commit never has to
+        (storage.checkpoints)."""
         try:
+            merge_index_between_turns(store)
             checkpoint_between_turns(store)
         except Exception as exc:  # noqa: BLE001 - SQLite's automatic checkpoint remains the backstop
             self.engine.state.last_error = f"checkpoint failed: {type(exc).__name__}"

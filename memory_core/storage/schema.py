@@ -302,12 +302,14 @@ SESSION_GAP_S = 3 * 3600
 
 def _turns_before(alias: str) -> str:
     """SQL for the text of the TURNS_BEFORE turns before ``alias`` in its thread said within SESSION_GAP_S of it,
-    latest first; for a short reply the one just before it in any case (what it answers, however late it came)."""
-    return (f"coalesce((SELECT group_concat(b.text, ' ') FROM (SELECT p.text, p.created_at, "
-            f"row_number() OVER (ORDER BY p.created_at DESC, p.id DESC) AS n FROM messages p "
-            f"WHERE p.thread_id = {alias}.thread_id AND (p.created_at, p.id) < ({alias}.created_at, {alias}.id) "
-            f"ORDER BY p.created_at DESC, p.id DESC LIMIT {TURNS_BEFORE}) b "
-            f"WHERE (b.n = 1 AND length({alias}.text) <= {SHORT_REPLY_CHARS}) "
+    latest first; for a short reply the one just before it in any case (what it answers, however late it came).
+    Each look-up walks the thread's time index backwards and stops after TURNS_BEFORE rows (no window function:
+    that would read the whole thread for every stored turn)."""
+    earlier = f"p.thread_id = {alias}.thread_id AND (p.created_at, p.id) < ({alias}.created_at, {alias}.id)"
+    just_before = f"(SELECT p.id FROM messages p WHERE {earlier} ORDER BY p.created_at DESC, p.id DESC LIMIT 1)"
+    return (f"coalesce((SELECT group_concat(b.text, ' ') FROM (SELECT p.id, p.text, p.created_at FROM messages p "
+            f"WHERE {earlier} ORDER BY p.created_at DESC, p.id DESC LIMIT {TURNS_BEFORE}) b "
+            f"WHERE (length({alias}.text) <= {SHORT_REPLY_CHARS} AND b.id = {just_before}) "
             f"OR b.created_at >= strftime('%Y-%m-%dT%H:%M:%S', {alias}.created_at, "
             f"'-{SESSION_GAP_S} seconds')), '')")
 
@@ -328,9 +330,12 @@ def _turns_after(alias: str) -> str:
 _CONTEXT_COLUMNS = "text, speaker, said, answers"
 
 #: The message index's ``answers`` column holds the few turns said just before every message in its session, not
-#: only the one turn a short reply answers (a short reply's coverage reads it, recall/hydrate.py; a longer
-#: message's only ranks by it). The index is built again, and the triggers re-index the turns after a stored,
-#: edited or deleted turn, so a forgotten message leaves no words behind in the rows of the turns that followed.
+#: only the one turn a short reply answers (coverage reads it, recall/hydrate.py). The index is built again (and
+#: merged into one segment, so the first turn stored after it does not pay for merging the rebuild), and the
+#: triggers re-index the turns after a stored, edited or deleted turn, so a forgotten message leaves no words
+#: behind in the rows of the turns that followed. Its rows are about three times as long, and so is the merge
+#: work FTS5 does on each write; ``automerge`` 0 takes that off the write path: the memory worker merges between
+#: turns (storage/checkpoints.py), and FTS5's crisis merge stays the backstop for a process with no worker.
 MIGRATION_MESSAGE_CONTEXT = f"""
 DROP TRIGGER message_search_insert;
 DROP TRIGGER message_search_delete;
@@ -340,8 +345,10 @@ CREATE VIRTUAL TABLE message_search USING fts5(
     {_CONTEXT_COLUMNS}, tokenize='unicode61 remove_diacritics 2'
 );
 INSERT INTO message_search(message_search, rank) VALUES('secure-delete', 1);
+INSERT INTO message_search(message_search, rank) VALUES('automerge', 0);
 INSERT INTO message_search(rowid, {_CONTEXT_COLUMNS})
     SELECT {_search_row_with_context('m')} FROM messages m;
+INSERT INTO message_search(message_search) VALUES('optimize');
 CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
     DELETE FROM message_search WHERE rowid IN {_turns_after('new')};
     INSERT INTO message_search(rowid, {_CONTEXT_COLUMNS}) SELECT {_search_row_with_context('m')} FROM messages m

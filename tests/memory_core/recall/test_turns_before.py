@@ -118,3 +118,34 @@ def test_the_migration_indexes_what_was_stored_before_it(data_dir, monkeypatch):
         assert _row(reopened, "5").startswith("Very sensible")
     finally:
         reopened.close()
+
+
+def _steps_to_store_one_more(store: Store, thread: str, at: datetime) -> int:
+    """SQLite virtual-machine steps (counted one by one) that storing one more turn of ``thread`` takes."""
+    steps = [0]
+
+    def count() -> int:
+        steps[0] += 1
+        return 0
+
+    store.db.conn.set_progress_handler(count, 1)
+    try:
+        store.add_message(thread, "user", "And one more thing about the weekend plans.", at=at)
+    finally:
+        store.db.conn.set_progress_handler(None, 100)
+    return steps[0]
+
+
+def test_storing_a_turn_reads_a_few_earlier_turns_not_the_whole_thread(store):
+    """The trigger looks back TURNS_BEFORE turns along the thread's time index and stops: a turn stored in a
+    thread of 3,000 costs what it costs in a thread of 10 (a window function over the thread did not)."""
+    with store.transaction():
+        for thread, count in (("short", 10), ("long", 3000)):
+            store.execute("INSERT INTO threads (id, created_at, updated_at) VALUES (?, ?, ?)",
+                          [thread, START.isoformat(), START.isoformat()])
+            store.executemany("INSERT INTO messages (thread_id, role, text, created_at) VALUES (?, 'user', ?, ?)",
+                              [(thread, f"turn {n} of the {thread} chat about the weekend",
+                                (START + timedelta(seconds=n)).isoformat()) for n in range(count)])
+    short = _steps_to_store_one_more(store, "short", START + timedelta(hours=1))
+    long = _steps_to_store_one_more(store, "long", START + timedelta(hours=1))
+    assert long <= 2 * short + 5, (short, long)

@@ -24,7 +24,7 @@ class AnsweredTurns:
     packed: bytes
     #: Offsets into ``packed`` indexed by rowid (length newest rowid + 2); a row not in the index has none.
     starts: np.ndarray
-    #: Rows stored since the packing (the postings' tail, recall/message_postings.py): rowid -> answered turn.
+    #: Rows stored since the packing (the postings' tail, recall/message_postings.py): rowid -> the turns before it.
     later: Mapping[int, str] = field(default_factory=dict)
 
     @property
@@ -33,12 +33,12 @@ class AnsweredTurns:
             sum(len(text.encode("utf-8")) + 49 for text in self.later.values())
 
     def with_rows(self, later: Mapping[int, str]) -> AnsweredTurns:
-        """These turns and the answered turns of rows stored since (rowids above every packed one), sharing the
+        """These turns and the turns before the rows stored since (rowids above every packed one), sharing the
         packed text rather than copying it."""
         return AnsweredTurns(self.packed, self.starts, {**self.later, **later})
 
     def of(self, rowid: int) -> str:
-        """The answered turn's text of this row ('' when it has none or is not in the index)."""
+        """The text of the turns before this row ('' when it has none or is not in the index)."""
         if rowid in self.later:
             return self.later[rowid]
         if not 0 <= rowid < len(self.starts) - 1:
@@ -47,7 +47,7 @@ class AnsweredTurns:
         return self.packed[start:end].decode("utf-8") if end > start else ""
 
     def holds(self, text: str) -> bool:
-        """Whether any held answered turn contains ``text`` (what a test of forgetting asks)."""
+        """Whether any held text of turns before contains ``text`` (what a test of forgetting asks)."""
         return bool(text) and (text.encode("utf-8") in self.packed or
                                any(text in later for later in self.later.values()))
 

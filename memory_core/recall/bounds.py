@@ -7,7 +7,7 @@ mostly known without reading it: its cosine and dense rank (from the vector inde
 depend on. What is not known is its text, speaker and thread (coverage, a time said, the named-person bonuses).
 
 So each unread candidate enters fusion as an **optimistic stand-in**: its known facts, plus a text made of the
-weighted query words FTS5 says its row's text or answered turn may hold (``words_held``: coverage tests a word's
+weighted query words FTS5 says its row's text or the turns before it may hold (``words_held``: coverage tests a word's
 start there, which FTS5's prefix query finds too) and a time phrase, the named speaker and a thread the named person talks in. The stand-in
 is scored by the fusion itself (the same function, weights and terms), so its score is an upper bound of the real
 one for every term that grows with coverage, a time said or the named bonuses; a channel or term added later that
@@ -37,7 +37,7 @@ from memory_core.storage.store import Store
 
 #: Stand-ins read before the first fusion, as a multiple of k (most top-10s are settled by it).
 FIRST_READ_PER_K = 2
-#: The index columns coverage reads (a hit's text and the turn it answers): a word only in the speaker or in the
+#: The index columns coverage reads (a hit's text and the turns said before it): a word only in the speaker or in the
 #: day said in words cannot raise a candidate's coverage, so a stand-in is not lent it.
 COVERED_COLUMNS = ("text", "answers")
 #: Score differences below this are treated as ties, so float rounding can never let a bound slip under a score.
@@ -92,10 +92,10 @@ def optimistic_text(weighted_prefixes: list[str], says_a_time: str) -> str:
 
 def words_held(store: Store, prefixes: list[str], message_ids: list[int], lookup_limit: int) -> dict[int, list[str]]:
     """message id -> the prefixes its search row may hold: those FTS5 finds as a token prefix in the text or the
-    answered turn (COVERED_COLUMNS).
+    turns said before it (COVERED_COLUMNS).
 
-    Coverage tests a prefix at the start of a word (after a space or punctuation) in the text and the answered
-    turn, which FTS5's ``{text answers} : "prefix"*`` finds too (it also folds diacritics and splits at apostrophes
+    Coverage tests a prefix at the start of a word (after a space or punctuation) in the text and the turns before
+    it, which FTS5's ``{text answers} : "prefix"*`` finds too (it also folds diacritics and splits at apostrophes
     and hyphens: a superset, as an upper bound needs; text in decomposed Unicode, a combining accent before a word,
     is the exception).
     A prefix in more than ``lookup_limit`` rows counts as held by every message. The doclists are mostly the

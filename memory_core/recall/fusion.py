@@ -33,7 +33,8 @@ RANK_SCALE = 15.0
 #: A message said by a person the query names gets this much more (names are what questions hinge on).
 SPEAKER_BONUS = 1.0
 #: Weight of a candidate's coverage: the share of the query's IDF weight found in its text, speaker and
-#: answered turn. High coverage is strong evidence whatever the data, so BM25 counts where words match.
+#: turns said before it (storage/schema.py, TURNS_BEFORE). High coverage is strong evidence whatever the data, so BM25
+#: counts where words match.
 SCORE_COVERAGE = 0.5
 #: A "when ..." question gets this much more for a candidate that says a time ("last Tuesday").
 TIME_ANSWER_BONUS = 0.2
@@ -65,7 +66,8 @@ UNSEEN_TERM_WEIGHT = 1.0
 UNSEEN_GATE_WEIGHT = 1.0
 #: How a named speaker counts: "multiply" (score times 1 + SPEAKER_BONUS) or "add" (plus SPEAKER_BONUS).
 SPEAKER_MODE = "multiply"
-#: Share of the answered turn's words in a short reply's coverage (its neighbour context counts anyway).
+#: Share of the words of the turns said before a message in its coverage (1.0; 0.75 and 0.5 tried on the hand-written
+#: dev chats: no better).
 ANSWERS_COVERAGE = 1.0
 #: A hit from a thread the person the query names talks in gets this much more (times 1 + THREAD_BONUS): a question
 #: about Maya is answered in chats with Maya, whoever said the turn ("Did the move go ok?" asked by her friend).

@@ -182,9 +182,12 @@ class MemoryWorker:
 
     def _checkpoint(self, store) -> None:
         """Merge the message index and copy the WAL back now, between turns, so the chat's own commit never has to
-        (storage.checkpoints)."""
+        (storage.checkpoints). A failed merge does not keep the checkpoint from running."""
         try:
             merge_index_between_turns(store)
+        except Exception as exc:  # noqa: BLE001 - FTS5's crisis merge remains the backstop
+            self.engine.state.last_error = f"index merge failed: {type(exc).__name__}"
+        try:
             checkpoint_between_turns(store)
         except Exception as exc:  # noqa: BLE001 - SQLite's automatic checkpoint remains the backstop
             self.engine.state.last_error = f"checkpoint failed: {type(exc).__name__}"

@@ -252,15 +252,22 @@ def _answered_turn(alias: str) -> str:
             f"ORDER BY p.created_at DESC, p.id DESC LIMIT 1), '') ELSE '' END")
 
 
-def _search_row(alias: str) -> str:
+def _search_row(alias: str, turns_before=_answered_turn) -> str:
+    """SQL for a message's index row; its last column, ``answers``, is the SQL ``turns_before`` gives."""
     return (f"{alias}.id, {alias}.text, coalesce({alias}.speaker, ''), {_said_in_words(alias + '.created_at')}, "
-            f"{_answered_turn(alias)}")
+            f"{turns_before(alias)}")
+
+
+def _turns_after(alias: str, count: int) -> str:
+    """SQL for the ids of the ``count`` turns after ``alias`` in its thread: the rows whose ``answers`` column may
+    hold its text."""
+    return (f"(SELECT n.id FROM messages n WHERE n.thread_id = {alias}.thread_id AND "
+            f"(n.created_at, n.id) > ({alias}.created_at, {alias}.id) ORDER BY n.created_at, n.id LIMIT {count})")
 
 
 def _next_turn(alias: str) -> str:
     """SQL for the id of the turn after ``alias`` in its thread (whose answered-turn text depends on it)."""
-    return (f"(SELECT n.id FROM messages n WHERE n.thread_id = {alias}.thread_id AND "
-            f"(n.created_at, n.id) > ({alias}.created_at, {alias}.id) ORDER BY n.created_at, n.id LIMIT 1)")
+    return _turns_after(alias, 1)
 
 
 #: What is known about a message, searchable: its text, who said it, when in words, and for a short reply the
@@ -315,16 +322,12 @@ def _turns_before(alias: str) -> str:
 
 
 def _search_row_with_context(alias: str) -> str:
-    return (f"{alias}.id, {alias}.text, coalesce({alias}.speaker, ''), {_said_in_words(alias + '.created_at')}, "
-            f"{_turns_before(alias)}")
+    return _search_row(alias, _turns_before)
 
 
-def _turns_after(alias: str) -> str:
-    """SQL for the ids of the TURNS_BEFORE turns after ``alias`` in its thread: the rows whose ``answers`` column
-    may hold its text."""
-    return (f"(SELECT n.id FROM messages n WHERE n.thread_id = {alias}.thread_id AND "
-            f"(n.created_at, n.id) > ({alias}.created_at, {alias}.id) ORDER BY n.created_at, n.id "
-            f"LIMIT {TURNS_BEFORE})")
+def _later_turns(alias: str) -> str:
+    """The turns whose ``answers`` column holds ``alias``'s text under the context rule."""
+    return _turns_after(alias, TURNS_BEFORE)
 
 
 _CONTEXT_COLUMNS = "text, speaker, said, answers"
@@ -350,19 +353,19 @@ INSERT INTO message_search(rowid, {_CONTEXT_COLUMNS})
     SELECT {_search_row_with_context('m')} FROM messages m;
 INSERT INTO message_search(message_search) VALUES('optimize');
 CREATE TRIGGER message_search_insert AFTER INSERT ON messages BEGIN
-    DELETE FROM message_search WHERE rowid IN {_turns_after('new')};
+    DELETE FROM message_search WHERE rowid IN {_later_turns('new')};
     INSERT INTO message_search(rowid, {_CONTEXT_COLUMNS}) SELECT {_search_row_with_context('m')} FROM messages m
-        WHERE m.id = new.id OR m.id IN {_turns_after('new')};
+        WHERE m.id = new.id OR m.id IN {_later_turns('new')};
 END;
 CREATE TRIGGER message_search_delete AFTER DELETE ON messages BEGIN
-    DELETE FROM message_search WHERE rowid = old.id OR rowid IN {_turns_after('old')};
+    DELETE FROM message_search WHERE rowid = old.id OR rowid IN {_later_turns('old')};
     INSERT INTO message_search(rowid, {_CONTEXT_COLUMNS}) SELECT {_search_row_with_context('m')} FROM messages m
-        WHERE m.id IN {_turns_after('old')};
+        WHERE m.id IN {_later_turns('old')};
 END;
 CREATE TRIGGER message_search_update AFTER UPDATE OF text, speaker, created_at, thread_id ON messages BEGIN
-    DELETE FROM message_search WHERE rowid = new.id OR rowid IN {_turns_after('new')} OR rowid IN {_turns_after('old')};
+    DELETE FROM message_search WHERE rowid = new.id OR rowid IN {_later_turns('new')} OR rowid IN {_later_turns('old')};
     INSERT INTO message_search(rowid, {_CONTEXT_COLUMNS}) SELECT {_search_row_with_context('m')} FROM messages m
-        WHERE m.id = new.id OR m.id IN {_turns_after('new')} OR m.id IN {_turns_after('old')};
+        WHERE m.id = new.id OR m.id IN {_later_turns('new')} OR m.id IN {_later_turns('old')};
 END;
 """
 

@@ -4,13 +4,16 @@
 cancel. Nothing here ever writes the key in plain text: with no real OS
 keyring the only choice is a passphrase, and the dialog says plainly that a
 lost passphrase means lost data (there is no reset, by design).
+
+Opening and creating run off the UI thread (``off_ui_thread``): scrypt and a pending schema migration take
+seconds, and the dialogs keep painting their busy bar meanwhile, with their buttons disabled.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (QButtonGroup, QCheckBox, QDialog, QDialogButtonBox, QFrame, QHBoxLayout, QLabel,
                                QLineEdit, QMessageBox, QRadioButton, QVBoxLayout, QWidget)
 
@@ -19,6 +22,7 @@ from memory_core.storage.keys import MIN_PASSPHRASE_LENGTH, KeyStore, keyring_in
 from memory_core.storage.store import Store
 
 from . import theme
+from .off_ui_thread import call_off_ui_thread
 from .widgets import busy_bar, error_banner
 
 
@@ -100,20 +104,23 @@ class FirstRunDialog(QDialog):
 
         self.error = error_banner()
         layout.addWidget(self.error)
+        self.busy = busy_bar(self.tr("Creating the encrypted database"))
+        layout.addWidget(self.busy)
         location = QLabel(self.tr("Data folder: %s") % self.data_dir)
         location.setObjectName("Hint")
         location.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(location)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.create_button = buttons.addButton(self.tr("Create encrypted database"),
-                                               QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.create_button = self.buttons.addButton(self.tr("Create encrypted database"),
+                                                    QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setProperty("primary", True)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
         self.use_passphrase.toggled.connect(self._sync)
         self._sync()
         self.store: Store | None = None
+        self.working = False
 
     def _sync(self) -> None:
         self.passphrase_box.setVisible(self.use_passphrase.isChecked())
@@ -132,14 +139,29 @@ class FirstRunDialog(QDialog):
                                      % MIN_PASSPHRASE_LENGTH)
                 if phrase != self.confirm.text():
                     raise MnemeError(self.tr("The two passphrases differ. Type the same one twice."))
-                self.store = Store.create(self.data_dir, use_keyring=self.also_keyring.isChecked(),
-                                          passphrase=phrase)
+                also_keyring = self.also_keyring.isChecked()
+                self.store = self._off_ui_thread(lambda: Store.create(self.data_dir, use_keyring=also_keyring,
+                                                                      passphrase=phrase))
             else:
-                self.store = Store.create(self.data_dir, use_keyring=True)
+                self.store = self._off_ui_thread(lambda: Store.create(self.data_dir, use_keyring=True))
         except MnemeError as exc:
             self.show_error(str(exc))
             return
         super().accept()
+
+    def _off_ui_thread(self, call):
+        """Create the database on a worker thread, the form disabled and the busy bar running meanwhile."""
+        self.working = True
+        _set_busy(self, self.busy, self.buttons, True)
+        try:
+            return call_off_ui_thread(call, "mneme-create")
+        finally:
+            _set_busy(self, self.busy, self.buttons, False)
+            self.working = False
+
+    def reject(self) -> None:  # noqa: D401 - Qt override
+        if not self.working:  # a database half made is the first-run recovery's job, not the Escape key's
+            super().reject()
 
 
 class UnlockDialog(QDialog):
@@ -161,30 +183,97 @@ class UnlockDialog(QDialog):
         layout.addWidget(self.error)
         self.busy = busy_bar(self.tr("Unlocking"))
         layout.addWidget(self.busy)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.unlock_button = buttons.addButton(self.tr("Unlock"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.unlock_button = self.buttons.addButton(self.tr("Unlock"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.unlock_button.setProperty("primary", True)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
         self.attempts = 0
         self.store: Store | None = None
+        self.working = False
 
     def accept(self) -> None:  # noqa: D401 - Qt override
+        if self.working:  # Enter pressed again while unlocking
+            return
         self.attempts += 1
+        phrase = self.passphrase.text()
+        self.working = True
+        _set_busy(self, self.busy, self.buttons, True)
+        failure: MnemeError | None = None
         try:
-            self.store = Store.open(self.data_dir, self.passphrase.text())
-        except WrongKeyError:
+            self.store = call_off_ui_thread(lambda: Store.open(self.data_dir, phrase), "mneme-unlock")
+        except MnemeError as exc:
+            failure = exc
+        finally:
+            _set_busy(self, self.busy, self.buttons, False)
+            self.working = False
+        if isinstance(failure, WrongKeyError):
             self.error.setText(self.tr("That passphrase is not right. Check Caps Lock and try again."))
             self.error.show()
             self.passphrase.selectAll()
             self.passphrase.setFocus()
             return
-        except MnemeError as exc:
-            self.error.setText(str(exc))
+        if failure is not None:
+            self.error.setText(str(failure))
             self.error.show()
             return
         super().accept()
+
+    def reject(self) -> None:  # noqa: D401 - Qt override
+        if not self.working:  # the store being opened would be left open behind a closed dialog
+            super().reject()
+
+
+def _set_busy(dialog: QDialog, bar, buttons: QDialogButtonBox, busy: bool) -> None:
+    """While the store is opened or made: the busy bar runs and nothing can start a second attempt; afterwards
+    every field is as enabled as it was before (a keyring choice with no keyring stays off)."""
+    bar.setVisible(busy)
+    fields = [*dialog.findChildren(QLineEdit), *dialog.findChildren(QCheckBox), *dialog.findChildren(QRadioButton),
+              buttons]
+    if busy:
+        dialog._enabled_before_busy = [field.isEnabled() for field in fields]  # type: ignore[attr-defined]
+        for field in fields:
+            field.setEnabled(False)
+    else:
+        for field, enabled in zip(fields, getattr(dialog, "_enabled_before_busy", [True] * len(fields))):
+            field.setEnabled(enabled)
+
+
+#: An open that takes longer than this shows a small "Opening" window (a keyring unlock is usually quicker).
+OPENING_NOTICE_MS = 400
+
+
+class OpeningDialog(QDialog):
+    """Shown while the store opens with no question to ask (keyring unlock, a migration after an update)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Opening Mneme"))
+        self.setMinimumWidth(380)
+        layout = _header(self, self.tr("Opening your memory"), self.tr(
+            "Unlocking the encrypted database. After an update this can take a few seconds, once."))
+        bar = busy_bar(self.tr("Opening"))
+        bar.show()
+        layout.addWidget(bar)
+
+    def reject(self) -> None:  # noqa: D401 - Qt override: the open finishes whatever the Escape key says
+        pass
+
+
+def _open_in_background(data_dir: Path, passphrase: str | None, parent: QWidget | None) -> Store:
+    """``Store.open`` off the UI thread; a window says so if it takes long enough to notice."""
+    notice = OpeningDialog(parent)
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.timeout.connect(notice.show)
+    timer.start(OPENING_NOTICE_MS)
+    try:
+        return call_off_ui_thread(lambda: Store.open(data_dir, passphrase), "mneme-open")
+    finally:
+        timer.stop()
+        notice.hide()
+        notice.deleteLater()
 
 
 class KeyringGoneDialog(QDialog):
@@ -217,7 +306,7 @@ def obtain_store(data_dir: Path, parent: QWidget | None = None) -> Store | None:
     env = os.environ.get("MNEME_PASSPHRASE") or None
     while True:
         try:
-            return Store.open(data_dir, env)
+            return _open_in_background(data_dir, env, parent)
         except PassphraseRequired:
             return _ask_passphrase(data_dir, parent, "")
         except WrongKeyError as exc:

@@ -49,7 +49,7 @@ _FOR_A_WHILE = (r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:a\s+bit|a\s+while|the\s+day|the
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
     r"(?i)\b(?:left|(?<!\bon\s)(?<!maternity\s)(?<!paternity\s)(?<!parental\s)(?<!sick\s)(?<!annual\s)leave|"
-    r"leaving(?!\s+(?:do|drinks|party|card|present|gift|speech|meal|lunch|dinner|bash|collection)\b)|quit|quitting|dropped|drop|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
+    r"leaving(?!\s+(?:do|drinks|party|card|present|gift|speech|meal|lunch|dinner|bash|collection)\b)|quit|quitting|(?:dropped|drop)(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down)\s+(?:the|a|an|my|our|his|her)\b)(?!\s+(?:[\w'-]+\s+){0,4}?off\b)|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
     r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
     r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"

@@ -123,7 +123,7 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             start = match.start() + match.group(0).find(words[0]) if words else start
         elif match.start() == 0 and len(words) == 1:
             continue  # a capitalised first word is the grammar's, not a name we can trust
-        while words and words[0] in _NOT_NAMES and not _names_first_word(words):
+        while words and words[0] in _NOT_NAMES and not _names_first_word(words) and not _titled(words):
             words = words[1:]
         if "I" in words:  # "Tuesday I" / "Honda Civic I": the pronoun ends the name
             words = words[:words.index("I")]
@@ -140,6 +140,15 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
 #: Describing adjectives that open chat's sentences ("Busy day", "Bad news") and names of firms alike ("Busy Bees",
 #: "Quick Fit"): a name's own first word when another word of the name follows, capitalised.
 _NAMING_ADJECTIVES = {"Busy", "Bad", "Quick"}
+
+
+#: Titles that are part of a person's name when a name follows ("Dr Fiona Mackay"): the user calls them so.
+_TITLES = {"Dr", "Dr."}
+
+
+def _titled(words: list[str]) -> bool:
+    """The words open with a title and go on with a capitalised name: "Dr Fiona Mackay" is the GP's name, as said."""
+    return len(words) > 1 and words[0] in _TITLES and words[1][:1].isupper() and words[1] not in _NOT_NAMES
 
 
 def _names_first_word(words: list[str]) -> bool:
@@ -186,6 +195,10 @@ def shouted_word(word: str) -> bool:
 _TIME_THINGS = re.compile(r"(?i)month|day|season|time|holiday|date|week")
 
 
+_REFLEXIVES = {"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves", "themselves",
+               "meself", "oneself"}
+
+
 def implausible_value(predicate: str | None, value: str | None) -> bool:
     """A value no person would give that attribute, whichever layer read it: a value ending in the next clause's
     "I" or that is only an adverb ("again"); a month or a weekday alone for an
@@ -194,6 +207,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     occasion, and a day said from today (``occurrences``). Plans, schedules and dates are left alone."""
     if not predicate or not value:
         return False
+    if value.strip(" !.").lower() in _REFLEXIVES:
+        return True  # "i hate myself", "treat yourself": the sentence's own person, never a value of theirs
     if (":" not in predicate or predicate.startswith("named:")) and \
             occasion_value(predicate.partition(":")[2] or predicate, value):
         return True  # "jog: Victoria Park", "flight: 6:40am", "party: tomorrow": one occasion's, not a lasting value
@@ -312,7 +327,8 @@ THIRD_PARTY_SUBJECT = re.compile(
 _CLAUSE_START = re.compile(r"(?i)[,;:\u2014]|\b(?:after|when|since|before|because|once|until|while|as|so|and|but|then)\b")
 #: Words between a verb's subject and the verb: "mum has just moved", "I've finally moved".
 _BETWEEN = {"just", "finally", "recently", "now", "also", "has", "had", "have", "'s", "'ve", "already", "then",
-            "officially", "actually", "since", "only", "still", "both", "all"}
+            "officially", "actually", "since", "only", "still", "both", "all", "is", "are", "was", "were", "am",
+            "been", "'re", "'m"}
 #: Capitalised words that open a clause and name nobody ("Finally moved to Leeds", "News: moved to Leeds").
 _NOT_PEOPLE = {"finally", "just", "recently", "today", "yesterday", "also", "then", "now", "update", "news",
                "btw", "so", "and", "but", "well", "oh", "officially", "actually", "after", "before", "when",
@@ -320,6 +336,37 @@ _NOT_PEOPLE = {"finally", "just", "recently", "today", "yesterday", "also", "the
                "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tonight", "tomorrow"}
 _FIRST_PERSON_SUBJECTS = {"i", "we", "i've", "we've", "i'm", "we're", "i'd", "we'd", "me", "us", "myself"}
 _THIRD_PERSONS = {"he", "she", "they", "he's", "she's", "they've", "they're", "someone", "everyone"}
+#: People of the user's life who are not their kin (kin words are RELATIONS, whose facts are kept as theirs).
+_NOT_KIN = {"colleague", "colleagues", "coworker", "co-worker", "classmate", "teammate", "boss", "manager",
+                 "neighbour", "neighbor", "flatmate", "housemate", "roommate", "mate", "mates", "friends"}
+
+
+#: The capitalised words of a name said just before one of its words ("Loch Ness " before "Marathon").
+_NAME_RUN_BEFORE = re.compile(r"(?:(?-i:[A-Z])[\w'&-]*\s+)*$")
+
+
+def _name_clause_owner(before: str) -> str | None:
+    """Whose a name is when a word of the name is the cue: the person who opens its clause ("my colleague is doing
+    the London Marathon": not the user's; "my sister is running the X": the sister's); the user otherwise (no
+    subject, "I", or a word that names nobody)."""
+    starts = [m.end() for m in _CLAUSE_START.finditer(before)]
+    words = [w.casefold().replace("\u2019", "'") for w in re.findall(r"[\w'\u2019-]+", before[starts[-1] if starts else 0:])]
+    if not words:
+        return USER
+    if words[-1] in ("my", "our"):
+        return USER  # "my brother told me my Volvo V40 needs tyres": the name is said as the user's
+    if words[-1] in ("his", "her", "their", "your"):
+        return None
+    first, second = words[0], (words[1] if len(words) > 1 else "")
+    if first in ("my", "our") and second:
+        noun = re.sub(r"'s$", "", second)
+        return RELATIONS.get(noun, None) if noun in RELATIONS else (None if noun in _NOT_KIN else USER)
+    bare = re.sub(r"'s$", "", first)
+    if bare in _THIRD_PERSONS or first in _THIRD_PERSONS or bare in _NOT_KIN:
+        return None
+    if bare in RELATIONS and second in _BETWEEN | {"is", "'s"}:
+        return RELATIONS[bare]  # "mum is running the X"
+    return USER
 
 
 def cue_subject(sentence: str, cue_start: int) -> str | None:
@@ -327,7 +374,8 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
     relation when a kin word is the subject with or without "my" ("mum moved to Cork", "my sister's moved to
     Perth"), None when someone else is ("After Callum moved to Perth, ...", "she lives in Derby")."""
     if sentence[cue_start:cue_start + 1].isupper():
-        return USER  # the cue word is part of a name ("London Marathon"), no verb with a subject
+        # the cue word is part of a name ("London Marathon"): the clause's subject, said before the name, owns it
+        return _name_clause_owner(sentence[:cue_start - len(_NAME_RUN_BEFORE.search(sentence[:cue_start]).group(0))])
     before = sentence[:cue_start]
     starts = [m.end() for m in _CLAUSE_START.finditer(before)]
     words = re.findall(r"[\w'\u2019-]+", before[starts[-1] if starts else 0:])
@@ -346,6 +394,8 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
         return RELATIONS[word]
     if word in _THIRD_PERSONS:
         return None
+    if word in _NOT_KIN:
+        return None  # "my colleague is doing the London Marathon": the colleague's race, not the user's
     if last[:1].isupper() and word not in _NOT_PEOPLE and not word.endswith("ly") and word != "i":
         return None  # a name: that person's news, not the user's
     return USER

@@ -25,7 +25,7 @@ stated facts found here outrank those.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS, canonical_predicate
@@ -586,8 +586,12 @@ def extract(text: str) -> list[Candidate]:
                 continue
             if candidate.op == "assert" and _negated(sentence, span):
                 continue  # "I don't get up at 7:15 anymore": the value stopped being true
-            if candidate.subject == USER and cue_subject(sentence, span[0]) is None:
-                continue  # "Since Aoife started at Google, ...": her job, not the user's
+            if candidate.subject == USER:
+                owner = cue_subject(sentence, span[0])
+                if owner is None:
+                    continue  # "Since Aoife started at Google, ...": her job, not the user's
+                if owner != USER:  # "My sister is training for the London Marathon": the sister's race
+                    candidate = replace(candidate, subject=owner)
             seen_spans.append(span)
             found.append(candidate)
         if not seen_spans and not hedged:  # a named value beside a word naming its attribute, unless denied

@@ -73,6 +73,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?)]|\s+(?:was|is|has|who|that|at)\b|$)"),
     _frame(r"\b(?:i'?m|i\s+am|we'?re)\s+(?:\w+\s+)?(?:running|racing|doing)\s+(?:in\s+)?the\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
+    # the race a run is "for": "long run sunday 18k, all for the Loch Ness Marathon" (``@race``: a race's name)
+    _frame(r"\b(?:long\s+runs?|training|runs?|running|miles|km|\d+\s?k)\b[^.!?;]*?\bfor\s+the\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
     _frame(rf"\bmy\s+{REL_MOD}{REL}'s\s+(?:new\s+)?(?:place|flat|house|home|apartment)\s+in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
@@ -179,7 +182,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "lives_in"),
     _frame(rf"\b(?:my\s+)?{REL_MOD}{REL}(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:based\s+|living\s+|settled\s+)?(?:out\s+|up\s+|down\s+|over\s+)?in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
-    _frame(r"\bnamed\s+(?:her|him|it|them|the\s+(?:new\s+|little\s+)?\w+)\s+(?P<v>(?-i:[A-Z])[\w'-]+)", "pet"),
+    # "named him Sir Barnaby": a name of several capitalised words is one name
+    _frame(r"\bnamed\s+(?:her|him|it|them|the\s+(?:new\s+|little\s+)?\w+)\s+"
+           r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|january|february|march|"
+           r"april|may|june|july|august|september|october|november|december|after|because)(?-i:[A-Z])[\w'-]+){0,2})",
+           "pet"),
     _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
            r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
     # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")

@@ -3,7 +3,8 @@
 People chat in lower case and drop apostrophes ("my dog is called biscuit", "im at ocado now"). The rules
 and the dependency parse were written for edited English, where a capital marks a name and "I'm" a
 statement about the user. Rather than teach every rule both spellings, the pass reads a normalised copy;
-the stored message is never changed, and a message already typed that way is read as it is.
+the stored message is never changed, and a message already typed that way is read as it is. Second-language
+word order ("I drink always X") is read in English order too (``word_order``).
 """
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from dataclasses import replace
 
 from memory_core.facts.contractions import with_apostrophes
 from memory_core.facts.truecasing import truecased
+from memory_core.facts.word_order import in_english_order
 from memory_core.storage.store import Message
 
 
 def reading_text(text: str) -> str:
-    """``text`` with its apostrophes and capitals restored where chat typing dropped them."""
-    return truecased(with_apostrophes(text), all_lower=not any(c.isupper() for c in text))
+    """``text`` with its apostrophes and capitals restored where chat typing dropped them, and a second
+    language's adverb after the verb put before it ("I drink always X")."""
+    return in_english_order(truecased(with_apostrophes(text), all_lower=not any(c.isupper() for c in text)))
 
 
 def as_read(message: Message) -> Message:

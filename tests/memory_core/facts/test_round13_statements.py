@@ -1,0 +1,74 @@
+"""Statements of issue 12's kinds read on the issue_dev pool (round 13), each shape tested on new wordings:
+a title kept in a person's name, a pet's name of several words, a reflexive pronoun never a value, a race a run
+is "for", a fact said of someone else's person kept as theirs, and a phone dropped in the bath still owned."""
+from __future__ import annotations
+
+import pytest
+
+from memory_core.facts.changes import _END_CUES
+from memory_core.facts.cues import implausible_value, values_of_shape
+from memory_core.facts.extraction import extract
+
+
+def _facts(text: str) -> set[tuple[str, str, str]]:
+    return {(c.subject, c.predicate, c.value) for c in extract(text)}
+
+
+@pytest.mark.parametrize("sentence, name", [
+    ("The family doctor for us is Dr Amira Haddad, very kind.", "Dr Amira Haddad"),
+    ("Dr Patel is lovely", "Dr Patel"),
+    ("booked in with Dr. Nakamura's office", "Dr. Nakamura"),
+])
+def test_a_title_stays_with_the_name_it_opens(sentence, name):
+    assert name in [value for _, value in values_of_shape(sentence, "name")]
+
+
+@pytest.mark.parametrize("text, pet", [
+    ("we named him Sir Percival.", "Sir Percival"),
+    ("We named her Lady Marmalade after the song.", "Lady Marmalade"),
+    ("we named her Bella Monday night", "Bella"),  # a weekday after the name is when
+])
+def test_a_pets_name_of_several_words_is_one_name(text, pet):
+    assert ("user", "pet", pet) in _facts(text)
+
+
+@pytest.mark.parametrize("value", ["myself", "Yourself", "themselves"])
+def test_a_reflexive_pronoun_is_no_value(value):
+    assert implausible_value("dislikes", value) and implausible_value("named:hate", value)
+    assert not implausible_value("dislikes", "mushrooms")
+
+
+def test_i_hate_myself_gives_no_dislike():
+    assert not any(c.predicate == "dislikes" for c in extract("long run sunday, apparently i hate myself"))
+
+
+def test_the_race_a_run_is_for():
+    assert ("user", "race", "Great North Run") in _facts("Did 12 miles for the Great North Run prep.")
+    assert not any(c.predicate == "race" for c in extract("running for the bus this morning"))
+
+
+@pytest.mark.parametrize("text, owner", [
+    ("My sister is training for the London Marathon.", "sister"),
+    ("My colleague is running the London Marathon.", None),
+    ("My colleague is doing the London Marathon for charity.", None),
+])
+def test_a_race_said_of_someone_else_is_not_the_users(text, owner):
+    races = {(c.subject, c.value) for c in extract(text) if c.predicate == "race"}
+    assert ("user", "London Marathon") not in races
+    if owner is not None:
+        assert (owner, "London Marathon") in races
+
+
+def test_my_device_named_after_someone_elses_report_is_mine():
+    assert ("user", "race", "Berlin Marathon") in _facts("I'm running the Berlin Marathon in September.")
+
+
+@pytest.mark.parametrize("said, ends", [
+    ("Dropped my iPhone 13 mini in the bath last night, it survived", False),
+    ("dropped my phone down the toilet", False),
+    ("dropped Lily off at Oakwood School", False),
+    ("I dropped yoga in January", True),
+    ("I dropped the gym", True),
+])
+def test_dropping_a_thing_is_no_ending_dropping_a_habit_is(said, ends):
+    assert bool(_END_CUES.search(said)) is ends

@@ -415,8 +415,13 @@ def _scored(view: _View, phrases: list[tuple[str, bool]], weights: tuple[float, 
     every = [rows for rows, _ in matched if len(rows)]
     if not every:
         return []
-    candidates = np.unique(np.concatenate(every))
-    candidates = candidates[(candidates >= low) & (candidates <= high)]
+    # the rows holding any phrase, ascending: a mask over rowids (the row lengths' index) is the union without
+    # sorting or hashing the concatenated doclists (np.unique over them was a tenth of a warm search)
+    holding = np.zeros(len(view.lengths), dtype=bool)
+    for rows in every:
+        holding[rows] = True
+    candidates = np.flatnonzero(holding[:high + 1] if high + 1 < len(holding) else holding)
+    candidates = candidates[candidates >= low]
     if not len(candidates):
         return []
     row_count = view.row_count

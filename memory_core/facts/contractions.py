@@ -56,6 +56,9 @@ _AFTER_IT_IS = frozenset(
     "down out off back now here there gone done closed shut worth because".split())
 #: Words the determiner "its" follows before a name it modifies ("on its Facebook page"); after any other word
 #: "its" before a capitalised word is "it's": "these days its Netflix", "its Dana who runs it".
+#: A contraction typed with its apostrophe ("that's", "I'm", "don't"): the writer types them, so a bare "its" is
+#: the determiner.
+_TYPES_APOSTROPHES = re.compile(r"(?i)\b(?:[a-z]+n['’]t|i['’]m|(?:it|that|what|there|he|she)['’]s|[a-z]+['’](?:re|ve|ll|d))\b")
 _BEFORE_ITS_NAME = frozenset("of on in with by to from for at about into onto under over through and or".split())
 
 #: Words a bare "ill", "shed", "hell", "wed" follows as itself: an adjective after a copula or adverb, a noun
@@ -183,7 +186,10 @@ def _restored(text: str, match: re.Match[str]) -> str:
     typed_next = _next_word(text, match.end())
     following = typed_next.lower()
     if bare == "its":
-        it_is = following in _AFTER_IT_IS or (typed_next[:1].isupper() and previous.lower() not in _BEFORE_ITS_NAME)
+        # before a name, "its" is "it's" only for a writer who drops apostrophes: one who typed "that's" elsewhere
+        # meant the determiner ("failed its MOT, so that's it gone"); "its been" is "it's been" for anyone
+        it_is = following in _AFTER_IT_IS or (typed_next[:1].isupper() and previous.lower() not in _BEFORE_ITS_NAME
+                                              and not _TYPES_APOSTROPHES.search(text))
         return _cased("it's", typed) if it_is else typed
     if bare in _BY_NEXT_WORD:
         if following in _VERB_PHRASE_STARTS and previous.lower() not in _BARE_AFTER:

@@ -195,6 +195,8 @@ def shouted_word(word: str) -> bool:
 _TIME_THINGS = re.compile(r"(?i)month|day|season|time|holiday|date|week")
 
 
+#: Makers named by letters ("an HTC", "my LG"), which the device lexicon does not list.
+_ACRONYM_MAKERS = frozenset(("htc", "lg", "hp", "mg", "zte", "tcl", "ds", "byd", "gmc", "ssangyong"))
 _REFLEXIVES = {"myself", "yourself", "himself", "herself", "itself", "ourselves", "yourselves", "themselves",
                "meself", "oneself"}
 
@@ -240,6 +242,9 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     # a compound's head is its last noun: "bike rack", "phone case" are a rack and a case, not a bike or a phone
     lowered = [w.lower() for w in words]
     kind_modifies = bool(lowered) and lowered[-1] not in DEVICES and any(w in _DEVICE_CONCEPTS for w in lowered[:-1])
+    if concept in _DEVICE_CONCEPTS and re.fullmatch(r"[A-Z]{2,5}", value.strip(" !.")) and \
+            value.strip(" !.").lower() not in DEVICES and value.strip(" !.").lower() not in _ACRONYM_MAKERS:
+        return True  # "failed its MOT", "the DVLA": an acronym said beside a car is what happened to it, no make
     return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
         (not any(w in DEVICES for w in lowered) or kind_modifies)
 

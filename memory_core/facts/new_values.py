@@ -250,11 +250,17 @@ def is_quantity(value: str) -> bool:
     return bool(re.search(r"\d", value)) and not re.search(r"[A-Z]", value)
 
 
+#: A name with a model number in it ("Volvo V70", "iPhone 13 mini", "MacBook Air M1"): a name, not a date.
+_MODEL_NAME = re.compile(r"^(?:(?-i:[A-Z])[A-Za-z'&+-]+|(?-i:i[A-Z])[A-Za-z]+)\b")
+_SAYS_A_DATE = re.compile(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\b(?:mon|tues|wed|"
+                          r"wednes|thu|thurs|fri|sat|satur|sun)(?:day)?\b|\d(?:st|nd|rd|th)\b|\d[/.-]\d")
+
+
 def value_shape(value: str) -> str:
     if re.search(r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm)\b", value, re.IGNORECASE):
         return "time"
     if re.search(r"\d", value):
-        return "date"
+        return "word" if _MODEL_NAME.match(value) and not _SAYS_A_DATE.search(value) else "date"
     return "word"
 
 

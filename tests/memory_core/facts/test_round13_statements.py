@@ -72,3 +72,40 @@ def test_my_device_named_after_someone_elses_report_is_mine():
 ])
 def test_dropping_a_thing_is_no_ending_dropping_a_habit_is(said, ends):
     assert bool(_END_CUES.search(said)) is ends
+
+
+@pytest.mark.parametrize("value, shape", [
+    ("Volvo V70", "word"), ("iPhone 13 mini", "word"), ("MacBook Air M1", "word"), ("Pixel 8 Pro", "word"),
+    ("9 June", "date"), ("June 9", "date"), ("14 March 1978", "date"), ("Monday 3rd", "date"), ("2026", "date"),
+    ("Saturday 9:30", "time"),
+])
+def test_a_name_with_a_model_number_is_a_name_not_a_date(value, shape):
+    from memory_core.facts.new_values import value_shape
+
+    assert value_shape(value) == shape
+
+
+def test_a_phone_with_a_model_number_is_succeeded_by_the_one_named_instead():
+    from memory_core.facts.changes import KnownFact, detect_changes
+
+    known = [KnownFact(1, "user", "phone", "iPhone 13 mini", "t", "2025-01-01T00:00:00Z", "possession")]
+    said = ["The Pixel 8 Pro takes far better photos than the iPhone 13 mini ever did, so the old one's in the drawer "
+            "and I'm on the Pixel 8 Pro now."]
+    assert [(c.old.value, c.value) for c in detect_changes(said, known, "t")] == [("iPhone 13 mini", "Pixel 8 Pro")]
+
+
+def test_an_acronym_said_of_a_car_is_no_car():
+    assert implausible_value("car", "MOT") and implausible_value("car", "DVLA")
+    assert not implausible_value("car", "BMW") and not implausible_value("phone", "HTC")
+    assert not implausible_value("car", "Kia Niro EV")
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("The Skoda failed its MOT, so that's it gone for scrap", "The Skoda failed its MOT, so that's it gone for scrap"),
+    ("failed its MOT lol", "failed it's MOT lol"),  # no apostrophe anywhere: read as chat drops them
+    ("I'm sure its been ages", "I'm sure it's been ages"),  # "its been" is "it's been" for anyone
+])
+def test_its_before_a_name_is_the_determiner_for_a_writer_who_types_apostrophes(typed, read):
+    from memory_core.facts.contractions import with_apostrophes
+
+    assert with_apostrophes(typed) == read

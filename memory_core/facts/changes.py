@@ -61,7 +61,8 @@ _END_CUES = re.compile(
     # "over" as a state ("jazz is over", "I'm so over jazz"), never a preposition ("over the weekend")
     r"(?:is|'s|are|'re|was|were|am|'m|all|now)\s+(?:so\s+|totally\s+|well\s+|completely\s+|officially\s+)?over\b|"
     r"(?:is|are|'s|am|'m|was|were)\s+not\s+(?:with|at|in|on|into|using|doing|seeing|taking|going|my|our)\b|"
-    r"took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
+    r"(?:my|our|the)\s+last\s+(?:ever\s+)?(?:gig|game|match|session|class|lesson|shift|rehearsal|practice|training|"
+    r"race|service|visit)\s+(?:with|at|for)|took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"(?:isn't|wasn't)\s+(?:with|at|in|on|into|my|our|the\s+one|a\s+thing|for\s+me|going|open)|was\s+my|used\s+to|ex|"
     r"former|got\s+promoted\s+out|rid\s+of|(?:out\s+of|away\s+from)" + _FOR_A_WHILE + "|(?:in|of)\s+the\s+past|"
     r"gave\s+(?:\w+\s+){0,3}?away|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"

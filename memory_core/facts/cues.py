@@ -336,6 +336,8 @@ _BETWEEN = {"just", "finally", "recently", "now", "also", "has", "had", "have", 
             "been", "'re", "'m"}
 #: Capitalised words that open a clause and name nobody ("Finally moved to Leeds", "News: moved to Leeds").
 _NOT_PEOPLE = {"finally", "just", "recently", "today", "yesterday", "also", "then", "now", "update", "news",
+               # chat's dropped "I": a verb opening the sentence ("Start rehearsing with X next week")
+               "start", "started", "starting", "begin", "began", "joined", "playing", "played", "rehearsing",
                "btw", "so", "and", "but", "well", "oh", "officially", "actually", "after", "before", "when",
                "since", "last", "this", "big", "great", "good", "guess", "anyway", "lol", "haha", "yay", "omg",
                "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tonight", "tomorrow"}

@@ -187,6 +187,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|january|february|march|"
            r"april|may|june|july|august|september|october|november|december|after|because)(?-i:[A-Z])[\w'-]+){0,2})",
            "pet"),
+    # a band's gigs and rehearsals: "gig w Northern Drift friday", "start rehearsing with The Brass Monkeys"
+    _frame(r"\b(?:gigs?|gigging|rehears(?:e|es|ed|ing|al|als))\s+(?:w|w/|with)\s+"
+           r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
     _frame(r"\b(?:drumming|drums|drum|playing\s+\w+|play\s+\w+|singing|sing)\s+(?:in|for|with)\s+"
            r"(?P<v>(?:The\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,3})", "band"),
     # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")

@@ -109,3 +109,26 @@ def test_its_before_a_name_is_the_determiner_for_a_writer_who_types_apostrophes(
     from memory_core.facts.contractions import with_apostrophes
 
     assert with_apostrophes(typed) == read
+
+
+@pytest.mark.parametrize("text, band", [
+    ("gig w Velvet Static friday at the bar, come pls", "Velvet Static"),
+    ("Start rehearsing with The Paper Lanterns next week.", "The Paper Lanterns"),
+])
+def test_a_bands_gigs_and_rehearsals_name_the_band(text, band):
+    assert ("user", "band", band) in _facts(text)
+
+
+def test_a_new_gig_at_a_firm_is_still_a_job():
+    assert ("user", "works_at", "Google") in _facts("my new gig at Google starts monday")
+
+
+def test_the_last_gig_with_a_band_ends_it_and_the_one_rehearsed_with_next_succeeds():
+    from memory_core.facts.changes import KnownFact, detect_changes
+
+    known = [KnownFact(1, "user", "band", "Velvet Static", "t", "2025-01-01T00:00:00Z", "membership")]
+    said = ["Played my last gig with Velvet Static on Saturday.", "Start rehearsing with The Paper Lanterns next week."]
+    changes = detect_changes(said, known, "t")
+    assert [c.old.value for c in changes] == ["Velvet Static"]
+    assert changes[0].value in ("The Paper Lanterns", "Paper Lanterns")
+    assert detect_changes(["Great gig with Velvet Static on Saturday."], known, "t") == []

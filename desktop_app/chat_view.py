@@ -287,7 +287,8 @@ class ChatView(QScrollArea):
         layout.addWidget(logo)
         layout.addWidget(title)
         layout.addWidget(note)
-        self.model_hint = QPushButton(self.tr("Answers come from the small built-in model. For better ones, "
+        # two lines: a button cannot wrap, and one line was wider than the chat area (clipped at both ends)
+        self.model_hint = QPushButton(self.tr("Answers come from the small built-in model.\nFor better ones, "
                                               "get a model that fits this computer in Models →"))
         self.model_hint.setObjectName("ModelsLink")
         self.model_hint.setAccessibleName(self.tr("Open Models"))
@@ -296,10 +297,16 @@ class ChatView(QScrollArea):
         self.model_hint.hide()
         layout.addWidget(self.model_hint, 0, Qt.AlignmentFlag.AlignHCenter)
         grid = QHBoxLayout()
-        for text in (self.tr("Plan my week: gym on Tuesday, dentist Thursday"),
-                     self.tr("Explain Python list comprehensions with an example"),
-                     self.tr("I prefer short answers and metric units")):
-            chip = QPushButton(text)
+        # a short label that fits the chip (a button cannot wrap: the whole prompt was clipped mid-word); the whole
+        # prompt is sent, and shown as the tooltip
+        for label, text in ((self.tr("Plan my week"), self.tr("Plan my week: gym on Tuesday, dentist Thursday")),
+                            (self.tr("Explain list comprehensions"),
+                             self.tr("Explain Python list comprehensions with an example")),
+                            (self.tr("Short answers, metric units"),
+                             self.tr("I prefer short answers and metric units"))):
+            chip = QPushButton(label)
+            chip.setToolTip(text)
+            chip.setAccessibleName(text)
             chip.setObjectName("Suggestion")
             chip.setCursor(Qt.CursorShape.PointingHandCursor)
             chip.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)

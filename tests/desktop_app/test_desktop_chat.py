@@ -153,3 +153,23 @@ def test_an_answer_cut_at_the_length_limit_says_so(make_window, qtbot):
     answer = window.chat_view.bubbles[-1]
     assert "cut short: it reached its length limit" in answer.meta.text()
     assert not answer.caution.isVisibleTo(answer)
+
+
+def test_the_empty_states_words_fit_and_a_chip_sends_its_whole_prompt(make_window, qtbot):
+    """A button cannot wrap: the chips showed "Plan my week: gym on Tuesday, de" and the model hint was clipped at
+    both ends in a 1280-pixel window. Each chip now shows a short label and sends (and tells) its whole prompt."""
+    from PySide6.QtWidgets import QPushButton
+
+    window = make_window(FakeChatModel(replies="ok"))
+    view = window.chat_view
+    view.show_model_hint(True)
+    qtbot.waitUntil(lambda: view.model_hint.isVisible(), timeout=5_000)
+    chips = [b for b in view.findChildren(QPushButton) if b.objectName() == "Suggestion"]
+    assert len(chips) == 3
+    for button in (*chips, view.model_hint):
+        widest = max(button.fontMetrics().horizontalAdvance(line) for line in button.text().split("\n"))
+        assert widest <= button.width(), (button.text(), widest, button.width())
+    sent = []
+    view.suggestionChosen.connect(sent.append)
+    chips[0].click()
+    assert sent == [chips[0].toolTip()] and sent[0].startswith(chips[0].text()) and len(sent[0]) > len(chips[0].text())

@@ -10,7 +10,6 @@ until it is done. Callers disable what could start a second call meanwhile (the 
 """
 from __future__ import annotations
 
-import threading
 from typing import Callable, TypeVar
 
 from PySide6.QtCore import QEventLoop, QMetaObject, QObject, Qt, Signal, Slot
@@ -30,11 +29,9 @@ class _OneCall(QObject):
         self._call = call
         self.result: object = None
         self.error: BaseException | None = None
-        self.thread_name = ""
 
     @Slot()
     def run(self) -> None:
-        self.thread_name = threading.current_thread().name
         try:
             self.result = self._call()
         except BaseException as exc:  # noqa: BLE001 - handed back to the caller, raised there

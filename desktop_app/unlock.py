@@ -49,7 +49,36 @@ def _header(dialog: QDialog, title: str, text: str) -> QVBoxLayout:
     return layout
 
 
-class FirstRunDialog(QDialog):
+class _WorkingDialog(QDialog):
+    """A dialog that opens or makes the store off the UI thread (``self.busy``, ``self.buttons``): while it works,
+    the busy bar runs, the form is disabled (a second Enter starts nothing) and Escape is ignored (no store is left
+    half made or open behind a closed dialog); afterwards every field is as enabled as it was (a keyring choice
+    with no keyring stays off)."""
+
+    working = False
+
+    def _while_working(self, call, name: str):
+        fields = [*self.findChildren(QLineEdit), *self.findChildren(QCheckBox), *self.findChildren(QRadioButton),
+                  self.buttons]
+        enabled = [field.isEnabled() for field in fields]
+        self.working = True
+        self.busy.show()
+        for field in fields:
+            field.setEnabled(False)
+        try:
+            return call_off_ui_thread(call, name)
+        finally:
+            for field, was in zip(fields, enabled):
+                field.setEnabled(was)
+            self.busy.hide()
+            self.working = False
+
+    def reject(self) -> None:  # noqa: D401 - Qt override
+        if not self.working:
+            super().reject()
+
+
+class FirstRunDialog(_WorkingDialog):
     """Choose how the database key is protected: the OS keyring, a passphrase, or both."""
 
     def __init__(self, data_dir: Path, parent: QWidget | None = None, *, keyring_real: bool | None = None):
@@ -120,7 +149,6 @@ class FirstRunDialog(QDialog):
         self.use_passphrase.toggled.connect(self._sync)
         self._sync()
         self.store: Store | None = None
-        self.working = False
 
     def _sync(self) -> None:
         self.passphrase_box.setVisible(self.use_passphrase.isChecked())
@@ -131,6 +159,8 @@ class FirstRunDialog(QDialog):
         self.error.show()
 
     def accept(self) -> None:  # noqa: D401 - Qt override
+        if self.working:  # Enter pressed again while creating
+            return
         try:
             if self.use_passphrase.isChecked():
                 phrase = self.passphrase.text()
@@ -140,31 +170,18 @@ class FirstRunDialog(QDialog):
                 if phrase != self.confirm.text():
                     raise MnemeError(self.tr("The two passphrases differ. Type the same one twice."))
                 also_keyring = self.also_keyring.isChecked()
-                self.store = self._off_ui_thread(lambda: Store.create(self.data_dir, use_keyring=also_keyring,
-                                                                      passphrase=phrase))
+                self.store = self._while_working(lambda: Store.create(self.data_dir, use_keyring=also_keyring,
+                                                                      passphrase=phrase), "mneme-create")
             else:
-                self.store = self._off_ui_thread(lambda: Store.create(self.data_dir, use_keyring=True))
+                self.store = self._while_working(lambda: Store.create(self.data_dir, use_keyring=True),
+                                                 "mneme-create")
         except MnemeError as exc:
             self.show_error(str(exc))
             return
         super().accept()
 
-    def _off_ui_thread(self, call):
-        """Create the database on a worker thread, the form disabled and the busy bar running meanwhile."""
-        self.working = True
-        _set_busy(self, self.busy, self.buttons, True)
-        try:
-            return call_off_ui_thread(call, "mneme-create")
-        finally:
-            _set_busy(self, self.busy, self.buttons, False)
-            self.working = False
 
-    def reject(self) -> None:  # noqa: D401 - Qt override
-        if not self.working:  # a database half made is the first-run recovery's job, not the Escape key's
-            super().reject()
-
-
-class UnlockDialog(QDialog):
+class UnlockDialog(_WorkingDialog):
     """Ask for the passphrase; a wrong one says so and lets the user retry."""
 
     def __init__(self, data_dir: Path, parent: QWidget | None = None, *, reason: str = ""):
@@ -191,23 +208,17 @@ class UnlockDialog(QDialog):
         layout.addWidget(self.buttons)
         self.attempts = 0
         self.store: Store | None = None
-        self.working = False
 
     def accept(self) -> None:  # noqa: D401 - Qt override
         if self.working:  # Enter pressed again while unlocking
             return
         self.attempts += 1
         phrase = self.passphrase.text()
-        self.working = True
-        _set_busy(self, self.busy, self.buttons, True)
         failure: MnemeError | None = None
         try:
-            self.store = call_off_ui_thread(lambda: Store.open(self.data_dir, phrase), "mneme-unlock")
+            self.store = self._while_working(lambda: Store.open(self.data_dir, phrase), "mneme-unlock")
         except MnemeError as exc:
             failure = exc
-        finally:
-            _set_busy(self, self.busy, self.buttons, False)
-            self.working = False
         if isinstance(failure, WrongKeyError):
             self.error.setText(self.tr("That passphrase is not right. Check Caps Lock and try again."))
             self.error.show()
@@ -219,25 +230,6 @@ class UnlockDialog(QDialog):
             self.error.show()
             return
         super().accept()
-
-    def reject(self) -> None:  # noqa: D401 - Qt override
-        if not self.working:  # the store being opened would be left open behind a closed dialog
-            super().reject()
-
-
-def _set_busy(dialog: QDialog, bar, buttons: QDialogButtonBox, busy: bool) -> None:
-    """While the store is opened or made: the busy bar runs and nothing can start a second attempt; afterwards
-    every field is as enabled as it was before (a keyring choice with no keyring stays off)."""
-    bar.setVisible(busy)
-    fields = [*dialog.findChildren(QLineEdit), *dialog.findChildren(QCheckBox), *dialog.findChildren(QRadioButton),
-              buttons]
-    if busy:
-        dialog._enabled_before_busy = [field.isEnabled() for field in fields]  # type: ignore[attr-defined]
-        for field in fields:
-            field.setEnabled(False)
-    else:
-        for field, enabled in zip(fields, getattr(dialog, "_enabled_before_busy", [True] * len(fields))):
-            field.setEnabled(enabled)
 
 
 #: An open that takes longer than this shows a small "Opening" window (a keyring unlock is usually quicker).

@@ -54,11 +54,11 @@ _AFTER_IT_IS = frozenset(
     "always never quite pretty too actually called about in on at for from over ok okay fine "
     "honestly literally basically probably definitely like this that what how where when why with by near up "
     "down out off back now here there gone done closed shut worth because".split())
+#: A contraction typed with its apostrophe ("that's", "I'm", "don't"): the writer types them, so a bare "its" before
+#: a name is the determiner.
+_TYPES_APOSTROPHES = re.compile(r"(?i)\b(?:[a-z]+n['’]t|i['’]m|(?:it|that|what|there|he|she)['’]s|[a-z]+['’](?:re|ve|ll|d))\b")
 #: Words the determiner "its" follows before a name it modifies ("on its Facebook page"); after any other word
 #: "its" before a capitalised word is "it's": "these days its Netflix", "its Dana who runs it".
-#: A contraction typed with its apostrophe ("that's", "I'm", "don't"): the writer types them, so a bare "its" is
-#: the determiner.
-_TYPES_APOSTROPHES = re.compile(r"(?i)\b(?:[a-z]+n['’]t|i['’]m|(?:it|that|what|there|he|she)['’]s|[a-z]+['’](?:re|ve|ll|d))\b")
 _BEFORE_ITS_NAME = frozenset("of on in with by to from for at about into onto under over through and or".split())
 
 #: Words a bare "ill", "shed", "hell", "wed" follows as itself: an adjective after a copula or adverb, a noun

@@ -242,8 +242,9 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     # a compound's head is its last noun: "bike rack", "phone case" are a rack and a case, not a bike or a phone
     lowered = [w.lower() for w in words]
     kind_modifies = bool(lowered) and lowered[-1] not in DEVICES and any(w in _DEVICE_CONCEPTS for w in lowered[:-1])
-    if concept in _DEVICE_CONCEPTS and re.fullmatch(r"[A-Z]{2,5}", value.strip(" !.")) and \
-            value.strip(" !.").lower() not in DEVICES and value.strip(" !.").lower() not in _ACRONYM_MAKERS:
+    said = value.strip(" !.")
+    if concept in _DEVICE_CONCEPTS and re.fullmatch(r"[A-Z]{2,5}", said) and \
+            said.lower() not in DEVICES and said.lower() not in _ACRONYM_MAKERS:
         return True  # "failed its MOT", "the DVLA": an acronym said beside a car is what happened to it, no make
     return concept in _DEVICE_CONCEPTS and not re.search(r"[A-Z0-9]", value) and \
         (not any(w in DEVICES for w in lowered) or kind_modifies)
@@ -345,7 +346,7 @@ _FIRST_PERSON_SUBJECTS = {"i", "we", "i've", "we've", "i'm", "we're", "i'd", "we
 _THIRD_PERSONS = {"he", "she", "they", "he's", "she's", "they've", "they're", "someone", "everyone"}
 #: People of the user's life who are not their kin (kin words are RELATIONS, whose facts are kept as theirs).
 _NOT_KIN = {"colleague", "colleagues", "coworker", "co-worker", "classmate", "teammate", "boss", "manager",
-                 "neighbour", "neighbor", "flatmate", "housemate", "roommate", "mate", "mates", "friends"}
+            "neighbour", "neighbor", "flatmate", "housemate", "roommate", "mate", "mates", "friends"}
 
 
 #: The capitalised words of a name said just before one of its words ("Loch Ness " before "Marathon").
@@ -367,11 +368,11 @@ def _name_clause_owner(before: str) -> str | None:
     first, second = words[0], (words[1] if len(words) > 1 else "")
     if first in ("my", "our") and second:
         noun = re.sub(r"'s$", "", second)
-        return RELATIONS.get(noun, None) if noun in RELATIONS else (None if noun in _NOT_KIN else USER)
+        return RELATIONS[noun] if noun in RELATIONS else (None if noun in _NOT_KIN else USER)
     bare = re.sub(r"'s$", "", first)
-    if bare in _THIRD_PERSONS or first in _THIRD_PERSONS or bare in _NOT_KIN:
+    if first in _THIRD_PERSONS or bare in _THIRD_PERSONS or bare in _NOT_KIN:
         return None
-    if bare in RELATIONS and second in _BETWEEN | {"is", "'s"}:
+    if bare in RELATIONS and second in _BETWEEN:
         return RELATIONS[bare]  # "mum is running the X"
     return USER
 

@@ -74,7 +74,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?:i'?m|i\s+am|we'?re)\s+(?:\w+\s+)?(?:running|racing|doing)\s+(?:in\s+)?the\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
     # the race a run is "for": "long run sunday 18k, all for the Loch Ness Marathon" (``@race``: a race's name)
-    _frame(r"\b(?:long\s+runs?|training|runs?|running|miles|km|\d+\s?k)\b[^.!?;]*?\bfor\s+the\s+"
+    _frame(r"\b(?:training|runs?|running|miles|km|\d+\s?k)\b[^.!?;]*?\bfor\s+the\s+"
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
     _frame(rf"\bmy\s+{REL_MOD}{REL}'s\s+(?:new\s+)?(?:place|flat|house|home|apartment)\s+in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),

@@ -420,7 +420,7 @@ def _scored(view: _View, phrases: list[tuple[str, bool]], weights: tuple[float, 
     holding = np.zeros(len(view.lengths), dtype=bool)
     for rows in every:
         holding[rows] = True
-    candidates = np.flatnonzero(holding[:high + 1] if high + 1 < len(holding) else holding)
+    candidates = np.flatnonzero(holding[:high + 1])
     candidates = candidates[candidates >= low]
     if not len(candidates):
         return []

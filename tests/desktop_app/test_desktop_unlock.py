@@ -127,7 +127,7 @@ def _slow_open_recording(monkeypatch, seconds: float = 0.3) -> dict:
     real_open = Store.open.__func__
 
     def slow_open(cls, data_dir, passphrase=None):
-        seen["thread"] = threading.current_thread() is threading.main_thread()
+        seen["on_ui_thread"] = threading.current_thread() is threading.main_thread()
         time.sleep(seconds)
         return real_open(cls, data_dir, passphrase)
 
@@ -135,7 +135,7 @@ def _slow_open_recording(monkeypatch, seconds: float = 0.3) -> dict:
     return seen
 
 
-def _ticking(qtbot, during):
+def _ticking(during):
     """What ``during(tick)`` saw at each 10 ms tick of a UI-thread timer while the window waited."""
     from PySide6.QtCore import QTimer
 
@@ -163,10 +163,10 @@ def test_unlocking_runs_off_the_ui_thread_with_the_form_disabled(qtbot, themed_a
         dialog.accept()  # Enter again: ignored
         return (dialog.busy.isVisibleTo(dialog), dialog.passphrase.isEnabled(), dialog.unlock_button.isEnabled())
 
-    timer, ticks = _ticking(qtbot, during)
+    timer, ticks = _ticking(during)
     dialog.accept()
     timer.stop()
-    assert seen["thread"] is False, "Store.open ran on the UI thread"
+    assert seen["on_ui_thread"] is False, "Store.open ran on the UI thread"
     assert len(ticks) >= 5, f"the UI thread's event loop stalled while unlocking ({len(ticks)} ticks in 0.3 s)"
     assert all(tick == (True, False, False) for tick in ticks), ticks
     assert dialog.attempts == 1 and dialog.result() == 1 and dialog.store is not None
@@ -216,11 +216,11 @@ def test_a_slow_open_at_start_shows_that_mneme_is_opening(qtbot, themed_app, sto
     seen = _slow_open_recording(monkeypatch)
     from PySide6.QtWidgets import QApplication
 
-    timer, ticks = _ticking(qtbot, lambda: any(isinstance(w, unlock.OpeningDialog) and w.isVisible()
+    timer, ticks = _ticking(lambda: any(isinstance(w, unlock.OpeningDialog) and w.isVisible()
                                                for w in QApplication.topLevelWidgets()))
     opened = unlock.obtain_store(data_dir)
     timer.stop()
-    assert opened is not None and seen["thread"] is False
+    assert opened is not None and seen["on_ui_thread"] is False
     assert any(ticks), "no 'Opening' window while a slow open ran"
     assert not any(isinstance(w, unlock.OpeningDialog) and w.isVisible() for w in QApplication.topLevelWidgets())
     opened.close()

@@ -59,7 +59,7 @@ def test_a_race_said_of_someone_else_is_not_the_users(text, owner):
         assert (owner, "London Marathon") in races
 
 
-def test_my_device_named_after_someone_elses_report_is_mine():
+def test_my_own_race_is_still_mine():
     assert ("user", "race", "Berlin Marathon") in _facts("I'm running the Berlin Marathon in September.")
 
 

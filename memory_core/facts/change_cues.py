@@ -206,7 +206,8 @@ COMPARISON_SHAPES = (
     rf"{_A}{{x}}",
     # "Y beats X", "Y over X these days", "Y > X"
     rf"(?:^|[,;:]\s*|\b(?:honestly|now|these\s+days|nowadays)\s*,?\s*){_A}{_YK}\s+(?:beats|trumps|wins\s+over|"
-    rf"knocks\s+spots\s+off|has\s+replaced|replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
+    rf"knocks\s+spots\s+off|has\s+replaced|replaced|(?:took|(?:has|have)\s+taken|takes)\s+over\s+from|succeeded)\s+"
+    rf"{_A}{{x}}",
     # "I prefer Y to X these days", "I'd take Y over X"
     rf"\b(?:prefer|preferring|rather\s+have|take|choose|pick|like|love|enjoy)\s+{_A}{_YK}\s+(?:to|over|more\s+than|"
     rf"rather\s+than|better\s+than|instead\s+of)\s+{_A}{{x}}",

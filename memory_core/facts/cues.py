@@ -102,13 +102,18 @@ HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|think
 FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|i've|my|me|we|we're|our|us)\b")
 
 
+def _language_name(said: str) -> str:
+    """A language as it is written: "Scottish Gaelic", "Spanish", "BSL"."""
+    return said.upper() if said.lower() in ("asl", "bsl") else " ".join(w.capitalize() for w in said.split())
+
+
 def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
     if shape == "time":
         return [(m.start(), m.group(0)) for m in _TIME.finditer(sentence)]
     if shape == "date":
         return [(m.start(), m.group(0)) for m in _DATE.finditer(sentence)]
     if shape == "language":
-        return [(m.start(), m.group(1).capitalize()) for m in _LANG.finditer(sentence)]
+        return [(m.start(), _language_name(m.group(1))) for m in _LANG.finditer(sentence)]
     if shape == "diet":
         return [(m.start(), m.group("v").lower()) for m in _DIET.finditer(sentence)]
     found = []

@@ -341,8 +341,8 @@ def _verb_mentions(sentence: str) -> list[_Mention]:
             continue
         who = match.group("who")
         words = who.split()
-        if words[0].lower() in ("i", "we"):
-            owner: str | None = USER
+        if words[0].lower() in ("i", "we") or re.search(r"(?i)\band\s+(?:i|me)\b", sentence[match.end("who"):match.end()]):
+            owner: str | None = USER  # "my wife and I are getting married": the user's own wedding
         elif words[0].lower() in ("my", "our"):
             owner = words[-1] if words[-1][:1].isupper() else _subject_of(words[-1])
         else:  # "Young Sinead": the name, not the word before it
@@ -522,7 +522,7 @@ def tree_mentions(tree: Tree) -> list[_Mention]:
     found: list[_Mention] = []
     for token in tree.tokens:
         if token.pos not in ("VERB", "AUX", "ADJ") or token.tag == "VBD" or any(
-                a.tag == "VBD" for a in tree.children(token, "aux", "auxpass")):
+                a.tag == "VBD" for a in tree.children(token, "aux", "auxpass")) or _past_copula(tree, token):
             continue  # "my brother married Ana on 3 May", "we got married on 3 May": done, not upcoming
         name = VERB_EVENT_LEMMAS.get(token.lemma) or VERB_EVENT_LEMMAS.get(token.text.lower().removesuffix("ied") + "y")
         if name is None and token.lemma == "do" and token.tag == "VBN":
@@ -536,13 +536,19 @@ def tree_mentions(tree: Tree) -> list[_Mention]:
     return found
 
 
+def _past_copula(tree: Tree, token: Token) -> bool:
+    """A participle read as the complement of a past "be": "my wife and I were married on 14 March 1978"."""
+    head = tree.head(token)
+    return token.dep in ("acomp", "attr", "xcomp") and head is not None and head.tag == "VBD" and head.lemma == "be"
+
+
 def _tree_owner(tree: Tree, verb: Token) -> str | None:
     current: Token | None = verb
     while current is not None:
         subject = tree.child(current, "nsubj", "nsubjpass")
         if subject is not None:
-            if subject.text.lower() in ("i", "we"):
-                return USER
+            if subject.text.lower() in ("i", "we") or any(c.text.lower() == "i" for c in tree.children(subject, "conj")):
+                return USER  # "my wife and I are getting married": the user's own wedding
             if subject.pos == "PROPN" and _subject_of(subject.text) is None:
                 return subject.text
             if _subject_of(subject.text) is not None:

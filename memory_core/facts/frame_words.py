@@ -120,7 +120,10 @@ LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", 
               "danish", "finnish", "polish", "czech", "greek", "turkish", "russian", "ukrainian", "arabic", "hebrew",
               "hindi", "urdu", "bengali", "mandarin", "chinese", "cantonese", "japanese", "korean", "vietnamese",
               "thai", "indonesian", "malay", "tagalog", "swahili", "persian", "farsi", "latin", "icelandic",
-              "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto")
+              "hungarian", "romanian", "catalan", "basque", "welsh", "irish", "sign language", "asl", "esperanto",
+              "scottish gaelic", "gaelic", "bsl", "croatian", "serbian", "bulgarian", "slovak", "slovenian",
+              "lithuanian", "latvian", "estonian", "tamil", "punjabi", "gujarati", "telugu", "marathi", "yoruba",
+              "igbo", "amharic", "afrikaans", "zulu", "albanian", "georgian", "armenian", "mongolian", "nepali")
 DIETS = (r"(?P<v>vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
           r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
 #: Makers and models people name instead of the thing ("I use a MacBook Air").

@@ -121,8 +121,9 @@ def same_kind_of_name(old: str, new: str, entities: Mapping[str, str]) -> bool:
     organisation ("Harbour Dental Practice"), nor the other way round; a one-word place the parser tagged
     ("Lisbon") succeeds no name that is not one. The small parser's person and organisation labels are too often
     wrong for brands and shops ("Saucony" a person, "Halfords Autocentre" a person) to decide alone."""
-    if " " not in new and entities.get(new) in _PLACE_LABELS and entities.get(old) not in _PLACE_LABELS:
-        return False
+    if " " not in new and entities.get(new) in _PLACE_LABELS and entities.get(old) not in _PLACE_LABELS and \
+            not _ORGANISATION.search(old):
+        return False  # (an organisation's successor is one too: the parser tags an unknown brand a place, "Monzo")
     return not ((_person_shaped(old) and _ORGANISATION.search(new)) or
                 (_ORGANISATION.search(old) and _person_shaped(new)))
 

@@ -23,7 +23,8 @@ _REPLACEMENTS = (
     rf"{{x}}\s+with\s+{_A}{_Y}",
     rf"(?:\b(?:honestly|now|these\s+days|nowadays)\s+|^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|over|is\s+better\s+than|instead\s+of|"
     rf"rather\s+than)\s+{_A}{{x}}",
-    rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|took\s+over\s+from|succeeded)\s+{_A}{{x}}",
+    rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|(?:took|(?:has|have)\s+taken|takes)\s+over\s+from|succeeded)\s+"
+    rf"{_A}{{x}}",
     rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
     rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
 )
@@ -83,14 +84,24 @@ def _tail(value: str) -> str:
     names = [n for n in names if n not in ("I", "I'm", "We", "These", "Now", "The", "My", "Our") and not calendar_word(n)]
     if names and len(value.split()) > 3:
         return names[-1]
+    if _DESCRIBED_WITH.match(value):  # "black with one sugar", "tea with oat milk": one thing described
+        return value
     parts = re.split(r"(?i)\b(?:of|with|to|at|for|is|'s|am|are|by|into|i'm|i\s+\w+)\s+", value)
     return parts[-1] if len(value.split()) > 3 else value
+
+
+#: A plain noun or adjective "with" what goes in it: the whole is the value ("black with one sugar"), not a verb
+#: "with" whom ("banking with monzo", "gone with Lidl").
+_DESCRIBED_WITH = re.compile(r"^(?!\w+(?:ing|ed)\b|(?:gone|been|went|now|am|is|are|go|stay|stick|still|sorted)\b)"
+                             r"[a-z]+(?:\s+[a-z]+)?\s+with\s+[a-z]+(?:\s+[a-z]+){0,2}$")
+#: A preposition that a loose frame left at a value's end: "one sugar from (now on)".
+_DANGLING = re.compile(r"(?i)\s+(?:from|to|for|with|at|of|by)$")
 
 
 def good_new_value(value: str, old: str) -> str | None:
     """The value as it can stand for the new value of ``old``, or None: the checks every new value passes,
     wherever it was found (here, ``changes``, ``pending_changes``)."""
-    value = clean_value(_measure_like(value, old) or _tail(value))
+    value = _DANGLING.sub("", clean_value(_measure_like(value, old) or _tail(value)))
     if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
         return None
     if normalized(value) == normalized(old) or value.lower() in _FILLERS:

@@ -34,6 +34,8 @@ def to_html(text: str, *, code_bg: str, muted: str, text_colour: str) -> str:
     body = _parser().render(text)
 
     def code_block(match: re.Match) -> str:
+        if not match.group(2).strip():
+            return ""  # a fence opened and nothing after it (an answer cut short): no empty tinted box
         lang = match.group(1) or ""
         label = f'<div style="color:{muted}; font-size:8pt;">{html.escape(lang)}</div>' if lang else ""
         return (f'<table width="100%" cellspacing="0" cellpadding="10" style="background-color:{code_bg}; '

@@ -109,6 +109,9 @@ class DetailPane(QFrame):
         self.sources.setObjectName("ProvenanceList")
         self.sources.setAccessibleName(self.tr("Source messages"))
         self.sources.setWordWrap(True)
+        # wrapped to the pane's width: a source message is read down, never scrolled sideways
+        self.sources.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.sources.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.sources.itemActivated.connect(self._open)
         self.sources.itemDoubleClicked.connect(self._open)
         self.open_button = QPushButton(theme.icon("source"), self.tr("Open in chat"))

@@ -90,6 +90,8 @@ def test_timeline_groups_filters_and_shows_provenance(make_window, qtbot, store)
     assert timeline.detail.text.text() == "User bought a blue bike"
     assert timeline.detail.sources.count() == 1
     assert "Bought a blue bike" in timeline.detail.sources.item(0).text()
+    # a source message wraps to the pane: it is read down, never scrolled sideways
+    assert timeline.detail.sources.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
     qtbot.mouseClick(timeline.detail.open_button, Qt.MouseButton.LeftButton)
     assert window.pages.currentWidget() is window.chat_page
     assert window.current_thread == "chat-b"

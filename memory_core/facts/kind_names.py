@@ -108,6 +108,17 @@ def _kind_names(sentence: str) -> list[tuple[int, str, str]]:
     return found
 
 
+def _left_alone(name: str, concept: str, before: str, taken: set[str]) -> bool:
+    """A name this module must not read: a kind word alone ("Marathon" of "berlin Marathon"), a name inside a
+    value another layer read, someone else's, or a race already run."""
+    clause = re.split(r"[,;:]|\s-\s", before)[-1]
+    words = set(normalize_value(name).split())
+    if concept == "language":
+        return normalize_value(name) in taken or bool(_OWNER_BEFORE.search(before))
+    return len(words) < 2 or any(words <= set(value.split()) for value in taken) or \
+        bool(_OWNER_BEFORE.search(clause)) or (concept == "race" and bool(_RACE_DONE.search(clause)))
+
+
 def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """Facts of names that say their kind, in sentences of the user's where no layer read that name."""
     taken = {normalize_value(c.value) for c in candidates if c.value}
@@ -119,10 +130,7 @@ def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -
         for at, name, concept in named:
             if len({normalize_value(n) for _, n, c in named if c == concept}) > 1:
                 continue  # two of one kind ("a Nokia G42 in exchange for my Galaxy S23"): a switch, the changes'
-            clause = re.split(r"[,;:]|\s-\s", sentence[:at])[-1]
-            if normalize_value(name) in taken or _OWNER_BEFORE.search(clause if concept != "language" else
-                                                                        sentence[:at]) or \
-                    (concept == "race" and _RACE_DONE.search(clause)):
+            if _left_alone(name, concept, sentence[:at], taken):
                 continue
             taken.add(normalize_value(name))
             found.append(Candidate("assert", USER, concept, name, sentence))

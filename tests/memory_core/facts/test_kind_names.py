@@ -78,3 +78,9 @@ def test_a_name_compared_is_left_to_the_changes():
 def test_a_second_name_of_the_kind_read_by_another_layer_still_makes_a_switch():
     rule = Candidate("assert", "user", "phone", "Nokia G42", "")
     assert _read("The shop gave me a Nokia G42 in exchange for my Galaxy S23.", [rule]) == set()
+
+
+def test_a_kind_word_alone_or_inside_a_value_already_read_is_no_name():
+    assert _read("I'm training for the berlin Marathon.") == set()
+    rule = Candidate("assert", "user", "race", "berlin Marathon", "")
+    assert _read("I'm training for the berlin Marathon.", [rule]) == set()

@@ -188,7 +188,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="mneme-bench-search-") as scratch_name:
         scratch = Path(scratch_name)
         data_dir, built = search_database(corpus, corpus_key(corpus), vectors, embedder, scratch)
-        if COMPACTED:  # the layout the app keeps: it compacts after a large import and at unlock when worth it
+        if COMPACTED or TAIL:  # the layout the app keeps: it compacts after a large import and at unlock when worth it
             from memory_core.storage import compaction
             from memory_core.storage.store import Store
 
@@ -196,11 +196,19 @@ def main() -> None:
             compacted = compaction.compact(store, force=True)
             store.close()
             assert compacted.ran, compacted.reason
+        compacted_dir = data_dir
+        if TAIL:
+            if LAYOUT_PAIR:  # the compacted copy stays for the "before" worker; the tail goes on a second copy
+                data_dir = scratch / "tail"
+                shutil.copytree(compacted_dir, data_dir)
+            store = Store.open(data_dir, PASSPHRASE)
+            add_tail(store, real, embedder)
+            store.close()
         prepare_s = time.perf_counter() - began
-        before_code = checkout(BEFORE_REV, scratch / "before")
+        before_code = ROOT if LAYOUT_PAIR else checkout(BEFORE_REV, scratch / "before")
         workers = {"after": Worker("after", ROOT, data_dir)}
         if before_code is not None:
-            workers["before"] = Worker("before", before_code, data_dir)
+            workers["before"] = Worker("before", before_code, compacted_dir if LAYOUT_PAIR else data_dir)
         loads: list[float] = []
         timings: dict[str, dict[str, list[dict]]] = {name: {} for name in workers}
         for mode in ("cold", "cold_no_embedder", "cold_bare", "warm"):
@@ -220,7 +228,7 @@ def main() -> None:
     figures: dict = {
         "messages": MESSAGES, "real_message_vectors": len(real), "queries": len(batch),
         "unique_queries": len(set(batch)), "fixture_built_this_run": built, "prepare_seconds": round(prepare_s, 1),
-        "before_rev": BEFORE_REV if "before" in workers else None, "target_p95_ms": 50.0,
+        "before_rev": BEFORE_REV if "before" in workers and not LAYOUT_PAIR else None, "target_p95_ms": 50.0,
         "machine": f"{platform.machine()}, {os.cpu_count()} cores (shared with other jobs), torch threads 1",
         "load_start": [round(x, 2) for x in load_start], "load_end": [round(x, 2) for x in os.getloadavg()],
         "load_1min_during": {"mean": round(statistics.mean(loads), 2), "max": round(max(loads), 2)},
@@ -246,20 +254,52 @@ def main() -> None:
             "cold_per_query": [[round(r["ms"], 2), round(r["embed_ms"], 2), round(r.get("gc_ms", 0.0), 2),
                                 r["load_1min"]] for r in cold],
         }
-    if "before" in workers:
+    if "before" in workers and not LAYOUT_PAIR:  # (two layouts hold different messages: no agreement to count)
         figures["agreement_cold"] = agreement(timings["before"]["cold"], timings["after"]["cold"])
         figures["agreement_no_embedder"] = agreement(timings["before"]["cold_no_embedder"],
                                                      timings["after"]["cold_no_embedder"])
     figures["compacted"] = COMPACTED
+    figures["tail"] = TAIL
+    figures["layout_pair"] = LAYOUT_PAIR
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{STEM}.json").write_text(json.dumps(figures, indent=1) + "\n", encoding="utf-8")
     write_table(figures)
+
+
+def add_tail(store, real: np.ndarray, embedder) -> None:
+    """The worst layout the app keeps: a compacted store that then took ``TAIL`` more chat messages one by one (it
+    compacts again at the next unlock once ``compaction.NEW_MESSAGES`` have come), each through the hot path, the
+    fact pass and the memory worker's between-turn index merge and checkpoint, with their vectors."""
+    from memory_core.facts.fact_pass import run_fact_pass
+    from memory_core.ingest import ingest_message
+    from memory_core.recall.vectors import to_blob
+    from memory_core.storage.checkpoints import checkpoint_between_turns, merge_index_between_turns
+    from bench.corpus import messages
+    from datetime import datetime
+
+    tail = messages(MESSAGES + TAIL)[MESSAGES:]
+    vectors = derived_vectors(real, MESSAGES + TAIL, seed=23)[MESSAGES:]
+    newest = store.execute("SELECT max(created_at) FROM messages").fetchone()[0]
+    for n, ((thread, role, text, _), vector) in enumerate(zip(tail, vectors)):
+        at = datetime.fromisoformat(newest) + (n + 1) * (datetime.fromisoformat(tail[1][3]) -
+                                                          datetime.fromisoformat(tail[0][3]))
+        stored = ingest_message(store, thread, role, text, at=at)
+        with store.transaction():
+            store.execute("INSERT INTO embeddings (item_kind, item_id, model, dim, vector) "
+                          "VALUES ('message', ?, ?, ?, ?)", [stored.message.id, embedder.model_id, len(vector),
+                                                             to_blob(vector)])
+        if role == "assistant":  # after each turn, as the memory worker does
+            run_fact_pass(store)
+            merge_index_between_turns(store)
+            checkpoint_between_turns(store)
 
 
 def write_table(figures: dict) -> None:
     versions = figures["versions"]
     names = [name for name in ("before", "after") if name in versions]
     label = {"before": f"before ({(figures['before_rev'] or '')[:7]})", "after": "after (this checkout)"}
+    if figures.get("layout_pair"):  # one code, two layouts
+        label = {"before": "compacted", "after": f"compacted + {figures['tail']:,} later messages"}
 
     def row(name: str, what: str, s: dict) -> str:
         return (f"| {what} | {label[name]} | {s['samples']} | {s['mean_ms']:.1f} | {s['p50_ms']:.1f} | "
@@ -267,9 +307,16 @@ def write_table(figures: dict) -> None:
 
     after = versions["after"]["cold_end_to_end"]["p95_ms"]
     layout = ", compacted store" if figures.get("compacted") else ""
-    lines = [f"# Hybrid search over {figures['messages']:,} messages{layout}, cold, before and after in the same run",
+    if figures.get("tail"):
+        layout = f", compacted store plus {figures['tail']:,} chat messages stored after its compaction"
+    title = f"# Hybrid search over {figures['messages']:,} messages{layout}, cold, before and after in the same run"
+    if figures.get("layout_pair"):
+        title = (f"# Hybrid search over {figures['messages']:,} messages, cold: the compacted store against the same "
+                 f"store with {figures['tail']:,} chat messages stored after its compaction, one code, in the same run")
+    lines = [title,
              "",
-             "| pass | code | queries | mean ms | p50 ms | p90 ms | p95 ms | p99 ms | max ms |",
+             f"| pass | {'store' if figures.get('layout_pair') else 'code'} | queries | mean ms | p50 ms | p90 ms | "
+             "p95 ms | p99 ms | max ms |",
              "|---|---|---|---|---|---|---|---|---|"]
     for key, what in (("cold_end_to_end", "**cold, end to end** (embedding + retrieval)"),
                       ("cold_retrieval", "cold, retrieval share (end to end minus embedding)"),
@@ -279,9 +326,10 @@ def write_table(figures: dict) -> None:
                       ("warm", "warm: the same queries again, one long-lived connection")):
         lines += [row(name, what, versions[name][key]) for name in names if key in versions[name]]
     load = figures["load_1min_during"]
+    sides = ("with the later messages", "compacted") if figures.get("layout_pair") else ("after", "before")
     lines += ["", f"Target: cold end-to-end p95 ≤ 50 ms: **{'met' if after <= 50 else 'NOT met'}** "
-              f"({after:.1f} ms after" + (f", {versions['before']['cold_end_to_end']['p95_ms']:.1f} ms before)"
-                                          if "before" in versions else ")") + ".", "",
+              f"({after:.1f} ms {sides[0]}" + (f", {versions['before']['cold_end_to_end']['p95_ms']:.1f} ms "
+                                              f"{sides[1]})" if "before" in versions else ")") + ".", "",
               f"Machine: {figures['machine']}. Load average (1 min) at start {figures['load_start'][0]}, during the "
               f"timed passes mean {load['mean']} / max {load['max']}, at end {figures['load_end'][0]}. Each query "
               "went to both versions back to back, alternating which went first.", "",
@@ -367,7 +415,13 @@ def write_table(figures: dict) -> None:
               "version here) it reads neither, and what is left is reading the candidates back: each message's "
               "row, scattered over the file (a short reply's index row, the turn it answers, is held in memory with "
               "the postings where the version has recall/answered_turns.py, else read too). "
-              + ("This run's copy was compacted first (`--compacted`: storage/compaction.py, VACUUM), the layout "
+              + (f"This run's copy was compacted, then took {figures.get('tail', 0):,} more chat messages one by "
+                 "one (`--compacted-tail`), each through the hot path, with the fact pass, the index merge and the "
+                 "checkpoint after each answer and its vector stored, as the app does between turns: the most "
+                 "scattered layout the app keeps, since at unlock it compacts again once 1,000 messages came. "
+                 "search_compacted.md has the compacted layout, search.md the store as built."
+                 if figures.get("tail") else
+                 "This run's copy was compacted first (`--compacted`: storage/compaction.py, VACUUM), the layout "
                  "the app keeps: it compacts after a large import and, at unlock, once 1,000 messages came since "
                  "the last compaction. search.md has the same run on the store as built."
                  if figures.get("compacted") else
@@ -376,7 +430,8 @@ def write_table(figures: dict) -> None:
                  "(`--compacted`) measures that layout."),
               "* Not measured: the fixture's messages never went through the fact pass (it runs off the write "
               "path now), so it holds no facts or observations, and their FTS reads and word counts (still "
-              "counted in SQL) cost nothing here.", ""]
+              "counted in SQL) cost nothing here" + (f" (the {figures.get('tail', 0):,} later messages did)."
+                                                      if figures.get("tail") else "."), ""]
     (RESULTS / f"{STEM}.md").write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
 
@@ -384,7 +439,16 @@ def write_table(figures: dict) -> None:
 #: ``--compacted``: the copy is compacted (storage/compaction.py) before any search, as the app keeps its file;
 #: results go to search_compacted.md/json. Without it: the store as built, tables interleaved (search.md).
 COMPACTED = "--compacted" in sys.argv[1:]
-STEM = "search_compacted" if COMPACTED else "search"
+#: ``--compacted-tail``: compacted, then ``compaction.NEW_MESSAGES`` chat messages stored one by one after it: the most
+#: scattered layout the app keeps, since it compacts again at unlock once that many have come
+#: (search_compacted_tail.md/json).
+TAIL = int(os.environ.get("MNEME_BENCH_TAIL", "1000")) if "--compacted-tail" in sys.argv[1:] else 0
+#: ``--layout-pair`` (with ``--compacted-tail``): this checkout on both sides, the compacted copy against the copy
+#: with the later messages, query by query in one run (search_layout_pair.md/json): the layouts compared under the
+#: same load, which separate runs on this shared machine cannot give.
+LAYOUT_PAIR = bool(TAIL) and "--layout-pair" in sys.argv[1:]
+STEM = "search_layout_pair" if LAYOUT_PAIR else "search_compacted_tail" if TAIL else \
+    "search_compacted" if COMPACTED else "search"
 
 if __name__ == "__main__":
     if "--table-only" in sys.argv[1:]:  # rewrite the table from its json

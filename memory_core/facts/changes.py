@@ -56,7 +56,8 @@ _END_CUES = re.compile(
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
     r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|replaced|traded|sold|switched|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
-    r"lost\s+my\s+taste|gone\s+off|went\s+off|f[ae]ll(?:en)?\s+off\s+the\s+(?:\w+\s+)?wagon|doesn't\s+do\s+it|dead\s+to\s+me|grew\s+out|tired\s+of|"
+    r"lost\s+my\s+taste|gone\s+off|went\s+off|f[ae]ll(?:en)?\s+off\s+the\s+(?:\w+\s+)?wagon|doesn't\s+do\s+it|"
+    r"dead\s+to\s+me|grew\s+out|tired\s+of|"
     r"phase\s+is\s+over|closed|instead|rather\s+than|prefer|beats|better\s+than|>|"
     # "over" as a state ("jazz is over", "I'm so over jazz"), never a preposition ("over the weekend")
     r"(?:is|'s|are|'re|was|were|am|'m|all|now)\s+(?:so\s+|totally\s+|well\s+|completely\s+|officially\s+)?over\b|"

@@ -341,7 +341,8 @@ def _verb_mentions(sentence: str) -> list[_Mention]:
             continue
         who = match.group("who")
         words = who.split()
-        if words[0].lower() in ("i", "we") or re.search(r"(?i)\band\s+(?:i|me)\b", sentence[match.end("who"):match.end()]):
+        with_me = re.search(r"(?i)\band\s+(?:i|me)\b", sentence[match.end("who"):match.end()])
+        if words[0].lower() in ("i", "we") or with_me:
             owner: str | None = USER  # "my wife and I are getting married": the user's own wedding
         elif words[0].lower() in ("my", "our"):
             owner = words[-1] if words[-1][:1].isupper() else _subject_of(words[-1])
@@ -547,7 +548,8 @@ def _tree_owner(tree: Tree, verb: Token) -> str | None:
     while current is not None:
         subject = tree.child(current, "nsubj", "nsubjpass")
         if subject is not None:
-            if subject.text.lower() in ("i", "we") or any(c.text.lower() == "i" for c in tree.children(subject, "conj")):
+            joined = tree.children(subject, "conj")
+            if subject.text.lower() in ("i", "we") or any(c.text.lower() == "i" for c in joined):
                 return USER  # "my wife and I are getting married": the user's own wedding
             if subject.pos == "PROPN" and _subject_of(subject.text) is None:
                 return subject.text

@@ -5,8 +5,8 @@ battery is dying".
 Why: people name their gym, bank, race, doctor or phone far more often in passing than in a sentence about it
 ("my gym is X"). No rule or tree shape reads the attribute there, because the sentence says nothing about it.
 But the name does: a gym's name holds "Gym" or "Fitness", a bank's "Bank" or "Building Society", a race's
-"Marathon". A doctor is named by the title "Dr", in words of a medical visit. A phone is named by its maker or
-its line. This module reads that, and nothing else: a fact is made only
+"Marathon". A doctor is named by the title "Dr", in words of a medical visit. A phone is named by its maker or its
+line. This module reads that, and nothing else: a fact is made only
 
 * for a name whose own words give its kind (``KINDS``; a doctor also needs a visit's words in the sentence), or a
   language said with the words of learning one ("on duolingo", "homework", "class"),
@@ -15,8 +15,8 @@ its line. This module reads that, and nothing else: a fact is made only
   change, read by ``changes``), nor compared ("than", "vs"),
 * where no other layer read a fact with that name (their attribute wins).
 
-The fact is held under the kind's concept (``attributes.CONCEPTS``: "gym", "bank", "race", "doctor", "phone", "language"), so
-a later change that names the same kind meets it.
+The fact is held under the kind's concept (``attributes.CONCEPTS``: "gym", "bank", "race", "doctor", "phone",
+"language"), so a later change that names the same kind meets it.
 """
 from __future__ import annotations
 
@@ -42,8 +42,9 @@ _VISIT = re.compile(r"(?i)\b(?:appt|appointment|surgery|gp|jabs?|vaccin\w*|presc
                     r"referral|blood\s+(?:test|results)|registered\s+with|booked\s+(?:in\s+)?with|seeing)\b")
 #: Someone else's, said before the name in its clause ("my sister's gym is X", "Tom's bank") or just before it
 #: ("at his gym X"; not "gave me her entry for the X").
-_OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your)\s+(?:[\w-]+\s+){0,2}$|\b(?:" + "|".join(sorted(map(re.escape, PERSON_NOUNS), key=len, reverse=True)) +
-                           r")'s\b|(?-i:\b(?!It|That|There|Here|What|Who|He|She)[A-Z][a-z]+'s\b)")
+_PEOPLE = "|".join(sorted(map(re.escape, PERSON_NOUNS), key=len, reverse=True))
+_OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your)\s+(?:[\w-]+\s+){0,2}$|\b(?:" + _PEOPLE + r")'s\b|"
+                           r"(?-i:\b(?!It|That|There|Here|What|Who|He|She)[A-Z][a-z]+'s\b)")
 #: A sentence's first word that is a verb in the past, before a name: "Tried The Gym Group on a day pass".
 _PAST_OPENING = re.compile(r"^(?:[A-Z][a-z]{2,}ed|Went|Got|Saw|Met|Did|Had|Took|Made|Found)\b(?=\s+[A-Z])")
 #: A comparison: which of the names holds is the changes' to read ("X is better value for money than Y Gym").
@@ -72,8 +73,8 @@ def _kind(name: str, sentence: str) -> str | None:
 
 
 def _users(sentence: str) -> bool:
-    """A sentence of the user's own life: first person or a note to self, not someone else's news, not asked,
-    denied, hedged or ended."""
+    """A sentence of the user's own life: first person, a note to self, or one that names no third person; not
+    someone else's news, not asked, denied, hedged, ended or compared."""
     if sentence.rstrip().endswith("?") or NEGATION.search(sentence) or HEDGE.search(sentence) or \
             ENDING.search(sentence) or says_an_ending(sentence) or _COMPARED.search(sentence) or \
             about_someone_else(sentence):

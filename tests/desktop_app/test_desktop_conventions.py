@@ -112,3 +112,17 @@ def test_stop_thread_waits_for_a_busy_job_instead_of_killing_it(qtbot):
     time.sleep(0.05)
     stop_thread(thread, timeout_ms=100)
     assert slow.finished.is_set() and thread.isFinished()
+
+
+def test_a_disabled_option_looks_disabled(themed_app, qtbot):
+    """The stylesheet gives every widget the text colour; a disabled one must still be greyed, or the first-run
+    dialog's keyring options (no keyring on this machine) look like ones that can be taken."""
+    from PySide6.QtWidgets import QCheckBox
+
+    enabled, disabled = QCheckBox("Also keep the key in the system keyring"), QCheckBox(
+        "Also keep the key in the system keyring")
+    disabled.setEnabled(False)
+    for box in (enabled, disabled):
+        qtbot.addWidget(box)
+        box.resize(320, 24)
+    assert enabled.grab().toImage() != disabled.grab().toImage()

@@ -6,7 +6,9 @@ Why: people name their gym, bank, race, doctor or phone far more often in passin
 ("my gym is X"). No rule or tree shape reads the attribute there, because the sentence says nothing about it.
 But the name does: a gym's name holds "Gym" or "Fitness", a bank's "Bank" or "Building Society", a race's
 "Marathon". A doctor is named by the title "Dr", in words of a medical visit. A phone is named by its maker or its
-line. This module reads that, and nothing else: a fact is made only
+line. A place is named by what the user does there: "yoga at Lotus Tree Yoga" is where they do yoga (held under
+the activity, as "I go to spin at Cyclebox" is by the parse). This module reads that, and nothing else: a fact is
+made only
 
 * for a name whose own words give its kind (``KINDS``; a doctor also needs a visit's words in the sentence), or a
   language said with the words of learning one ("on duolingo", "homework", "class"),
@@ -29,6 +31,7 @@ from memory_core.facts.changes import says_an_ending
 from memory_core.facts.cues import ENDING, HEDGE, NEGATION, values_of_shape
 from memory_core.facts.frame_words import DEVICES
 from memory_core.facts.ledger import USER, normalize_value
+from memory_core.facts.lexicon import kind_of
 
 #: Words inside a name that say its kind (the concept it is held under).
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -52,6 +55,10 @@ _COMPARED = re.compile(r"(?i)\b(?:than|vs\.?|versus|compared)\b")
 #: Words of learning a language: said beside one, the language is the one being learned.
 _LEARNING = re.compile(r"(?i)\b(?:duolingo|lessons?|class(?:es)?|learning|studying|revising|practi[cs]ing|vocab|"
                        r"homework|tutor|course|flashcards|grammar|verbs|conjugat\w+|streak)\b")
+#: An activity said just before "at" and a name: the name is where it is done ("yoga at Lotus Tree Yoga tonight",
+#: "swimming lessons at Bramley Baths").
+_ACTIVITY_AT = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){1,3})at\s+(?:the\s+)?$")
+_SESSION_WORDS = {"lesson", "lessons", "class", "classes", "session", "sessions", "practice", "training", "club"}
 #: A race run, said just before its name: done, not the one trained for ("Ran the Bath Half this morning").
 _RACE_DONE = re.compile(r"(?i)\b(?:ran|did|finished|completed|raced|smashed)\s+(?:the\s+|my\s+|a\s+)?$")
 #: A note with no subject of its own, as people write to themselves: "Ring X re: fees", "Gym bag in car".
@@ -59,10 +66,18 @@ _NOTE_OPENING = re.compile(r"(?i)^\W*(?:ring|call|phone|email|book|get|pay|ask|c
                            r"sort|bring|take|drop|pick|post|text)\b")
 
 
-def _kind(name: str, sentence: str) -> str | None:
+def _kind(name: str, sentence: str, at: int) -> str | None:
     for concept, words in KINDS:
         if words.search(name):
             return concept
+    done_there = _ACTIVITY_AT.search(sentence[:at])
+    if done_there:  # "yoga at Lotus Tree Yoga": where the user does yoga
+        words = done_there.group("words").lower().split()
+        while words and words[-1] in _SESSION_WORDS:
+            words.pop()  # "swimming lessons at X": swimming
+        for said in (" ".join(words[-2:]), " ".join(words[-1:])):  # "rock climbing", "climbing"
+            if said and kind_of(said) == "hobby":
+                return said
     if _DOCTOR_TITLE.match(name) and _VISIT.search(sentence):
         return "doctor"
     if DEVICES.get(name.split()[0].lower()) == "phone" and len(name.split()) >= 2:
@@ -103,7 +118,7 @@ def _kind_names(sentence: str) -> list[tuple[int, str, str]]:
         if opening:  # "Ring Nationwide Building Society": the note's verb, then the name
             name = name[opening.end():].strip()
             at += opening.end()
-        concept = _kind(name, sentence) if name else None
+        concept = _kind(name, sentence, at) if name else None
         if concept is not None:
             found.append((at, name, concept))
     return found
@@ -116,7 +131,8 @@ def _left_alone(name: str, concept: str, before: str, taken: set[str]) -> bool:
     words = set(normalize_value(name).split())
     if concept == "language":
         return normalize_value(name) in taken or bool(_OWNER_BEFORE.search(before))
-    return len(words) < 2 or any(words <= set(value.split()) for value in taken) or \
+    said_by_its_name = any(concept == kind for kind, _ in KINDS)
+    return (said_by_its_name and len(words) < 2) or any(words <= set(value.split()) for value in taken) or \
         bool(_OWNER_BEFORE.search(clause)) or (concept == "race" and bool(_RACE_DONE.search(clause)))
 
 

@@ -84,3 +84,17 @@ def test_a_kind_word_alone_or_inside_a_value_already_read_is_no_name():
     assert _read("I'm training for the berlin Marathon.") == set()
     rule = Candidate("assert", "user", "race", "berlin Marathon", "")
     assert _read("I'm training for the berlin Marathon.", [rule]) == set()
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("started bouldering at The Climbing Hangar, arms are jelly", ("bouldering", "Climbing Hangar")),
+    ("kickboxing classes at Phoenix on Thursdays now", ("kickboxing", "Phoenix")),
+    ("Pottery at Clayworks Studio every Sunday morning.", ("pottery", "Clayworks Studio")),
+])
+def test_a_place_named_by_what_the_user_does_there(text, fact):
+    assert fact in _read(text)
+
+
+def test_a_place_after_no_activity_is_nothing():
+    assert _read("Had lunch at Dishoom with the team.") == set()
+    assert _read("Met up at Costa before work.") == set()

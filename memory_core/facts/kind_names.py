@@ -59,6 +59,9 @@ _LEARNING = re.compile(r"(?i)\b(?:duolingo|lessons?|class(?:es)?|learning|studyi
 #: "swimming lessons at Bramley Baths").
 _ACTIVITY_AT = re.compile(r"(?i)\b(?P<words>(?:[a-z-]+\s+){1,3})at\s+(?:the\s+)?$")
 _SESSION_WORDS = {"lesson", "lessons", "class", "classes", "session", "sessions", "practice", "training", "club"}
+#: How far before a name its owner, its activity or its clause's start is looked for: a clause's worth. Each name
+#: looks back this far, never to the sentence's start, so a pasted megabyte costs linear time, not quadratic.
+_LOOK_BACK = 200
 #: A race run, said just before its name: done, not the one trained for ("Ran the Bath Half this morning").
 _RACE_DONE = re.compile(r"(?i)\b(?:ran|did|finished|completed|raced|smashed)\s+(?:the\s+|my\s+|a\s+)?$")
 #: A note with no subject of its own, as people write to themselves: "Ring X re: fees", "Gym bag in car".
@@ -70,7 +73,7 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
     for concept, words in KINDS:
         if words.search(name):
             return concept
-    done_there = _ACTIVITY_AT.search(sentence[:at])
+    done_there = _ACTIVITY_AT.search(sentence[max(0, at - _LOOK_BACK):at])
     if done_there:  # "yoga at Lotus Tree Yoga": where the user does yoga
         words = done_there.group("words").lower().split()
         while words and words[-1] in _SESSION_WORDS:
@@ -147,7 +150,7 @@ def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -
         for at, name, concept in named:
             if len({normalize_value(n) for _, n, c in named if c == concept}) > 1:
                 continue  # two of one kind ("a Nokia G42 in exchange for my Galaxy S23"): a switch, the changes'
-            if _left_alone(name, concept, sentence[:at], taken):
+            if _left_alone(name, concept, sentence[max(0, at - _LOOK_BACK):at], taken):
                 continue
             taken.add(normalize_value(name))
             found.append(Candidate("assert", USER, concept, name, sentence))

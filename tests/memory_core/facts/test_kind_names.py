@@ -98,3 +98,4 @@ def test_a_place_named_by_what_the_user_does_there(text, fact):
 def test_a_place_after_no_activity_is_nothing():
     assert _read("Had lunch at Dishoom with the team.") == set()
     assert _read("Met up at Costa before work.") == set()
+

@@ -32,7 +32,9 @@ real all-MiniLM-L6-v2 vectors (cached under bench/work/) and the rest get
 vectors derived from them (a weighted mix of two real vectors plus small
 noise, renormalized), which keeps the real vectors' anisotropy that sign-bit
 quantization depends on. Query vectors are always real.
-Writes bench/results/search.md and search.json.
+Writes bench/results/search.md and search.json (the store as built); ``--compacted`` search_compacted.*,
+``--compacted-tail`` search_compacted_tail.* (compacted, then 1,000 chat messages stored after it), and
+``--compacted-tail --layout-pair`` search_layout_pair.* (this checkout on both layouts, query by query).
 """
 from __future__ import annotations
 

@@ -201,11 +201,20 @@ def opening_verb(sentence: str) -> tuple[int, int] | None:
     (``IRREGULAR_PASTS`` for the irregular ones) before a lowercase determiner. Capitalised by position, it is
     no word of the name after it."""
     match = _OPENING_VERB.match(sentence)
-    if match is None:
-        return None
-    word = match.group("verb").lower()
-    verb_shaped = (len(word) >= 5 and word.endswith(("ed", "ing"))) or word in IRREGULAR_PASTS
-    return match.span("verb") if verb_shaped else None
+    return match.span("verb") if match is not None and verb_shaped(match.group("verb")) else None
+
+
+def verb_shaped(word: str) -> bool:
+    """A past or -ing form: a sentence's first word so shaped is its verb, the "I" dropped ("Ordered", "Took")."""
+    word = word.lower()
+    return (len(word) >= 5 and word.endswith(("ed", "ing"))) or word in IRREGULAR_PASTS
+
+
+def without_opening_verb(name: str, at: int) -> str:
+    """A name read at a sentence's start without its first word when that word is verb-shaped ("Ordered Fibrelink
+    online", "Tried The Gym Group on a day pass"): capitalised by position, it is no word of the name."""
+    first, _, rest = name.partition(" ")
+    return rest if at == 0 and rest and verb_shaped(first) else name
 
 
 #: A finite "be" or "have" in lower case after a capitalised word is the next clause's verb, never a word of the

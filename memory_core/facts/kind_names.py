@@ -23,13 +23,14 @@ The fact is held under the kind's concept (``attributes.CONCEPTS``: "gym", "bank
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Sequence
 
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_NOUNS, about_someone_else
 from memory_core.facts.changes import says_an_ending
-from memory_core.facts.cues import ENDING, HEDGE, NEGATION, values_of_shape
-from memory_core.facts.frame_words import DEVICES
+from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, NEGATION, values_of_shape
+from memory_core.facts.frame_words import DEVICES, without_opening_verb
 from memory_core.facts.ledger import USER, normalize_value
 from memory_core.facts.lexicon import kind_of
 
@@ -48,8 +49,6 @@ _VISIT = re.compile(r"(?i)\b(?:appt|appointment|surgery|gp|jabs?|vaccin\w*|presc
 _PEOPLE = "|".join(sorted(map(re.escape, PERSON_NOUNS), key=len, reverse=True))
 _OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your)\s+(?:[\w-]+\s+){0,2}$|\b(?:" + _PEOPLE + r")'s\b|"
                            r"(?-i:\b(?!It|That|There|Here|What|Who|He|She)[A-Z][a-z]+'s\b)")
-#: A sentence's first word that is a verb in the past, before a name: "Tried The Gym Group on a day pass".
-_PAST_OPENING = re.compile(r"^(?:[A-Z][a-z]{2,}ed|Went|Got|Saw|Met|Did|Had|Took|Made|Found)\b(?=\s+[A-Z])")
 #: A comparison: which of the names holds is the changes' to read ("X is better value for money than Y Gym").
 _COMPARED = re.compile(r"(?i)\b(?:than|vs\.?|versus|compared)\b")
 #: Words of learning a language: said beside one, the language is the one being learned.
@@ -83,10 +82,9 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
                 return said
     if _DOCTOR_TITLE.match(name) and _VISIT.search(sentence):
         return "doctor"
-    if DEVICES.get(name.split()[0].lower()) == "phone" and len(name.split()) >= 2:
-        return "phone"  # "Samsung Galaxy S21" is named by "Galaxy"; "Pixel 8"
-    if len(name.split()) >= 2 and DEVICES.get(name.split()[1].lower()) == "phone":
-        return "phone"
+    words = name.lower().split()
+    if len(words) >= 2 and "phone" in (DEVICES.get(words[0]), DEVICES.get(words[1])):
+        return "phone"  # "Pixel 8"; "Samsung Galaxy S21" is named by "Galaxy"
     return None
 
 
@@ -97,7 +95,7 @@ def _users(sentence: str) -> bool:
             ENDING.search(sentence) or says_an_ending(sentence) or _COMPARED.search(sentence) or \
             about_someone_else(sentence):
         return False
-    return bool(re.search(r"(?i)\b(?:i|i'm|i've|my|me|we|our|us)\b", sentence) or _NOTE_OPENING.match(sentence)
+    return bool(FIRST_PERSON.search(sentence) or _NOTE_OPENING.match(sentence)
                 or not re.search(r"(?i)\b(?:he|she|they|his|her|their)\b", sentence))
 
 
@@ -117,10 +115,12 @@ def _kind_names(sentence: str) -> list[tuple[int, str, str]]:
         if language:
             found.append((at, name, "language"))
             continue
-        opening = (_NOTE_OPENING.match(name) or _PAST_OPENING.match(name)) if at == 0 else None
+        opening = _NOTE_OPENING.match(name) if at == 0 else None
         if opening:  # "Ring Nationwide Building Society": the note's verb, then the name
             name = name[opening.end():].strip()
             at += opening.end()
+        shortened = without_opening_verb(name, at)  # "Tried The Gym Group on a day pass"
+        at, name = at + len(name) - len(shortened), shortened
         concept = _kind(name, sentence, at) if name else None
         if concept is not None:
             found.append((at, name, concept))
@@ -147,8 +147,9 @@ def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -
         if not _users(sentence):
             continue
         named = _kind_names(sentence)
+        kinds = Counter(concept for concept, _ in {(c, normalize_value(n)) for _, n, c in named})
         for at, name, concept in named:
-            if len({normalize_value(n) for _, n, c in named if c == concept}) > 1:
+            if kinds[concept] > 1:
                 continue  # two of one kind ("a Nokia G42 in exchange for my Galaxy S23"): a switch, the changes'
             if _left_alone(name, concept, sentence[max(0, at - _LOOK_BACK):at], taken):
                 continue

@@ -22,7 +22,7 @@ from typing import Iterable, Mapping, Sequence
 
 from memory_core.facts.change_cues import PERSON_NOUNS, someone_else_until, unasserted
 from memory_core.facts.cues import calendar_word, values_of_shape
-from memory_core.facts.frame_words import IRREGULAR_PASTS, clean_value
+from memory_core.facts.frame_words import clean_value, without_opening_verb
 from memory_core.facts.mentions import find_words, normalized
 from memory_core.facts.parse_tokens import ParsedSentence
 
@@ -128,16 +128,6 @@ def same_kind_of_name(old: str, new: str, entities: Mapping[str, str]) -> bool:
                 (_ORGANISATION.search(old) and _person_shaped(new)))
 
 
-def _verb_opening(name: str, at: int) -> str:
-    """A sentence's first capitalised word before a name is its verb when it is verb-shaped ("Ordered Fibrelink
-    online"): capitalised by position, it is no word of the name."""
-    first, _, rest = name.partition(" ")
-    word = first.lower()
-    if at == 0 and rest and ((len(word) >= 5 and word.endswith(("ed", "ing"))) or word in IRREGULAR_PASTS):
-        return rest
-    return name
-
-
 #: A sentence's first word, capitalised and alone before a lowercase word: "Clearview came on Thursday".
 _OPENING_WORD = re.compile(r"^\W*(?P<name>[A-Z][\w'&-]+)\s+(?-i:[a-z])")
 
@@ -160,7 +150,7 @@ def _candidates(text: str, offset: int, old: str, held: Iterable[str],
     for at, raw in [*_tagged_opening(text, entities), *values_of_shape(text, "name")]:
         if at < offset:
             continue
-        name = clean_value(_verb_opening(raw, at))
+        name = clean_value(without_opening_verb(raw, at))
         start = text.find(name, at)
         start = at if start < 0 else start
         words = set(normalized(name).split()) - {"the", "a", "an", "dr"}

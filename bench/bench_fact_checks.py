@@ -41,7 +41,9 @@ attribute kinds none of the other sets has; ``bench/data/write_fact_timelines_ch
 written by a different helper session that had not read ``memory_core/`` (round 11: idioms, moved dates, a person
 replaced in a role, one activity given up for another; ``bench/data/write_fact_timelines_changes2_{dev,test}.py``);
 ``--set issue_dev`` a dev pool of the attribute kinds and kinds of change issue 12 lists, in four new voices
-(round 13, ``bench/data/write_fact_timelines_issue_dev.py``); the default ``--set heldout`` is the held-out set above.
+(round 13, ``bench/data/write_fact_timelines_issue_dev.py``); ``--set issue_dev2`` a second such pool of 20 kinds
+in four more voices, written in round 15 after the first had been tuned on
+(``bench/data/write_fact_timelines_issue_dev2.py``); the default ``--set heldout`` is the held-out set above.
 ``--in-process`` runs the same protocol
 through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
 background matcher), loading the embedder once instead of once per ``memory facts`` call: a dev run
@@ -82,7 +84,9 @@ SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
         "changes2_test": (ROOT / "bench" / "data" / "fact_timelines_changes2_test.json", "changes2_test",
                           "fact_timelines_changes2_test"),
         "issue_dev": (ROOT / "bench" / "data" / "fact_timelines_issue_dev.json", "issue_dev",
-                      "fact_timelines_issue_dev")}
+                      "fact_timelines_issue_dev"),
+        "issue_dev2": (ROOT / "bench" / "data" / "fact_timelines_issue_dev2.json", "issue_dev2",
+                       "fact_timelines_issue_dev2")}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.frame_words import STOP, TITLE, VALUE_CHARS
+from memory_core.facts.frame_words import STOP, TITLE, VALUE_CHARS, without_opening_verb
 
 #: Nouns for people (and pets) other than the user: a clause they open is their news, not the user's.
 PERSON_NOUNS = (
@@ -43,16 +43,17 @@ _OPENERS = r"(?:(?:so|and|but|also|oh|well|btw|anyway|lol|haha|update|news)\W+)*
 _PREPOSITIONS = r"(?:in|at|on|from|of|with|for|by|over|under|near|round|around|across|back)"
 #: Where the person is, said after them: "my boss at work", "my neighbour across the road", "my sister in Leeds".
 _WHERE_PERSON = rf"(?:\s+{_PREPOSITIONS}\s+(?:(?:the|my|our|this|that|a|an)\s+)?[\w'-]+(?:\s+[\w'-]+)?)"
-#: A sentence that opens with someone else doing something: "My mum finally upgraded...", "He left...".
+#: A sentence that opens with someone else doing something: "My mum finally upgraded...", "He left...", "My niece
+#: is learning French", "The wife's got a job at Tesco".
 #: Not one that says who someone is ("my boyfriend is called Declan", "my flatmate's name is Ollie"):
 #: that is the user's own relation. The verb is a lowercase word: a capital after the person noun is their
 #: name ("my boss Tomasz is away"), so the name never stands in for the verb.
 _OTHER_SUBJECT = re.compile(
-    rf"(?i)^\W*{_OPENERS}(?P<who>(?:all\s+|both\s+)?(?:my|our)\s+(?:\w+\s+)?(?:{_PERSON})s?(?:\s+(?-i:[A-Z])[\w'-]+)?|"
-    rf"{_KIN_AS_NAME}|he|she)(?:(?<!\bhe)(?<!\bshe)'s(?=\s+{_HAS_DONE}\b)|(?!'))"
+    rf"(?i)^\W*{_OPENERS}(?P<who>(?:all\s+|both\s+)?(?:my|our|the(?=\s+(?:{_PERSON})(?:'s\s+{_HAS_DONE}|\s+(?:has|had|is\s+\w+ing|was\s+\w+ing))\b))\s+(?:\w+\s+)?(?:{_PERSON})s?(?:\s+(?-i:[A-Z])[\w'-]+)?|"
+    rf"{_KIN_AS_NAME}|he|she)(?:(?<!\bhe)(?<!\bshe)'s(?=\s+(?:{_HAS_DONE}|on|off|into)\b)|(?!'))"
     rf"(?!{_WHERE_PERSON}\s+(?:is|was|are|were|called|named)\b){_WHERE_PERSON}?"
     r"(?:\s+(?:just|finally|now|also|recently|then|has|had|have|already))*"
-    r"\s+(?!(?:is|was|are|were|called|named|and\s+i|and\s+me|&\s+i)\b)(?!" + _PREPOSITIONS + r"\b)(?-i:[a-z])[a-z]*")
+    r"\s+(?!(?:(?:is|was|are|were)(?!\s+(?!going\b)\w+ing\b)|called|named|and\s+i|and\s+me|&\s+i)\b)(?:(?:is|was|are|were)\s+(?=\w+ing\b))?(?!" + _PREPOSITIONS + r"\b)(?-i:[a-z])[a-z]*")
 #: A sentence that opens with another person's name and a verb of change: "Priya moved to the Dublin office",
 #: "Tom just got a job at Arup". Not a capitalised opener that is no name ("Finally moved to Leeds").
 _NAMED_OTHER = re.compile(
@@ -78,6 +79,9 @@ def someone_else_until(sentence: str) -> int | None:
         match = _NAMED_OTHER.search(sentence)
     if match is None or _speaks_as_user(sentence, match.end()):
         return None
+    if re.search(r"\s[A-Z][\w'-]+$", match.group("who")) and \
+            re.match(r"(?i)\s+(?:is|was|are|were)\s", sentence[match.end("who"):]):
+        return None  # "my landlord Graham is visiting on Friday": says who the landlord is, the user's relation
     return match.end("who")
 
 
@@ -302,10 +306,16 @@ def compared_values(marked: str) -> list[str]:
         if COMPARISON_SHAPES[index].startswith(r"\bfrom") and not CHANGE_VERBS.search(marked):
             continue
         for match in pattern.finditer(marked):
-            value = strip_filler(match.group("y"))
+            value = strip_filler(_named_after_opening_verb(marked, match))
             if value and OLD_MARKER not in value:
                 found.append(value)
     return found
+
+
+def _named_after_opening_verb(text: str, match: re.Match[str]) -> str:
+    """The new value without a sentence's verb-shaped first word: "Tried The Gym Group Meadowbank on a day
+    pass ... cheaper than X" names The Gym Group Meadowbank."""
+    return without_opening_verb(match.group("y"), len(text[:match.start("y")].strip()))
 
 
 #: Someone else gave the user the new value: "they put me in a size 8", "the dietitian put me on keto",
@@ -325,7 +335,7 @@ def successor_values(sentence: str) -> list[str]:
     found = []
     for pattern in (*ROLE_SUCCESSOR_PATTERNS, *PERSON_SUCCESSOR_PATTERNS, *EXCLUSIVE_SUCCESSOR_PATTERNS):
         for match in pattern.finditer(sentence):
-            value = strip_filler(match.group("y"))
+            value = strip_filler(_named_after_opening_verb(sentence, match))
             if value:
                 found.append(value)
     return found
@@ -371,7 +381,7 @@ def continuation_values(sentence: str) -> list[str]:
     found = successor_values(sentence)
     for pattern in CONTINUATION_PATTERNS:
         for match in pattern.finditer(sentence):
-            value = strip_filler(match.group("y"))
+            value = strip_filler(_named_after_opening_verb(sentence, match))
             if value:
                 found.append(value)
     return found

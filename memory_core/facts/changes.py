@@ -37,7 +37,7 @@ from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
                                           same_kind_value, same_measure_value, same_shape_value, successor, value_shape,
-                                          whole_name)
+                                          same_class_value, value_from_now_on, whole_name)
 
 #: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
 _ABSENT = (r"(?!\s+(?:sick|ill|poorly|work|today|tonight|tomorrow|yesterday|this\s+week|last\s+week|on\s+holiday|"
@@ -53,6 +53,10 @@ _END_CUES = re.compile(
     r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
     r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
+    # a pet's death said plainly: "buried Dotty under the apple tree", "had Rex put to sleep", "gone to live with"
+    r"(?:did\s+not|didn't|didnt|never|won't|wont)\s+(?:\w+\s+)?survive|"
+    r"(?:has|have|'s|had)\s+gone\s+to\s+(?:my|our|his|her|their|the|a)\s+|"
+    r"buried|put\s+(?:\w+\s+){0,2}?to\s+sleep|put\s+(?:him|her|them)\s+down|gone\s+to\s+live|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
     r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|replaced|traded|sold|switched|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
@@ -65,7 +69,9 @@ _END_CUES = re.compile(
     r"(?:my|our|the)\s+last\s+(?:ever\s+)?(?:gig|game|match|session|class|lesson|shift|rehearsal|practice|training|"
     r"race|service|visit)\s+(?:with|at|for)|took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"(?:isn't|wasn't)\s+(?:with|at|in|on|into|my|our|the\s+one|a\s+thing|for\s+me|going|open)|was\s+my|used\s+to|ex|"
-    r"former|got\s+promoted\s+out|rid\s+of|(?:out\s+of|away\s+from)" + _FOR_A_WHILE + "|(?:in|of)\s+the\s+past|"
+    r"former|got\s+promoted\s+out|rid\s+of|(?:(?<!\bsee\s)(?<!\bsaw\s)(?<!\blook\s)(?<!\blooking\s)(?<!\bmade\s)"
+    r"(?<!\bmake\s)(?<!\brun\s)(?<!\bran\s)(?<!\brunning\s)out\s+of(?!\s+(?:it|them|this|that)\b)|away\s+from)"
+    + _FOR_A_WHILE + "|(?:in|of)\s+the\s+past|"
     r"gave\s+(?:\w+\s+){0,3}?away|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
     r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling|"
     # said in other words: "I withdrew from X", "X is finished", "X is behind me", "I don't miss X", "X was too pricey"
@@ -76,7 +82,11 @@ _END_CUES = re.compile(
     r"went\s+to\s+(?:live|my|his|her|their|a\s+new)|stayed\s+with|moved\s+on|out(?=\s*[,;])|"
     r"after\s+\w+\s+years\s+(?:in|at|with)|(?:we|i)\s+lost|"
     # idioms of ending: "flogged the Mazda", "packed in yoga", "knocked it on the head", "gave it the boot"
-    r"flogged|packed\s+in|jacked\s+in|chucked|binned|sacked\s+off|knocked\s+(?:\w+\s+){0,3}?on\s+the\s+head|"
+    # dismissed: "X can do one", "X can jog on", "X can take a hike"
+    r"can\s+(?:go\s+and\s+)?(?:jog\s+on|do\s+one|take\s+a\s+hike|get\s+lost|get\s+stuffed|whistle|go\s+jump|"
+    r"sling\s+(?:their|its|his|her)\s+hook|swivel|do\s+one)|"
+    r"shut\s+(?:down\s+)?(?:the|my|our)\s+(?:\w+\s+)?(?:account|membership|subscription)|"
+    r"flogged|packed\s+in|jacked\s+in|thr(?:ew|own|ow|ows|owing)\s+in\s+the\s+towel|chucked|binned|sacked\s+off|knocked\s+(?:\w+\s+){0,3}?on\s+the\s+head|"
     r"gave\s+(?:\w+\s+){0,3}?the\s+(?:boot|push|chop)|kicked\s+(?:\w+\s+){0,3}?to\s+the\s+curb|"
     r"(?:is|'s|are)\s+history|not\s+for\s+me|fell\s+out\s+of\s+love|fallen\s+out\s+of\s+love|"
     r"gone\s+off|went\s+off|off\s+the\s+table|scrapped|nixed|axed|fell\s+through|postponed|"
@@ -112,6 +122,11 @@ _END_CUES = re.compile(
 #: The old value liked less than another: "I love Y even more than X now", "I rate Y far more than X".
 _MORE_THAN_THE_OLD = re.compile(r"(?i)\b(?:love|like|enjoy|rate|prefer|want|use)\b[^;!?]{0,60}?\bmore\s+than\s+(?:the\s+|my\s+)?"
                                 + OLD_MARKER)
+#: A sentence that points back at what was just said: "So that's the anniversary now, not 3 March".
+_POINTS_BACK = re.compile(r"(?i)\W*(?:so\s+|and\s+)?(?:that's|that\s+is|that'll\s+be|that\s+will\s+be|that\s+makes)\b")
+#: Something beating the old value at last: "makes more sense to me than Japanese ever did".
+_THAN_EVER = re.compile(r"(?i)\bthan\s+(?:the\s+|my\s+|our\s+)?" + OLD_MARKER +
+                        r"\s+ever\s+(?:did|was|were|could|had)\b")
 #: Another value chosen over the old one: "ginger beer over lemonade any day", "Monzo over Barclays now".
 _OVER_THE_OLD = re.compile(r"(?i)\w\s+over\s+(?:the\s+|my\s+)?" + OLD_MARKER)
 _NOT_THE_OLD = re.compile(r"(?i)(?:\bnot|n't)\s+(?:(?:\w+ing|go|move|use|see|visit)\s+)?"
@@ -426,7 +441,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 ([fact.subject] if fact.subject not in ("user", fact.predicate) else [])
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
                     _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
-                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked)):
+                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked) or _THAN_EVER.search(marked)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")
@@ -445,7 +460,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 continue  # "sometimes I think about leaving X", "I'm not dropping X"
             if not compared and not contrasted and _one_cancelled_occasion(rest):
                 continue  # "X was cancelled again this morning": one occasion of it, not X ended
-            new_value = contrasted or compared or replacement(said, mention, fact.value) or \
+            new_value = contrasted or compared or value_from_now_on(onwards, fact.value) or \
+                replacement(said, mention, fact.value) or \
                 first_good(successor_values(rest), fact.value, rest) or successor(rest, fact.value)
             if new_value is None and here + 1 < len(near):  # "I quit Acme. I start at Globex on Monday."
                 following = near[here + 1]
@@ -467,6 +483,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
+            if new_value is None:  # "all keto now. Dropped the vegan thing": a diet for a diet, a language for one
+                new_value = same_class_value(sentences, fact.value)
             # a name not of the user's people: the sentences after its own are read with the guards below
             named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
                 fact.predicate not in _PEOPLE_PREDICATES
@@ -478,6 +496,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
                 if new_value is not None and _one_of_the_users_people(new_value, fact, known):
                     new_value = None
+            if new_value is None and here > 0 and value_shape(fact.value) in ("date", "time") and \
+                    _POINTS_BACK.match(said):  # "Had the blessing on 19 October. So that's the anniversary now"
+                new_value = same_shape_value(near[:here], fact.value)
             if new_value is None:  # "8,000 steps was too much, so I've set the watch to 12,000 steps"
                 new_value = same_measure_value(near[here:], fact.value)
             if new_value is None and medicines(fact.value):  # "came off amlodipine. Started on ramipril."

@@ -69,7 +69,8 @@ _NOT_NAMES = {"I", "I'm", "I've", "I'd", "I'll", "My", "Our", "We", "The", "So",
               "Btw", "Helped", "Traded", "Dropped", "Moved", "Left", "Quit", "Started", "He", "She", "They",
               "You", "Your", "His", "Her", "Their", "Its", "Me", "Us", "Him", "Them"}
 #: A name: capitalised words, joined by "of"/"the"/"de"/"and"/"&" ("Bank of Scotland", "Dice & Slice").
-_NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])[A-Z][\w'+&-]*"
+#: A name starts with a capital, or is a brand written with a small first letter ("iPhone 12", "eBay", "iPad Air").
+_NAME = re.compile(r"(?:\b[Dd]r\.?\s+)?(?<![\w'])(?:[A-Z]|[ie](?=[A-Z][a-z]))[\w'+&-]*"
                    r"(?:\s+(?:(?:of|the|de|and|&)\s+){0,2}(?!I\b)[A-Z0-9][\w'+&-]*)*")
 #: A month or a weekday, alone or plural ("June", "Tuesdays"): capitalised by spelling, never a name.
 _CALENDAR_WORD = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|"
@@ -95,7 +96,8 @@ _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?
 _LANG = re.compile(r"(?i)\b(" + "|".join(LANGUAGES) + r")\b")
 _DIET = re.compile(r"(?i)\b" + DIETS)
 RELATION_MENTION = re.compile(r"(?i)(?:\b(?:my|our)\s+(?:\w+\s+)?|^\s*)(" + "|".join(sorted(RELATIONS, key=len, reverse=True))
-                              + r")\b")
+                              # "my brothers only gone and moved": "brother's" typed without its apostrophe
+                              + r")(?:s(?=\s+(?:only|just|finally|gone|got|moved|been|left|started)\b))?\b")
 HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want to|thinking of|someday|used to|"
                     r"should i|do you|did you|can you|what if|said|says|told|tells|talked|asked|asks|heard|"
                     r"add|note|remind|list)\b")
@@ -168,7 +170,10 @@ NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn
 
 #: A sentence that ends something states no new value by itself (changes.py reads it).
 ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+than\b|\binstead\s+of\b|\bbetter\s+than\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
-                     r"\b(?:quit|left|stopped|sold|gave\s+up|dropped|retired|died|passed\s+away)\b")
+                     r"\b(?:quit|left|stopped|sold|gave\s+up|retired|died|passed\s+away)\b|"
+                     # not a thing let fall ("dropped it in the sluice room") or someone given a lift ("dropped her off")
+                     r"\bdropped\b(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down)\s+(?:the|a|an|my|our|his|her)\b)"
+                     r"(?!\s+(?:[\w'-]+\s+){0,4}?off\b)")
 
 
 _DEVICE_CONCEPTS = frozenset(DEVICES.values())
@@ -234,6 +239,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return True  # "my number is the same", "the one I like most": said against another value, naming none
     if _progressive(predicate, value):
         return True  # "my tomatoes are finally turning red": what the thing is doing, not a value it has
+    if predicate == "lives_in" and re.fullmatch(r"(?i)(?:year|yr|class|reception|form|grade)(?:\s+\w+)?", value.strip()):
+        return True  # "my son's in Year 2": a school year, no place
     words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
     calendar_only = bool(words) and all(_CALENDAR_WORD.fullmatch(w) for w in words)
     thing = predicate.partition(":")[2]
@@ -340,6 +347,8 @@ _CLAUSE_START = re.compile(r"(?i)[,;:\u2014]|\b(?:after|when|since|before|becaus
 _BETWEEN = {"just", "finally", "recently", "now", "also", "has", "had", "have", "'s", "'ve", "already", "then",
             "officially", "actually", "since", "only", "still", "both", "all", "is", "are", "was", "were", "am",
             "been", "'re", "'m"}
+#: The verb and article of something got, between its getter and the cue: "The wife's got a part-time job at Tesco".
+_GOT_A = {"got", "landed", "found", "a", "an", "new", "part-time", "full-time", "permanent", "temporary", "first"}
 #: Capitalised words that open a clause and name nobody ("Finally moved to Leeds", "News: moved to Leeds").
 _NOT_PEOPLE = {"finally", "just", "recently", "today", "yesterday", "also", "then", "now", "update", "news",
                # chat's dropped "I": a verb opening the sentence ("Start rehearsing with X next week")
@@ -392,7 +401,7 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
     before = sentence[:cue_start]
     starts = [m.end() for m in _CLAUSE_START.finditer(before)]
     words = re.findall(r"[\w'\u2019-]+", before[starts[-1] if starts else 0:])
-    while words and words[-1].casefold().replace("\u2019", "'") in _BETWEEN:
+    while words and words[-1].casefold().replace("\u2019", "'") in _BETWEEN | _GOT_A:
         words.pop()
     if not words:
         return USER
@@ -477,6 +486,11 @@ def cue_candidates(sentence: str) -> list[Candidate]:
     return _cue_candidates(sentence)
 
 
+#: A verb of ending on the cue's own noun: "Shut the account at Lloyds", "closed my account with Nationwide".
+_ENDED_BEFORE_CUE = re.compile(r"(?i)\b(?:shut|shutting|closed|closing|close|cancel+ed|cancel+ing|cancel|ended|"
+                               r"terminated|froze|frozen)\s+(?:down\s+)?(?:the|my|our)\s+(?:[\w-]+\s+)?$")
+
+
 def _cue_candidates(sentence: str) -> list[Candidate]:
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
             if not _COMPANY_BEFORE.search(sentence, 0, m.start()) and not _CLASSIFIED_BEFORE.search(sentence, 0, m.start())
@@ -487,6 +501,8 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
         if len(kinds) == 1:
             cues.append((start, kinds.pop()))
+    if any(_ENDED_BEFORE_CUE.search(sentence, 0, start) for start, _ in cues):
+        return []  # the thing the cue names was just ended: no fact holds (the change reader ends the old one)
     concepts = {concept for _, concept in cues if concept in CONCEPTS}
     if not concepts:
         return lexical_candidates(sentence)
@@ -515,14 +531,18 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
         return []  # "took us out in his new Tesla": his car
     found_at = sentence.find(value, at)  # the name's run may start before its value's words ("The", a weekday)
     value_span = (at, found_at + len(value) if found_at >= 0 else at + len(value))
-    cue_spans = [m.span() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept] or \
+    kept_cues = {start for start, _ in cues}  # not a cue word set aside above ("car park")
+    cue_spans = [m.span() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept and
+                 m.start() in kept_cues] or \
         [(start, start) for start, _ in cues]  # a maker naming its own kind is its own cue
     if not any(_joined(sentence, value_span, span) for span in cue_spans):
         return []  # "We had to let X go, money's too tight": the cue is another clause's word
     subject = cue_subject(sentence, where)
     if subject is None or (subject != USER and concept not in ("lives_in", "works_at")):
         return []  # "After Callum moved to Perth, ...": Callum's home, not the user's
-    relation = RELATION_MENTION.search(sentence)
+    # the person named nearest before the cue ("mum rang, my brother's only gone and moved to Leeds": the brother)
+    relation = ([m for m in RELATION_MENTION.finditer(sentence) if m.start() < where] or
+                list(RELATION_MENTION.finditer(sentence)) or [None])[-1]
     if subject == USER and relation and concept in ("lives_in", "works_at"):
         subject = RELATIONS[relation.group(1).lower()]
     return [Candidate("assert", subject, concept, value.strip(), sentence)]

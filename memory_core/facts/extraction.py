@@ -134,8 +134,11 @@ _PRONOUN_VALUES = {"it", "that", "this", "them", "those", "these", "him", "her",
                    "what", "how", "when", "some", "more", "much", "lot", "a lot", "everything", "nothing", "both"}
 
 #: A sentence with any of these is not a statement of present fact about the user.
+#: "wouldn't" of a thing that failed to work is what happened, no hypothesis: "the Ford Focus wouldn't start".
+_FAILED_TO = (r"(?:start|work|charge|turn\s+on|switch\s+on|boot|load|connect|open|close|lock|unlock|stop|budge|sync|"
+              r"print|pair|hold\s+(?:a\s+)?charge)\b")
 _HEDGE = re.compile(
-    r"(?i)\b(?:if|unless|whether|would|wouldn't|could|might|maybe|perhaps|probably|wish|hope|hoping|dream|"
+    r"(?i)\b(?:if|unless|whether|would(?!n't\s+" + _FAILED_TO + r")|wouldn't(?!\s+" + _FAILED_TO + r")|could|might|maybe|perhaps|probably|wish|hope|hoping|dream|"
     r"imagine|suppose|thinking (?:about|of)|considering|consider|want to|wanna|wants to|plan(?:ning)? to|"
     r"used to|going to (?:move|live|work|quit|start|join)|someday|one day|pretend|hypothetically|should i|"
     r"do you|did you|can you|what if|not sure|don't know if|was told|said that|says that|heard that|"

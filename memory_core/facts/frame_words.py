@@ -214,6 +214,8 @@ def without_opening_verb(name: str, at: int) -> str:
     """A name read at a sentence's start without its first word when that word is verb-shaped ("Ordered Fibrelink
     online", "Tried The Gym Group on a day pass"): capitalised by position, it is no word of the name."""
     first, _, rest = name.partition(" ")
+    if first.lower().endswith("ing") and rest[:1].isupper() and not rest.startswith("The "):
+        return name  # "Starling Bank", "Reading Festival": an -ing word inside a name is no verb
     return rest if at == 0 and rest and verb_shaped(first) else name
 
 
@@ -342,7 +344,9 @@ WORK_NOUNS = {"album", "song", "single", "track", "film", "movie", "documentary"
 #: so the part is no attribute of the user's and the name no value of the part.
 PART_NOUNS = {"keyboard", "screen", "battery", "charger", "cable", "lid", "strap", "trackpad", "touchpad", "lens",
               "hinge", "button", "tyre", "tire", "wheel", "engine", "bumper", "windscreen", "windshield", "handle",
-              "plug", "case", "cover", "remote", "clutch", "brakes", "exhaust", "mirror", "door", "boot", "bonnet"}
+              "plug", "case", "cover", "remote", "clutch", "brakes", "exhaust", "mirror", "door", "boot", "bonnet",
+              "fan", "speaker", "camera", "port", "sensor", "storage", "microphone", "mic", "headlight", "gearbox",
+              "radiator", "seat", "horn", "dashboard", "aerial", "wiper", "alternator", "cambelt", "timing belt"}
 #: One event of a named series or competition: "the Wimbledon final", "the Oscars ceremony", "the Apple launch".
 EVENT_NOUNS = {"final", "semi-final", "semifinal", "quarter-final", "quarterfinal", "finale", "ceremony", "parade",
                "draw", "launch", "premiere", "highlights", "opener", "decider", "replay", "keynote", "results"}

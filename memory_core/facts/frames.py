@@ -195,9 +195,12 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # providers and allegiances named by their verb ("I support Celtic", "Luca cuts my hair", "insured with Aviva")
     _frame(r"\b(?:support|supporting|root\s+for|rooting\s+for|cheer\s+for|cheering\s+for|follow|following)\s+(?:the\s+)?"
            rf"{BRAND}", "team"),
-    _frame(rf"\b{BRAND}\s+(?:fan|supporter|season\s+ticket(?:\s+holder)?)\b", "team"),
+    # not a machine's fan: "The MacBook Air fan has started whirring"
+    _frame(rf"\b{BRAND}\s+(?:fan|supporter|season\s+ticket(?:\s+holder)?)\b(?!'s|\s+(?:has|had|is|was|keeps|kept|makes|"
+           r"made|started|stopped|broke|died|went|needs|noise|blade|heater|belt|won't|wont|isn't|doesn't)\b)", "team"),
+    _frame(rf"\bseason\s+ticket(?:'s|\s+is)\s+(?:at|with|for)\s+{BRAND}", "team"),
     _frame(rf"\b{BRAND}\s+(?:cuts|does|styles)\s+my\s+hair\b", "barber"),
-    _frame(rf"\bhair(?:cut|cuts)?\s+(?:done\s+|cut\s+)?(?:by|with|at)\s+{BRAND}", "barber"),
+    _frame(rf"\bhair(?:cut|cuts)?\s+(?:done\s+|cut\s+|appt\s+|appointment\s+)?(?:by|with|at)\s+{BRAND}", "barber"),
     _frame(rf"\binsur(?:ed|ance)\s+(?:is\s+|'s\s+)?(?:with|through|from|by)\s+{BRAND}", "insurance"),
     _frame(rf"\b{BRAND}\s+insures\s+(?:my|our)\b", "insurance"),
     # several things held, listed, then the one provider they are all with: "my savings, pension and current account

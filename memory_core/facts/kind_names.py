@@ -68,6 +68,10 @@ _NOTE_OPENING = re.compile(r"(?i)^\W*(?:ring|call|phone|email|book|get|pay|ask|c
                            r"sort|bring|take|drop|pick|post|text)\b")
 
 
+#: Said of a car the user has: "my Kia Niro", "the Ford Focus", or the sentence's start ("Skoda Octavia due for MOT").
+_THE_USERS_BEFORE = re.compile(r"(?i)(?:^\W*|\b(?:my|our|the)\s+)$")
+
+
 def _kind(name: str, sentence: str, at: int) -> str | None:
     for concept, words in KINDS:
         if words.search(name):
@@ -83,9 +87,12 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
     if _DOCTOR_TITLE.match(name) and _VISIT.search(sentence):
         return "doctor"
     words = name.lower().split()
-    if len(words) >= 2 and "phone" in (DEVICES.get(words[0]), DEVICES.get(words[1])):
-        return "phone"  # "Pixel 8"; "Samsung Galaxy S21" is named by "Galaxy"
-    return None
+    if len(words) < 2:
+        return None
+    kind = DEVICES.get(words[0]) or DEVICES.get(words[1])  # "Pixel 8"; "Samsung Galaxy S21" is named by "Galaxy"
+    if kind == "car" and not _THE_USERS_BEFORE.search(sentence[max(0, at - 12):at]):
+        return None  # "a Ford Focus cut me up": any car on the road; "the Ford Focus wouldn't start" is the user's
+    return kind
 
 
 def _users(sentence: str) -> bool:

@@ -12,7 +12,7 @@ from typing import Sequence
 from memory_core.facts.change_cues import ANY_ARTICLE as _A, NEW_VALUE as _Y, NEW_VALUE_KEYED as _YK, OLD_MARKER as _OLD
 from memory_core.facts.change_cues import hollow_value
 from memory_core.facts.cues import calendar_word, values_of_shape
-from memory_core.facts.frame_words import DEVICES, DISCOURSE, clean_value, plausible_value
+from memory_core.facts.frame_words import DEVICES, DISCOURSE, clean_value, plausible_value, without_opening_verb
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
 
@@ -217,6 +217,38 @@ def same_kind_value(sentences: Sequence[str], old: str) -> str | None:
     return None
 
 
+def same_class_value(sentences: Sequence[str], old: str) -> str | None:
+    """For a diet or a language, the one other diet or language named anywhere in the message: these words name
+    their kind wherever they stand, so the new one may come before the ending ("all keto, since that's what I'm
+    doing now. Dropped the vegan thing") or after it ("Sticking with Korean")."""
+    for shape in ("diet", "language"):
+        if [v for _, v in values_of_shape(old, shape) if normalized(v) == normalized(old)]:
+            others = {normalized(v): v for sentence in sentences for _, v in values_of_shape(sentence, shape)
+                      if normalized(v) != normalized(old)}
+            return next(iter(others.values())) if len(others) == 1 else None
+    return None
+
+
+#: What holds from now on, named before the words that say so: "black from here on", "going to Jade from now on",
+#: "Yogabase Didsbury it is from now on", "it's David Lloyd for me from now on".
+_FROM_NOW_ON = re.compile(
+    r"(?i)(?:^|[,;:.!?(]\s*|\b(?:it's|it\s+is|it'll\s+be|going\s+to|go\s+to|using|use|with|on|having|have|"
+    r"taking\s+it|take\s+it|drinking|eating|doing|seeing)\s+)(?P<y>(?:[\w'&-]+\s+){0,4}?[\w'&-]+)"
+    r"(?:\s+it\s+is)?(?:\s+for\s+(?:me|us))?\s*,?\s+(?:from\s+now\s+on|from\s+here\s+on(?:\s+in)?|going\s+forward|"
+    r"from\s+today|from\s+this\s+(?:week|month)\s+on)\b")
+
+
+def value_from_now_on(sentences: Sequence[str], old: str) -> str | None:
+    """The one value said to hold from now on in ``sentences`` (none if they name several)."""
+    found = {}
+    for sentence in sentences:
+        for match in _FROM_NOW_ON.finditer(sentence):
+            value = good_new_value(match.group("y"), old)
+            if value and not find_words(value, [old]):
+                found.setdefault(normalized(value), whole_name(sentence, value, match.start("y")))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
     """The one other value of the old value's shape named beside it: a time for a time, a date for a date,
     a name for a name ("Starlink is gone, the Spectrum engineer came today"); none if there are several."""
@@ -226,8 +258,8 @@ def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
     old_words = set(normalized(old).split()) - {"the", "a", "an", "dr"}
     for sentence in sentences:
         others = {}
-        for _, value in values_of_shape(sentence, shape):
-            value = clean_value(value)
+        for at, value in values_of_shape(sentence, shape):
+            value = clean_value(without_opening_verb(value, len(sentence[:at].strip())))  # "Tried The Gym Group"
             words = set(normalized(value).split()) - {"the", "a", "an", "dr"}
             if not words or words <= old_words or CALENDAR.match(value) or value.lower() in _PRONOUNS or \
                     find_words(value, [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]):

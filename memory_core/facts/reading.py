@@ -8,6 +8,7 @@ word order ("I drink always X") is read in English order too (``word_order``).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from memory_core.facts.contractions import with_apostrophes
@@ -16,10 +17,21 @@ from memory_core.facts.word_order import in_english_order
 from memory_core.storage.store import Message
 
 
+#: A tag after a statement asks nothing: "my husband has brought me an iPhone 15, so sweet, no?" states it.
+_TAG_QUESTION = re.compile(r"(?i)(?<=\w),\s*(?:no|right|innit|eh|yeah|yes|isn't\s+it|don't\s+you\s+think|"
+                           r"wouldn't\s+you\s+say)(?:\s+na)?\s*(?P<mark>\?)")
+
+
+def statement_marks(text: str) -> str:
+    """A tag question's "?" read as a full stop (the same length: offsets hold)."""
+    return _TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text)
+
+
 def reading_text(text: str) -> str:
-    """``text`` with its apostrophes and capitals restored where chat typing dropped them, and a second
-    language's adverb after the verb put before it ("I drink always X")."""
-    return in_english_order(truecased(with_apostrophes(text), all_lower=not any(c.isupper() for c in text)))
+    """``text`` with its apostrophes and capitals restored where chat typing dropped them, a second
+    language's adverb after the verb put before it ("I drink always X") and a tag question read as said."""
+    return statement_marks(in_english_order(truecased(with_apostrophes(text),
+                                                      all_lower=not any(c.isupper() for c in text))))
 
 
 def as_read(message: Message) -> Message:

@@ -25,7 +25,7 @@ from importlib import resources
 from typing import Any, Sequence
 
 from memory_core.facts import ledger as factsmod
-from memory_core.facts.attributes import NAMED_FAMILIES
+from memory_core.facts.attributes import NAMED_FAMILIES, same_attribute
 from memory_core.facts.change_cues import about_someone_else
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELATION_MENTION, THIRD_PARTY_SUBJECT,
@@ -93,6 +93,8 @@ class _Option:
     value: str
     shape: str
     masked: str
+    #: The attributes the rule pass placed a value on from this message: the matcher adds no second value there.
+    placed: frozenset[str] = frozenset()
 
 
 def _options(sentence: str) -> list[tuple[str, str, str]]:
@@ -165,18 +167,28 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
     for index, row in enumerate(rows):
         # values the hot path already placed or retired from this message are settled
         # (not the parse fallback's under a verb: the matcher may name the attribute the verb did not, "internet")
-        settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in store.query(
-            "SELECT f.value FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id WHERE fm.message_id = ? "
-            f"AND NOT ({_VERB_FALLBACK_SQL})", [row["id"]])}
+        placed_rows = store.query(
+            "SELECT f.predicate, f.value, f.invalid_at FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id "
+            "WHERE fm.message_id = ? "
+            f"AND NOT ({_VERB_FALLBACK_SQL})", [row["id"]])
+        settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in placed_rows}
+        placed = frozenset(r["predicate"] for r in placed_rows if r["invalid_at"] is None)  # not one it retired
         for sentence in sentences(reading_text(row["text"])):  # read as the rule pass reads it: "Im" as "I'm"
             if extract(sentence) or not (FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
                 continue
             if about_someone_else(sentence) and not _SAYS_WHO.search(sentence):
                 continue  # "My brother switched to Vodafone": his news, no fact of the user's
             for value, shape, masked in _options(sentence):
-                if factsmod.normalize_value(value) not in settled:
-                    options.append(_Option(index, sentence, value, shape, masked))
+                if not _within_settled(factsmod.normalize_value(value), settled):
+                    options.append(_Option(index, sentence, value, shape, masked, placed))
     return rows, options
+
+
+def _within_settled(value: str, settled: set[str]) -> bool:
+    """The value is one the rule pass placed from this message, or a word of one: "Scotland" of the placed
+    "Royal Bank of Scotland" ("... when I arrived to Scotland") is no second value of anything."""
+    words = set(value.split())
+    return value in settled or (bool(words) and any(words <= set(other.split()) for other in settled))
 
 
 def mark_done(store: Store, rows: list[dict[str, Any]]) -> None:
@@ -200,6 +212,8 @@ def run_semantic_pass(store: Store, embedder: Embedder, *, matcher: AttributeMat
             continue
         if VALUE_SHAPES.get(match.concept, "name") != option.shape:
             continue
+        if any(same_attribute(match.concept, predicate) for predicate in option.placed):
+            continue  # the rules placed this attribute from this message: a likeness does not overrule them
         key = (option.message_index, option.sentence)
         if key not in best or match.similarity > best[key][1].similarity:
             best[key] = (option, match)

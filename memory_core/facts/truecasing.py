@@ -41,7 +41,7 @@ _DETERMINERS = frozenset("my our your his her their its the a an this that these
                          "another other which what whose".split())
 #: Chat's own words, which no lexicon of edited English holds: never names.
 _CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap brb ttyl rofl smh jk irl tho thru "
-                        "haha hahaha hehe yeah yep yup nope nah gonna wanna gotta kinda sorta dunno cuz coz cos "
+                        "haha hahaha hehe innit yeah yep yup nope nah gonna wanna gotta kinda sorta dunno cuz coz cos "
                         "pls plz thx ty xx xxx xoxo ok okay uni hubby wifey bf gf bestie fam grandad granddad "
                         "grandpa grandma granny gran nan nana nanna sis bro mam mom mum dad ma pa ouch yay ugh meh hmm ooh oof "
                         "aww argh eek yikes phew woohoo whoa sth smth sb smb ur tmrw tmr tomoz rn atm bday convo fave fav obvs "

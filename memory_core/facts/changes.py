@@ -124,6 +124,9 @@ _MORE_THAN_THE_OLD = re.compile(r"(?i)\b(?:love|like|enjoy|rate|prefer|want|use)
                                 + OLD_MARKER)
 #: A sentence that points back at what was just said: "So that's the anniversary now, not 3 March".
 _POINTS_BACK = re.compile(r"(?i)\W*(?:so\s+|and\s+)?(?:that's|that\s+is|that'll\s+be|that\s+will\s+be|that\s+makes)\b")
+#: The old value refused: "Biscuit has turned his nose up at Lily's Kitchen" (ends the food, not the cat).
+_NOSE_UP = re.compile(r"(?i)\bturn(?:ed|s|ing)?\s+(?:his|her|their|its|my|our)\s+nose\s+up\s+at\s+(?:the\s+|my\s+)?" +
+                      OLD_MARKER)
 #: Something beating the old value at last: "makes more sense to me than Japanese ever did".
 _THAN_EVER = re.compile(r"(?i)\bthan\s+(?:the\s+|my\s+|our\s+)?" + OLD_MARKER +
                         r"\s+ever\s+(?:did|was|were|could|had)\b")
@@ -441,7 +444,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 ([fact.subject] if fact.subject not in ("user", fact.predicate) else [])
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
                     _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
-                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked) or _THAN_EVER.search(marked)):
+                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked) or _THAN_EVER.search(marked) or _NOSE_UP.search(marked)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")

@@ -54,9 +54,15 @@ _OCCASION_WORD = re.compile(rf"(?i)^(?:\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|a\.m
 _DEICTIC_DAYS = re.compile(r"(?i)\b(?:today|tonight|tomorrow|tmrw|tmr|yesterday)\b")
 
 
+_ORDINALS = {"last", "first", "final", "next", "previous"}
+_SPANS = {"night", "day", "week", "weekend", "morning", "afternoon", "evening", "shift", "visit", "time", "session"}
+
+
 def occurrence_head(attribute: str) -> bool:
     """The attribute's head noun (its last word, or last two: "night out") names one occasion."""
     words = re.sub(r"[_\s]+", " ", attribute.lower()).strip().split()
+    if len(words) >= 2 and words[0] in _ORDINALS and words[-1] in _SPANS:
+        return True  # "Mum's last night at Beech Lodge was Thursday": one night, said by its place in a series
     return bool(words) and (words[-1] in OCCURRENCE_NOUNS or " ".join(words[-2:]) in OCCURRENCE_NOUNS)
 
 

@@ -97,6 +97,10 @@ class _Option:
     placed: frozenset[str] = frozenset()
 
 
+#: A clause whose subject is another person: what it names is theirs.
+_THIRD_PERSON_CLAUSE = re.compile(r"(?i)\s*(?:and\s+|but\s+|so\s+|now\s+)?(?:he|she|they)(?:'s|'re|'ll|'d|\s)")
+
+
 def _options(sentence: str) -> list[tuple[str, str, str]]:
     """(value, shape, masked sentence) for every value-shaped span of a first-person sentence."""
     if sentence.rstrip().endswith("?") or HEDGE.search(sentence) or ENDING.search(sentence) or \
@@ -104,9 +108,11 @@ def _options(sentence: str) -> list[tuple[str, str, str]]:
         return []  # a question, a hedge, an ending ("I cancelled my X membership"), a negation or someone else's
     options = []
     for shape in ("name", "time", "date", "language", "diet"):
-        for _, value in values_of_shape(sentence, shape):
+        for at, value in values_of_shape(sentence, shape):
             if is_cue_word(value):
                 continue  # "a new GP": the word that names an attribute is not its value
+            if _THIRD_PERSON_CLAUSE.match(re.split(r"[,;:.!?]|\s[-\u2013\u2014]\s", sentence[:at])[-1]):
+                continue  # "She's at Willow Court now, five minutes from my house": her place, not the user's
             masked = re.sub(re.escape(value), "X", sentence, count=1, flags=re.IGNORECASE)
             if masked != sentence:
                 options.append((value, shape, masked))

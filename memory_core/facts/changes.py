@@ -464,6 +464,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if not compared and not contrasted and _one_cancelled_occasion(rest):
                 continue  # "X was cancelled again this morning": one occasion of it, not X ended
             new_value = contrasted or compared or value_from_now_on(onwards, fact.value) or \
+                same_class_value(sentences, fact.value) or \
                 replacement(said, mention, fact.value) or \
                 first_good(successor_values(rest), fact.value, rest) or successor(rest, fact.value)
             if new_value is None and here + 1 < len(near):  # "I quit Acme. I start at Globex on Monday."
@@ -486,8 +487,6 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
-            if new_value is None:  # "all keto now. Dropped the vegan thing": a diet for a diet, a language for one
-                new_value = same_class_value(sentences, fact.value)
             # a name not of the user's people: the sentences after its own are read with the guards below
             named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
                 fact.predicate not in _PEOPLE_PREDICATES

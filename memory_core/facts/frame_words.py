@@ -131,11 +131,14 @@ DEVICES = {
     **{w: "laptop" for w in ("macbook", "thinkpad", "xps", "zenbook", "chromebook", "surface", "latitude", "inspiron",
                              "ideapad", "spectre", "pavilion", "vivobook", "laptop", "notebook", "framework")},
     **{w: "phone" for w in ("iphone", "pixel", "galaxy", "fairphone", "oneplus", "nokia", "motorola", "moto", "xiaomi",
-                            "redmi", "huawei", "phone", "smartphone")},
+                            "redmi", "huawei", "phone", "smartphone", "honor", "oppo", "realme", "blackberry")},
     **{w: "car" for w in ("tesla", "toyota", "honda", "volkswagen", "vw", "bmw", "audi", "ford", "fiat", "renault",
                           "peugeot", "volvo", "mercedes", "subaru", "kia", "hyundai", "mazda", "nissan", "prius",
                           "civic", "corolla", "skoda", "seat", "citroen", "jeep", "chevy", "chevrolet", "mini",
-                          "golf", "polo", "outback", "niro", "focus", "camry", "car")},
+                          "golf", "polo", "outback", "niro", "focus", "camry", "car", "vauxhall", "corsa", "astra",
+                          "fiesta", "octavia", "qashqai", "yaris", "lexus", "dacia", "sandero", "suzuki",
+                          "mitsubishi", "porsche", "jaguar", "cupra", "polestar", "passat", "tiguan", "clio",
+                          "tucson", "sportage", "rav4")},
     **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
 }
 LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"

@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.frame_words import DEVICES, RELATIONS
 
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "case_lexicon.json.gz"
 
@@ -82,7 +82,7 @@ _KIN_NOUNS = ("husband wife partner boyfriend girlfriend fiance fiancee brother 
               "hamster parrot baby kid").split()
 #: Kin, pets and the other nouns for who someone is are common nouns, never names ("my new flatmate is").
 #: Common nouns the case lexicon writes with a capital (its corpus counted the brand): seen on round 10's dev data.
-_LEXICON_MISCASED = frozenset("cola".split())
+_LEXICON_MISCASED = frozenset("cola marathon".split())
 _NEVER_NAMES = _CHAT_WORDS | frozenset(word for relation in RELATIONS for word in relation.split()) | \
     frozenset(_KIN_NOUNS) | frozenset(noun + "s" for noun in _KIN_NOUNS) | _LEXICON_MISCASED
 #: Nouns for a kind of thing or person that people give a name: "night tram, the covers band I'm in".
@@ -104,6 +104,23 @@ _WITH_THE_USER = re.compile(r"(?:(?:^|[.!?,;(]\s*|\b(?:when|since|so|but|because
                             r"|\b(?:me|i) and ([a-z]+)\b)")
 #: The product line named before its model code: "a galaxy s21", "a nokia g42".
 _BEFORE_MODEL_CODE = re.compile(r"\b([a-z]{3,})\s+(?=[a-z]{1,3}\d+[a-z]{0,2}\b)")
+#: A maker or product line and its model: "my ford focus", "a dell xps 13", "the thinkpad x1 carbon", "pixel 8".
+#: The generic nouns of ``DEVICES`` ("phone", "car") are no maker; a line word that is also a common noun
+#: ("focus", "surface", "seat") counts only with a maker before it or a number after it.
+_MAKERS = (frozenset(DEVICES) - {"phone", "smartphone", "laptop", "notebook", "tablet", "car"}) | frozenset(
+    "dell lenovo asus acer hp samsung apple google sony microsoft".split())
+_MODEL_WORDS = frozenset("air pro max mini ultra plus carbon estate hybrid ev lite sport se fe neo note fold flip edge "
+                         "hatchback saloon tourer".split())
+_MODEL_TOKEN = r"(?:" + "|".join(sorted(_MAKERS | _MODEL_WORDS, key=len, reverse=True)) + r"|\d+[a-z]{0,2}|[a-z]{1,3}\d+[a-z]{0,2})"
+_MAKER_AND_MODEL = re.compile(r"\b(?:" + "|".join(sorted(_MAKERS, key=len, reverse=True)) + r")(?:\s+" + _MODEL_TOKEN +
+                              r"\b){1,3}")
+#: Where English puts a place or a club's name.
+_PLACE_SLOT = re.compile(r"\b(?:in|near|outside|support|supports|supporting|supported|lives\s+in|living\s+in|"
+                         r"(?:moved|move|moving|relocated|relocating)\s+(?:from\s+([a-z]+)\s+)?to)\s+([a-z]+)\b"
+                         r"(?!\s+(?:practice|class|classes|lessons?|club|group|sessions?|music|mode|style))")
+#: A race by its place: "the brighton marathon", "the cardiff half marathon" (not "my first marathon").
+_RACE_NAME = re.compile(r"\bthe\s+((?!(?:first|next|last|big|whole|full|local|virtual|charity|same|other|actual|"
+                        r"real|proper|new|old|annual)\b)[a-z]+(?:\s+(?!half\b)[a-z]+)?)\s+((?:half\s+)?marathon)\b")
 _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")
@@ -123,6 +140,15 @@ def _uncased_words() -> frozenset[str]:
     """Words only an uncased vocabulary knows: most are names ("osman", "declan"), some nouns ("cello")."""
     with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
         return frozenset(json.load(handle).get("uncased", ()))
+
+
+@lru_cache(maxsize=1)
+def _uncased_only() -> frozenset[str]:
+    """Uncased-vocabulary words no cased source writes lower case: mostly names ("swansea", "everton"), some
+    nouns ("cello"), which is why they are capitalised only in a place's or a club's slot."""
+    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
+        data = json.load(handle)
+    return _uncased_words() - frozenset(data["lower"]) - _NEVER_NAMES - _NAME_ENDS
 
 
 def typed_without_capitals(text: str) -> bool:
@@ -237,6 +263,18 @@ def _name_starts(text: str) -> list[int]:
         if _bare_name_word(match.group(group)):
             starts.append(match.start(group))
     starts += [match.start(1) for match in _BEFORE_MODEL_CODE.finditer(text) if _bare_name_word(match.group(1))]
+    for match in _RACE_NAME.finditer(text):
+        starts += [match.start(1) + word.start() for word in re.finditer(r"\S+", match.group(1))]
+        starts += [match.start(2) + word.start() for word in re.finditer(r"\S+", match.group(2))]
+    # a word only the uncased vocabulary knows (most are places and clubs: "swansea", "everton"), where English
+    # puts a place or a club: "in swansea", "from glasgow to norwich", "support everton"
+    for match in _PLACE_SLOT.finditer(text):
+        starts += [match.start(g) for g in (1, 2) if match.group(g) in _uncased_only()]
+    for match in _MAKER_AND_MODEL.finditer(text):
+        words = list(re.finditer(r"\S+", match.group()))
+        if len(words) == 2 and words[1].group() in _MODEL_WORDS and words[0].group() not in DEVICES:
+            continue  # "samsung air": a maker and a word, not a model
+        starts += [match.start() + word.start() for word in words]
     starts += [match.start(1) for match in _KIN_NAME.finditer(text)
                if match.group(1) not in _NEVER_NAMES | _NAME_ENDS and not match.group(1).endswith(("ed", "ing"))]
     for match in _NAMING.finditer(text):

@@ -46,7 +46,23 @@ def test_titles_name_the_next_word():
 
 def test_model_codes_are_written_in_capitals():
     assert truecased("my phone is a pixel 7a, before that a galaxy s9") == \
-        "my phone is a pixel 7a, before that a Galaxy S9"
+        "my phone is a Pixel 7a, before that a Galaxy S9"
+
+
+def test_a_maker_and_its_model_are_one_name():
+    assert truecased("the dell xps 13 died, grandson got me a kia niro") == \
+        "the Dell Xps 13 died, grandson got me a Kia Niro"
+    assert truecased("i need to focus on work, no seat on the bus") == "I need to focus on work, no seat on the bus"
+
+
+def test_a_race_by_its_place():
+    assert truecased("training for the cardiff half marathon") == "training for the Cardiff Half Marathon"
+    assert truecased("doing my first half marathon") == "doing my first half marathon"
+
+
+def test_an_uncased_word_in_a_places_slot_is_a_place():
+    assert truecased("moved from glasgow to norwich") == "moved from Glasgow to Norwich"
+    assert truecased("i go to cello practice") == "I go to cello practice"
 
 
 def test_the_product_line_before_a_model_code_is_a_name_but_not_a_function_word():

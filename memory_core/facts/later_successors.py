@@ -55,6 +55,8 @@ _APPENDED_COMPARISON = re.compile(
 #: A preposition of place or origin before a name: "off to Lisbon", "in Leeds", "from Cork".
 _PLACE_BEFORE = re.compile(r"(?i)\b(?:in|from|near|around|across|outside|via|towards|(?:off|trip|holiday|flight|"
                            r"fly|flying|flew|drive|drove|driving|back|moved|moving|move)\s+to)\s+(?:the\s+)?$")
+#: Words before a name that take a person or a group, never a place: "a jam with X", "joined X".
+_COMPANY_BEFORE = re.compile(r"(?i)\b(?:with|alongside|joined|join|joining)\s+(?:the\s+)?$")
 #: Someone's, said before the name ("his Clearview", "my sister Joanna").
 _OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your|(?:my|our)\s+(?:\w+\s+)?(?:" +
                            "|".join(re.escape(n) for n in PERSON_NOUNS) + r"))\s+$")
@@ -162,7 +164,8 @@ def _candidates(text: str, offset: int, old: str, held: Iterable[str],
         if _PLACE_BEFORE.search(before) or _OWNER_BEFORE.search(before) or _REPORTER_AFTER.match(after) or \
                 _NEGATED_BEFORE.search(before[offset:]):
             continue
-        if not same_kind_of_name(old, name, entities):
+        # "a jam with Lowfield", "joined Lowfield": no place stands there, whatever the parser's label
+        if not same_kind_of_name(old, name, {} if _COMPANY_BEFORE.search(before) else entities):
             continue
         title = _TITLE_BEFORE.search(before)
         if title:  # "Dr Osei": the title the name reader left off is the person's

@@ -83,6 +83,10 @@ def tree_facts(tree: Tree) -> list[TreeFact]:
     return [fact for fact in found if fact is not None]
 
 
+#: Names given in passing to the user's own people and animals: true whatever the sentence asks.
+_PRESUPPOSED_SHAPES = frozenset({"apposition", "name-compound"})
+
+
 def _usable(sentence: ParsedSentence) -> bool:
     text = sentence.text.strip()
     return bool(text) and len(text) <= MAX_SENTENCE_CHARS and not is_question(sentence)
@@ -92,7 +96,11 @@ def sentence_candidates(sentence: ParsedSentence, extra: Sequence[TreeFact] = ()
     """Candidates of one sentence; ``extra``: facts the message's other sentences gave it (a pronoun's person)."""
     text = sentence.text.strip()
     if not _usable(sentence):
-        return []
+        if not text or len(text) > MAX_SENTENCE_CHARS:
+            return []
+        # a question asks nothing of the name it gives one of the user's own ("Can our cat Dotty eat chicken?")
+        facts = [f for f in naming_facts(Tree(sentence)) if f is not None and f.shape in _PRESUPPOSED_SHAPES]
+        return [c for c in (_candidate(f, text) for f in facts) if c is not None]
     found: list[Candidate] = []
     facts = [*tree_facts(Tree(sentence)), *extra]
     named_otherwise = {f.value.casefold() for f in facts if f.shape not in _GENERIC_SHAPES}

@@ -74,7 +74,7 @@ _NAME_KINDS = frozenset("park street road lane avenue square gardens station air
                         "university nursery hospital surgery clinic library council centre center united city rovers "
                         "town dam bridge hall church cathedral museum gallery theatre cinema market arena stadium "
                         "gas energy media mobile broadband airways airlines rail bank insurance motors pharmacy "
-                        "opticians dental health fitness gym leisure".split())
+                        "opticians dental health fitness gym leisure marathon".split())
 #: Someone named right after who they are to the user: "my brother tariq is ...", "our cat mochi, who ...".
 _KIN_NOUNS = ("husband wife partner boyfriend girlfriend fiance fiancee brother sister son daughter mum mom dad "
               "cousin aunt uncle niece nephew grandson granddaughter nan gran grandma grandad friend boss manager "
@@ -82,7 +82,7 @@ _KIN_NOUNS = ("husband wife partner boyfriend girlfriend fiance fiancee brother 
               "hamster parrot baby kid").split()
 #: Kin, pets and the other nouns for who someone is are common nouns, never names ("my new flatmate is").
 #: Common nouns the case lexicon writes with a capital (its corpus counted the brand): seen on round 10's dev data.
-_LEXICON_MISCASED = frozenset("cola marathon".split())
+_LEXICON_MISCASED = frozenset("cola".split())
 _NEVER_NAMES = _CHAT_WORDS | frozenset(word for relation in RELATIONS for word in relation.split()) | \
     frozenset(_KIN_NOUNS) | frozenset(noun + "s" for noun in _KIN_NOUNS) | _LEXICON_MISCASED
 #: Nouns for a kind of thing or person that people give a name: "night tram, the covers band I'm in".
@@ -319,7 +319,13 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
         chars[match.start():match.end()] = cased
         previous = word.lower()
     for start in _name_starts(text.lower()):  # "My brother tariq is": the phone's capital changes nothing
-        chars[start] = chars[start].upper()
+        if not re.match(r"\w*[A-Z]", "".join(chars[start + 1:start + 24])):  # "iPhone" keeps its own capitals
+            chars[start] = chars[start].upper()
+    for match in _MAKER_AND_MODEL.finditer(text.lower()):  # "dell xps 13": a model's letters are its initials
+        for word in re.finditer(r"[a-z]+", match.group()):
+            if len(word.group()) <= 4 and not _VOWEL.search(word.group()):
+                at = match.start() + word.start()
+                chars[at:at + len(word.group())] = word.group().upper()
     for match in re.finditer(r"\bi\b", text):
         if _standalone_i(text, match.start()):
             chars[match.start()] = "I"

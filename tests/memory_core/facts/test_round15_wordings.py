@@ -36,7 +36,7 @@ def test_another_persons_news_is_theirs(text):
     assert about_someone_else(text)
 
 
-@pytest.mark.parametrize("text", [
+@pytest.mark.parametrize("text", [  # controls: these stay the user's (they pass before and after round 15)
     "my landlord Graham is visiting on Friday",
     "The kids love our new dentist, Dr Okoro.",
     "My son is going to Little Oaks nursery three days a week.",
@@ -78,7 +78,7 @@ def test_a_car_someone_passes_on_the_road_is_nobodys(real_parser):
 
 @pytest.mark.parametrize("text, old, predicate, new", [
     ("Had enough of Mr Quinn's cuts, going to Bex from now on.", "Mr Quinn", "barber", "Bex"),
-    ("can't face lattes now. flat white from here on", "latte", "coffee", "flat white"),
+    ("gone off lattes, they sit badly on nights now. flat white from here on", "latte", "coffee", "flat white"),
     ("Fitness First can do one after that price rise, joined Gymbox on Monday.", "Fitness First", "gym", "Gymbox"),
     ("Everything is paleo at ours these days. Dropped the vegetarian thing in March.", "vegetarian", "diet", "paleo"),
     ("Been dabbling in Welsh. Clicks far better than German ever did. Keeping going with Welsh.", "German",

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QPus
 from memory_core.clock import parse_iso
 
 from . import theme
+from .second_person import fact_display
 from .markdown_view import plain_to_html, to_html
 
 RENDER_INTERVAL_MS = 50
@@ -52,6 +53,8 @@ def _time_label(iso: str) -> str:
 
 def _memory_link_text(memory: Any) -> str:
     text = " ".join(str(memory.text).split())
+    if memory.kind == "fact":
+        text = fact_display(text)
     if len(text) > MEMORY_LINK_CHARS:
         text = text[:MEMORY_LINK_CHARS - 1] + "…"
     when = ""

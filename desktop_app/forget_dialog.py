@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QHBoxLayout
                                QPushButton, QStackedWidget, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from . import services, theme
-from .timeline import fact_display
+from .second_person import fact_display
 from .widgets import busy_bar, error_banner
 from .workers import ForgetPlanner, PlanRequest
 

@@ -18,6 +18,7 @@ from memory_core.clock import parse_iso
 from memory_core.storage.store import Store
 
 from . import services, theme
+from .second_person import fact_display
 
 ROLE_ITEM = Qt.ItemDataRole.UserRole
 PRIORITY_NAMES = {"high": "Important", "medium": "Maybe important", "low": "Informational", "done": "Done"}
@@ -54,11 +55,6 @@ def day_heading(day: date, today: date | None = None) -> str:
     if day == today - timedelta(days=1):
         return "Yesterday"
     return day.strftime("%A, %d %B %Y")
-
-
-def fact_display(text: str) -> str:
-    """Facts carry a search suffix ``[category; keywords]``; people do not need to see it."""
-    return text.split(". [", 1)[0].rstrip(".") if ". [" in text else text
 
 
 class Figure(QFrame):

@@ -112,6 +112,27 @@ def test_facts_show_their_validity(make_window, store):
     assert past and "Jan 2025 to Mar 2026" in past[0] and "superseded by Lisbon" in past[0]
 
 
+def test_facts_read_in_the_second_person(make_window, store):
+    """The store says "The user lives in Porto" (the CLI's text keeps it); the person reads "You live in Porto"."""
+    from memory_core.facts import ledger as facts
+
+    from desktop_app.second_person import fact_display
+
+    facts.add_fact(store, "user", "lives_in", "Porto", valid_at="2025-01-10T00:00:00+00:00")
+    facts.add_fact(store, "user", "allergy", "peanuts", valid_at="2025-01-10T00:00:00+00:00")
+    window = make_window(FakeChatModel())
+    window.show_page("memory")
+    rows = [window.timeline.fact_list.item(i).text() for i in range(window.timeline.fact_list.count())]
+    assert any(r.startswith("You live in Porto") for r in rows)
+    assert any(r.startswith("You are allergic to peanuts") for r in rows)
+    assert not any("The user" in r for r in rows)
+    assert fact_display("The user's sister's cat is Luna.") == "Your sister's cat is Luna."
+    assert fact_display("The user watches Bluey and carries an EpiPen.") == "You watch Bluey and carries an EpiPen."
+    assert fact_display("The user always goes to Jade.") == "You always go to Jade."
+    assert fact_display("The user used to live in Hull.") == "You used to live in Hull."
+    assert fact_display("Sunita goes to Australia.") == "Sunita goes to Australia."
+
+
 def test_forget_removes_everything_and_the_warm_cache_cannot_repeat_it(make_window, qtbot, store):
     model = CacheEchoModel()
     window = make_window(model)
@@ -227,3 +248,15 @@ def test_forget_plans_on_the_planner_thread_and_resets_the_cache_on_the_chat_thr
     assert threads["plan"] is window.planner.thread() and threads["plan"] is not window.thread()
     assert threads["reset"] is window.chat_worker.thread()
     assert dialog.receipt.cache_reset is True
+
+
+def test_a_used_fact_reads_in_the_second_person_under_an_answer():
+    from types import SimpleNamespace
+
+    from desktop_app.chat_view import _memory_link_text
+
+    fact = SimpleNamespace(kind="fact", text="The user lives in Porto.", at="2026-01-02T10:00:00+00:00", via="block")
+    note = SimpleNamespace(kind="observation", text="The user lives in Porto.", at="2026-01-02T10:00:00+00:00",
+                           via="block")
+    assert "You live in Porto." in _memory_link_text(fact)
+    assert "The user lives in Porto." in _memory_link_text(note)  # an observation is shown as the observer wrote it

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from memory_core.facts.attributes import attribute_words, same_attribute
-from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, assigned_values,
+from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, PERSON_NOUNS,
+                                           assigned_values,
                                            compared_values,
                                            old_value_preferred, reported_news, someone_else_until, successor_values, unasserted)
 from memory_core.facts.cues import cue_concepts, implausible_value
@@ -53,10 +54,9 @@ _END_CUES = re.compile(
     r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
     r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
-    # a pet's death said plainly: "buried Dotty under the apple tree", "had Rex put to sleep", "gone to live with"
-    r"(?:did\s+not|didn't|didnt|never|won't|wont)\s+(?:\w+\s+)?survive|"
-    r"(?:has|have|'s|had)\s+gone\s+to\s+(?:my|our|his|her|their|the|a)\s+|"
-    r"buried|put\s+(?:\w+\s+){0,2}?to\s+sleep|put\s+(?:him|her|them)\s+down|gone\s+to\s+live|"
+    # a thing lost, a pet gone to live elsewhere ("did not survive the bucket", "has gone to live with my parents");
+    # burials and a thing given to someone are read on the old value itself (``_SAID_OF_THE_OLD``)
+    r"(?:did\s+not|didn't|didnt|never|won't|wont)\s+(?:\w+\s+)?survive|gone\s+to\s+live|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
     r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|replaced|traded|sold|switched|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
@@ -82,9 +82,6 @@ _END_CUES = re.compile(
     r"went\s+to\s+(?:live|my|his|her|their|a\s+new)|stayed\s+with|moved\s+on|out(?=\s*[,;])|"
     r"after\s+\w+\s+years\s+(?:in|at|with)|(?:we|i)\s+lost|"
     # idioms of ending: "flogged the Mazda", "packed in yoga", "knocked it on the head", "gave it the boot"
-    # dismissed: "X can do one", "X can jog on", "X can take a hike"
-    r"can\s+(?:go\s+and\s+)?(?:jog\s+on|do\s+one|take\s+a\s+hike|get\s+lost|get\s+stuffed|whistle|go\s+jump|"
-    r"sling\s+(?:their|its|his|her)\s+hook|swivel|do\s+one)|"
     r"shut\s+(?:down\s+)?(?:the|my|our)\s+(?:\w+\s+)?(?:account|membership|subscription)|"
     r"flogged|packed\s+in|jacked\s+in|thr(?:ew|own|ow|ows|owing)\s+in\s+the\s+towel|chucked|binned|sacked\s+off|knocked\s+(?:\w+\s+){0,3}?on\s+the\s+head|"
     r"gave\s+(?:\w+\s+){0,3}?the\s+(?:boot|push|chop)|kicked\s+(?:\w+\s+){0,3}?to\s+the\s+curb|"
@@ -124,6 +121,17 @@ _MORE_THAN_THE_OLD = re.compile(r"(?i)\b(?:love|like|enjoy|rate|prefer|want|use)
                                 + OLD_MARKER)
 #: A sentence that points back at what was just said: "So that's the anniversary now, not 3 March".
 _POINTS_BACK = re.compile(r"(?i)\W*(?:so\s+|and\s+)?(?:that's|that\s+is|that'll\s+be|that\s+will\s+be|that\s+makes)\b")
+#: Endings said of the old value itself, never of whatever else the sentence names: "buried Dotty" ("Rex buried his
+#: bone" ends no Rex), "had Rex put to sleep", "my Galaxy S21 has gone to my mother-in-law" (not "Rex has gone to
+#: the vet"), "Bannatyne's can do one" (not "my boss can jog on, I love it at Google").
+_SAID_OF_THE_OLD = re.compile(
+    r"(?i)\bburied\s+(?:poor\s+|old\s+|our\s+|my\s+|the\s+)?" + OLD_MARKER + r"|"
+    r"\b(?:put|have|had|having)\s+(?:poor\s+|old\s+|our\s+|my\s+|the\s+)?" + OLD_MARKER +
+    r"\s+(?:put\s+)?(?:to\s+sleep|down)\b|"
+    + OLD_MARKER + r"(?:'s|\s+has|\s+have|\s+had)\s+gone\s+to\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?"
+    r"(?:" + "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True)) + r")\b|"
+    + OLD_MARKER + r"(?:'s)?\s+can\s+(?:go\s+and\s+)?(?:jog\s+on|do\s+one|take\s+a\s+hike|get\s+lost|get\s+stuffed|"
+    r"whistle|go\s+jump|sling\s+(?:their|its|his|her)\s+hook|swivel)")
 #: The old value refused: "Biscuit has turned his nose up at Lily's Kitchen" (ends the food, not the cat).
 _NOSE_UP = re.compile(r"(?i)\bturn(?:ed|s|ing)?\s+(?:his|her|their|its|my|our)\s+nose\s+up\s+at\s+(?:the\s+|my\s+)?" +
                       OLD_MARKER)
@@ -444,7 +452,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 ([fact.subject] if fact.subject not in ("user", fact.predicate) else [])
             if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
                     _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
-                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked) or _THAN_EVER.search(marked) or _NOSE_UP.search(marked)):
+                    _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked) or _THAN_EVER.search(marked) or _NOSE_UP.search(marked) or
+                    _SAID_OF_THE_OLD.search(marked)):
                 # no ending word, but another value of its shape said to hold now instead ("X has lost its
                 # charm for me. These days I use Y.")
                 # (a person the user names is not succeeded by what they do: "Lily goes to Y now")

@@ -486,11 +486,11 @@ def cue_candidates(sentence: str) -> list[Candidate]:
     return _cue_candidates(sentence)
 
 
-#: An indefinite article just before a name: "a Ford Fiesta".
-_ANY_ONES = re.compile(r"(?i)\b(?:a|an|some|another)\s+$")
+#: A car met on the road, not owned: "overtaken by a Ford Fiesta", "stuck behind a Range Rover".
+_ANY_ONES = re.compile(r"(?i)\b(?:by|behind|past|overtook|passed|followed)\s+(?:a|an|some|another)\s+$")
 #: A verb of ending on the cue's own noun: "Shut the account at Lloyds", "closed my account with Nationwide".
 _ENDED_BEFORE_CUE = re.compile(r"(?i)\b(?:shut|shutting|closed|closing|close|cancel+ed|cancel+ing|cancel|ended|"
-                               r"terminated|froze|frozen)\s+(?:down\s+)?(?:the|my|our)\s+(?:[\w-]+\s+)?$")
+                               r"terminated)\s+(?:down\s+)?(?:the|my|our)\s+(?:[\w-]+\s+)?$")
 
 
 def _cue_candidates(sentence: str) -> list[Candidate]:
@@ -501,8 +501,8 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
             and not (CUES[m.group(1).lower()] in _ROLE_CONCEPTS and _ROLE_HELD.search(sentence, 0, m.start()))]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
-        if kinds == {"car"} and _ANY_ONES.search(sentence, 0, start) and not FIRST_PERSON.search(sentence):
-            continue  # "Overtaken by a Ford Fiesta doing ninety": any car on the road, no one's said to be the user's
+        if kinds == {"car"} and _ANY_ONES.search(sentence, 0, start):
+            continue  # "Overtaken by a Ford Fiesta doing ninety": a car on the road; "Just got a Tesla" is the user's
         if len(kinds) == 1:
             cues.append((start, kinds.pop()))
     if any(_ENDED_BEFORE_CUE.search(sentence, 0, start) for start, _ in cues):

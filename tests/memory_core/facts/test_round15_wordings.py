@@ -72,8 +72,16 @@ def test_names_said_in_passing(text, predicate, value, real_parser):
     assert ("user", predicate, value) in _read(text, real_parser)
 
 
-def test_a_car_someone_passes_on_the_road_is_nobodys(real_parser):
-    assert not any(p == "car" for _, p, _ in _read("Overtaken by a Ford Fiesta doing ninety.", real_parser))
+@pytest.mark.parametrize("text", ["Overtaken by a Ford Fiesta doing ninety.",
+                                  "I was stuck behind a Range Rover for miles."])
+def test_a_car_met_on_the_road_is_nobodys(text, real_parser):
+    assert not any(p == "car" for _, p, _ in _read(text, real_parser))
+
+
+@pytest.mark.parametrize("text, value", [("Just got a Tesla Model 3!", "Tesla Model 3"),
+                                         ("Picked up a VW Golf from the dealer.", "VW Golf")])
+def test_a_car_got_without_a_subject_is_the_users(text, value, real_parser):
+    assert ("user", "car", value) in _read(text, real_parser)
 
 
 @pytest.mark.parametrize("text, old, predicate, new", [
@@ -105,6 +113,11 @@ def test_endings_said_plainly(text, old, subject, predicate):
 @pytest.mark.parametrize("text, old, predicate", [
     ("Put new wipers on the Skoda, I can actually see out of it now.", "Skoda", "car"),
     ("Dropped the Kindle in the bath again, it still works.", "Kindle", "ereader"),
+    # an ending said of something else in the sentence ends nothing of the old value
+    ("Rex buried his bone in the garden again.", "Rex", "pet"),
+    ("Rex has gone to the vet for his jabs.", "Rex", "pet"),
+    ("Put the kids to sleep and watched Bluey with a cuppa.", "Bluey", "show"),
+    ("My boss can jog on, I love it at Google.", "Google", "works_at"),
 ])
 def test_no_ending_in_everyday_upkeep(text, old, predicate):
     assert _successor(text, old, predicate) == []

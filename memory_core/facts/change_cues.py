@@ -32,7 +32,9 @@ PERSON_NOUNS = (
     "classmate", "landlord", "landlady", "ex", "sister-in-law", "brother-in-law", "mother-in-law", "father-in-law",
     "stepdad", "stepmum", "stepmom", "gf", "bf", "hubby",
 )
-_PERSON = "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True))
+#: ``PERSON_NOUNS`` as one regex alternation, longest first ("sister-in-law" before "sister").
+PERSON_PATTERN = "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True))
+_PERSON = PERSON_PATTERN
 #: A kinship word used as a name, with no "my": "Mum switched banks", "gf quit the gym".
 _KIN_AS_NAME = r"(?:mum|mom|dad|gran|nan|grandma|grandpa|gf|bf|hubby|sis|bro)"
 #: "'s" as "has" after the person: "our neighbour's finally got rid of it" (never "my flatmate's name").

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from memory_core.facts.attributes import attribute_words, same_attribute
-from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, PERSON_NOUNS,
+from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, PERSON_PATTERN,
                                            assigned_values,
                                            compared_values,
                                            old_value_preferred, reported_news, someone_else_until, successor_values, unasserted)
@@ -129,7 +129,7 @@ _SAID_OF_THE_OLD = re.compile(
     r"\b(?:put|have|had|having)\s+(?:poor\s+|old\s+|our\s+|my\s+|the\s+)?" + OLD_MARKER +
     r"\s+(?:put\s+)?(?:to\s+sleep|down)\b|"
     + OLD_MARKER + r"(?:'s|\s+has|\s+have|\s+had)\s+gone\s+to\s+(?:my|our|his|her|their)\s+(?:[\w-]+\s+)?"
-    r"(?:" + "|".join(sorted((re.escape(n) for n in PERSON_NOUNS), key=len, reverse=True)) + r")\b|"
+    r"(?:" + PERSON_PATTERN + r")\b|"
     + OLD_MARKER + r"(?:'s)?\s+can\s+(?:go\s+and\s+)?(?:jog\s+on|do\s+one|take\s+a\s+hike|get\s+lost|get\s+stuffed|"
     r"whistle|go\s+jump|sling\s+(?:their|its|his|her)\s+hook|swivel)")
 #: The old value refused: "Biscuit has turned his nose up at Lily's Kitchen" (ends the food, not the cat).

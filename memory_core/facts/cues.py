@@ -487,7 +487,7 @@ def cue_candidates(sentence: str) -> list[Candidate]:
 
 
 #: A car met on the road, not owned: "overtaken by a Ford Fiesta", "stuck behind a Range Rover".
-_ANY_ONES = re.compile(r"(?i)\b(?:by|behind|past|overtook|passed|followed)\s+(?:a|an|some|another)\s+$")
+_MET_ON_THE_ROAD = re.compile(r"(?i)\b(?:by|behind|past|overtook|passed|followed)\s+(?:a|an|some|another)\s+$")
 #: A verb of ending on the cue's own noun: "Shut the account at Lloyds", "closed my account with Nationwide".
 _ENDED_BEFORE_CUE = re.compile(r"(?i)\b(?:shut|shutting|closed|closing|close|cancel+ed|cancel+ing|cancel|ended|"
                                r"terminated)\s+(?:down\s+)?(?:the|my|our)\s+(?:[\w-]+\s+)?$")
@@ -501,7 +501,7 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
             and not (CUES[m.group(1).lower()] in _ROLE_CONCEPTS and _ROLE_HELD.search(sentence, 0, m.start()))]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
-        if kinds == {"car"} and _ANY_ONES.search(sentence, 0, start):
+        if kinds == {"car"} and _MET_ON_THE_ROAD.search(sentence, 0, start):
             continue  # "Overtaken by a Ford Fiesta doing ninety": a car on the road; "Just got a Tesla" is the user's
         if len(kinds) == 1:
             cues.append((start, kinds.pop()))

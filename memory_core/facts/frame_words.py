@@ -195,14 +195,14 @@ IRREGULAR_PASTS = {"fed", "took", "got", "gave", "brought", "bought", "made", "p
                    "held", "shut", "cut", "set", "hit", "read", "led", "wore", "fixed", "paid", "lent", "swapped",
                    "ate", "drank", "sang", "wrote", "threw", "built", "spent", "fought", "broke", "chose", "hung"}
 #: A determiner after the first word: the first word is then a verb, not part of a name ("Washed the Honda").
-_OPENING_VERB = re.compile(r"^\W*(?P<verb>(?-i:[A-Z])[a-z]+)\s+(?:the|my|our|a|an|his|her|their)\s")
+_OPENING_VERB = re.compile(r"^\W*(?P<verb>(?-i:[A-Z])[a-z]+)\s+(?:the|The|my|our|a|an|his|her|their)\s")
 
 
 def opening_verb(sentence: str) -> tuple[int, int] | None:
     """Where a sentence's first word is its verb, the subject "I" dropped as chat and diaries do ("Washed the
     Honda Jazz", "Fed the cat", "Walked the Labrador"): a capitalised first word in a past or -ing form
-    (``IRREGULAR_PASTS`` for the irregular ones) before a lowercase determiner. Capitalised by position, it is
-    no word of the name after it."""
+    (``IRREGULAR_PASTS`` for the irregular ones) before a determiner (a capital "The" is the name's own: "Tried The
+    Gym Group on a day pass"). Capitalised by position, it is no word of the name after it."""
     match = _OPENING_VERB.match(sentence)
     return match.span("verb") if match is not None and verb_shaped(match.group("verb")) else None
 

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Sequence
 
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.change_cues import PERSON_NOUNS, about_someone_else
+from memory_core.facts.change_cues import PERSON_PATTERN, about_someone_else
 from memory_core.facts.changes import says_an_ending
 from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, NEGATION, values_of_shape
 from memory_core.facts.frame_words import DEVICES, without_opening_verb
@@ -46,8 +46,7 @@ _VISIT = re.compile(r"(?i)\b(?:appt|appointment|surgery|gp|jabs?|vaccin\w*|presc
                     r"referral|blood\s+(?:test|results)|registered\s+with|booked\s+(?:in\s+)?with|seeing)\b")
 #: Someone else's, said before the name in its clause ("my sister's gym is X", "Tom's bank") or just before it
 #: ("at his gym X"; not "gave me her entry for the X").
-_PEOPLE = "|".join(sorted(map(re.escape, PERSON_NOUNS), key=len, reverse=True))
-_OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your)\s+(?:[\w-]+\s+){0,2}$|\b(?:" + _PEOPLE + r")'s\b|"
+_OWNER_BEFORE = re.compile(r"(?i)\b(?:his|her|their|your)\s+(?:[\w-]+\s+){0,2}$|\b(?:" + PERSON_PATTERN + r")'s\b|"
                            r"(?-i:\b(?!It|That|There|Here|What|Who|He|She)[A-Z][a-z]+'s\b)")
 #: A comparison: which of the names holds is the changes' to read ("X is better value for money than Y Gym").
 _COMPARED = re.compile(r"(?i)\b(?:than|vs\.?|versus|compared)\b")

@@ -12,7 +12,7 @@ from typing import Sequence
 from memory_core.facts.change_cues import ANY_ARTICLE as _A, NEW_VALUE as _Y, NEW_VALUE_KEYED as _YK, OLD_MARKER as _OLD
 from memory_core.facts.change_cues import hollow_value
 from memory_core.facts.cues import calendar_word, values_of_shape
-from memory_core.facts.frame_words import DEVICES, DISCOURSE, clean_value, plausible_value, without_opening_verb
+from memory_core.facts.frame_words import DEVICES, DISCOURSE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
 
@@ -258,8 +258,8 @@ def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
     old_words = set(normalized(old).split()) - {"the", "a", "an", "dr"}
     for sentence in sentences:
         others = {}
-        for at, value in values_of_shape(sentence, shape):
-            value = clean_value(without_opening_verb(value, len(sentence[:at].strip())))  # "Tried The Gym Group"
+        for _, value in values_of_shape(sentence, shape):
+            value = clean_value(value)
             words = set(normalized(value).split()) - {"the", "a", "an", "dr"}
             if not words or words <= old_words or CALENDAR.match(value) or value.lower() in _PRONOUNS or \
                     find_words(value, [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]):

@@ -127,28 +127,30 @@ _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|
 
 
 @lru_cache(maxsize=1)
+def _lexicon_file() -> dict:
+    """The case lexicon as stored: read once per process."""
+    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@lru_cache(maxsize=1)
 def _lexicon() -> tuple[dict[str, str], frozenset[str]]:
     """(the usual capitalised spelling of each word that has one, the words known to be written lower
     case or known with no case: an uncased word alone may be a noun, "cello practice then bed")."""
-    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
-        data = json.load(handle)
-    return data["capital"], frozenset(data["lower"]) | _uncased_words()
+    return _lexicon_file()["capital"], frozenset(_lexicon_file()["lower"]) | _uncased_words()
 
 
 @lru_cache(maxsize=1)
 def _uncased_words() -> frozenset[str]:
     """Words only an uncased vocabulary knows: most are names ("osman", "declan"), some nouns ("cello")."""
-    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
-        return frozenset(json.load(handle).get("uncased", ()))
+    return frozenset(_lexicon_file().get("uncased", ()))
 
 
 @lru_cache(maxsize=1)
 def _uncased_only() -> frozenset[str]:
     """Uncased-vocabulary words no cased source writes lower case: mostly names ("swansea", "everton"), some
     nouns ("cello"), which is why they are capitalised only in a place's or a club's slot."""
-    with gzip.open(LEXICON, "rt", encoding="utf-8") as handle:
-        data = json.load(handle)
-    return _uncased_words() - frozenset(data["lower"]) - _NEVER_NAMES - _NAME_ENDS
+    return _uncased_words() - frozenset(_lexicon_file()["lower"]) - _NEVER_NAMES - _NAME_ENDS
 
 
 def typed_without_capitals(text: str) -> bool:

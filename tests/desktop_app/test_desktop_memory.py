@@ -127,7 +127,8 @@ def test_facts_read_in_the_second_person(make_window, store):
     assert any(r.startswith("You are allergic to peanuts") for r in rows)
     assert not any("The user" in r for r in rows)
     assert fact_display("The user's sister's cat is Luna.") == "Your sister's cat is Luna."
-    assert fact_display("The user watches Bluey and carries an EpiPen.") == "You watch Bluey and carries an EpiPen."
+    assert fact_display("The user watches Bluey.") == "You watch Bluey."
+    assert fact_display("The user carries an EpiPen.") == "You carry an EpiPen."
     assert fact_display("The user always goes to Jade.") == "You always go to Jade."
     assert fact_display("The user used to live in Hull.") == "You used to live in Hull."
     assert fact_display("Sunita goes to Australia.") == "Sunita goes to Australia."

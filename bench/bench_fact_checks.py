@@ -43,7 +43,11 @@ replaced in a role, one activity given up for another; ``bench/data/write_fact_t
 ``--set issue_dev`` a dev pool of the attribute kinds and kinds of change issue 12 lists, in four new voices
 (round 13, ``bench/data/write_fact_timelines_issue_dev.py``); ``--set issue_dev2`` a second such pool of 20 kinds
 in four more voices, written in round 15 after the first had been tuned on
-(``bench/data/write_fact_timelines_issue_dev2.py``); the default ``--set heldout`` is the held-out set above.
+(``bench/data/write_fact_timelines_issue_dev2.py``); ``--set issue_dev3`` half of a third such pool, in North American and
+Australian voices, written in round 16 (``bench/data/write_fact_timelines_issue_dev3.py``), and ``--set
+issue_dev3_blind`` its other half: halved by kind before any item was looked at; the blind half is read only as a
+whole, to see whether a change carries to kinds and wordings nobody looked at;
+the default ``--set heldout`` is the held-out set above.
 ``--in-process`` runs the same protocol
 through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
 background matcher), loading the embedder once instead of once per ``memory facts`` call: a dev run
@@ -86,7 +90,15 @@ SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
         "issue_dev": (ROOT / "bench" / "data" / "fact_timelines_issue_dev.json", "issue_dev",
                       "fact_timelines_issue_dev"),
         "issue_dev2": (ROOT / "bench" / "data" / "fact_timelines_issue_dev2.json", "issue_dev2",
-                       "fact_timelines_issue_dev2")}
+                       "fact_timelines_issue_dev2"),
+        "issue_dev3": (ROOT / "bench" / "data" / "fact_timelines_issue_dev3.json", "issue_dev3",
+                       "fact_timelines_issue_dev3"),
+        "issue_dev3_blind": (ROOT / "bench" / "data" / "fact_timelines_issue_dev3.json", "issue_dev3",
+                             "fact_timelines_issue_dev3_blind")}
+#: Sets that are one half of a pool's kinds (in the order they first appear): 0 the even positions, 1 the odd ones.
+#: issue_dev3 was halved so before any of its items was looked at: the looked-at half is tuned on, the blind half
+#: is only ever read as a whole, to see whether a change carries to kinds and wordings nobody looked at.
+KIND_HALVES = {"issue_dev3": 0, "issue_dev3_blind": 1}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))
@@ -401,8 +413,13 @@ def load_timelines(set_name: str) -> list[dict[str, Any]]:
     if set_name not in SETS:
         raise SystemExit(f"bench_fact_checks: --set must be one of {', '.join(SETS)}, not {set_name!r}")
     path, split, _ = SETS[set_name]
-    timelines = json.loads(path.read_text(encoding="utf-8"))["timelines"]
-    return [t for t in timelines if split is None or t.get("split") == split]
+    pool = json.loads(path.read_text(encoding="utf-8"))
+    timelines = [t for t in pool["timelines"] if split is None or t.get("split") == split]
+    if set_name in KIND_HALVES:
+        kinds = list(dict.fromkeys(t["kind"] for t in timelines))
+        half = set(kinds[KIND_HALVES[set_name]::2])
+        timelines = [t for t in timelines if t["kind"] in half]
+    return timelines
 
 
 def run_all(timelines: Sequence[dict[str, Any]], in_process: bool) -> list[tuple[Reads, float]]:

@@ -65,7 +65,7 @@ class AttributeMeaning:
         return verdict if verdict is not None else self.cosine(a, b) >= threshold
 
 
-_PEOPLE = {noun.replace(" ", "_") for noun in PERSON_NOUNS}
+_PEOPLE = {noun.replace(" ", "_") for noun in PERSON_NOUNS} | attributes.OWNER_WORDS  # "parent" of "parents'"
 
 
 def known_verdict(a: str, b: str) -> bool | None:

@@ -42,6 +42,8 @@ CONCEPTS: dict[str, Concept] = {
     "bike": Concept("possession", "bike", ("bike", "bicycle", "e-bike")),
     "doctor": Concept("health", "doctor", ("doctor", "gp", "physician", "family doctor", "general practitioner")),
     "dentist": Concept("health", "dentist", ("dentist",)),
+    "school": Concept("provider", "school", ("school", "primary school", "elementary school", "high school",
+                                             "middle school", "secondary school", "academy", "nursery")),
     "diet": Concept("health", "diet", ("diet", "eating")),
     "gym": Concept("provider", "gym", ("gym", "gym membership", "membership", "fitness club")),
     "bank": Concept("provider", "bank", ("bank", "banks", "checking account", "bank account", "account", "banking",
@@ -278,7 +280,16 @@ def same_dated_thing(a: str, b: str) -> bool:
     """Two dated attributes name one thing when one's thing words lie within the other's: a knee op is the op
     ("plan:knee_op", "plan:op"), an eye test is no driving test. "plan:" is no thing: every plan has it."""
     thing_a, thing_b = thing_words(attribute_words(a)), thing_words(attribute_words(b))
+    if thing_a & OWNER_WORDS != thing_b & OWNER_WORDS:
+        return False  # "parent anniversary" is the parents' day, not the user's anniversary
     return bool(thing_a) and bool(thing_b) and (thing_a <= thing_b or thing_b <= thing_a)
+
+
+#: People a dated thing may be said to belong to (singular, as ``thing_words`` gives them).
+OWNER_WORDS = frozenset(("parent", "mum", "mom", "dad", "mother", "father", "sister", "brother", "son", "daughter",
+                          "kid", "child", "children", "wife", "husband", "partner", "friend", "grandma", "grandpa",
+                          "nan", "gran", "aunt", "uncle", "cousin", "neighbour", "neighbor", "boss", "colleague",
+                          "niece", "nephew", "in-law"))
 
 
 #: The words that narrow an attribute by its value: "trip to Japan", "course in Italian", "flat on Elm Street".

@@ -134,9 +134,18 @@ _REPORTED = re.compile(
     r"\s+(?:that\s+)?(?:the\s+|my\s+|our\s+)?(?:(?:dr|mr|mrs|ms|miss|prof)\.?\s+)?$")
 
 
+#: Someone else reports news whose subject is the user's thing: "my daughter announced at dinner that the dog is
+#: going by Murphy now, not Biscuit", "the vet said the cat's ...". (Not "he said that he'd left": his own news.)
+_REPORTS_ON_OURS = re.compile(
+    r"(?i)\b(?:says|said|announced|announces|declared|informed\s+(?:me|us|everyone|the\s+\w+)|told\s+(?:me|us|"
+    r"everyone|the\s+\w+)|insists|insisted|decided|decreed)\b[^.;!?]{0,40}?\bthat\s+(?:the|our|my)\s+[\w'-]+")
+
+
 def reported_news(sentence: str, mention_start: int) -> bool:
-    """The old value opens a clause someone else reports (said right after "says", "told us that")."""
-    return bool(_REPORTED.search(sentence[:mention_start]))
+    """The old value opens a clause someone else reports (said right after "says", "told us that"), or sits in a
+    clause someone reports about the user's thing ("announced that the dog is Murphy now, not Biscuit")."""
+    before = sentence[:mention_start]
+    return bool(_REPORTED.search(before) or _REPORTS_ON_OURS.search(before))
 
 
 def unasserted(sentence: str, before: int) -> bool:

@@ -28,9 +28,9 @@ from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SU
                                            assigned_values,
                                            compared_values,
                                            old_value_preferred, reported_news, someone_else_until, successor_values, unasserted)
-from memory_core.facts.cues import cue_concepts, implausible_value
+from memory_core.facts.cues import LEFT_BEHIND_NOT, LEFT_OVER_NOT, cue_concepts, implausible_value
 from memory_core.facts.frame_words import RELATIONS
-from memory_core.facts.kept_values import (ATTITUDE, after_a_past, own_business, temporary_absence, thing_of_value,
+from memory_core.facts.kept_values import (ATTITUDE, names_the_bond, after_a_past, own_business, temporary_absence, thing_of_value,
                                             user_stays)
 from memory_core.facts.holding_frames import medicines
 from memory_core.facts.later_successors import compared_successor, displaced, earlier_successor, later_successor
@@ -38,6 +38,7 @@ from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
                                           same_kind_value, same_measure_value, same_shape_value, successor, value_shape,
+                                          device_kind, same_device_value,
                                           same_class_value, value_from_now_on, whole_name)
 
 #: "off" that says someone is away for a while, not that something ended ("Gordon was off sick today").
@@ -49,7 +50,7 @@ _FOR_A_WHILE = (r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:a\s+bit|a\s+while|the\s+day|the
                 r"(?:days|hours|nights)|the\s+night|an\s+hour|the\s+afternoon|the\s+evening)\b)")
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
-    r"(?i)\b(?:left|(?<!\bon\s)(?<!maternity\s)(?<!paternity\s)(?<!parental\s)(?<!sick\s)(?<!annual\s)leave|"
+    r"(?i)\b(?:" + LEFT_OVER_NOT + r"left" + LEFT_BEHIND_NOT + r"|(?<!\bon\s)(?<!maternity\s)(?<!paternity\s)(?<!parental\s)(?<!sick\s)(?<!annual\s)leave|"
     r"leaving(?!\s+(?:do|drinks|party|card|present|gift|speech|meal|lunch|dinner|bash|collection)\b)|quit|quitting|(?:dropped|drop)(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down)\s+(?:the|a|an|my|our|his|her)\b)(?!\s+(?:[\w'-]+\s+){0,4}?off\b)|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
     r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
@@ -64,13 +65,16 @@ _END_CUES = re.compile(
     r"dead\s+to\s+me|grew\s+out|tired\s+of|"
     r"phase\s+is\s+over|closed|instead|rather\s+than|prefer|beats|better\s+than|>|"
     # "over" as a state ("jazz is over", "I'm so over jazz"), never a preposition ("over the weekend")
-    r"(?:is|'s|are|'re|was|were|am|'m|all|now)\s+(?:so\s+|totally\s+|well\s+|completely\s+|officially\s+)?over\b|"
+    r"(?:is|'s|are|'re|was|were|am|'m|all|now)\s+(?:so\s+|totally\s+|well\s+|completely\s+|officially\s+)?over\b"
+    # (not "all over the kitchen floor", "over here": a place)
+    r"(?!\s+(?:the|a|an|my|our|your|his|her|their|its|it|them|this|that|everything|everywhere|town|here|there)\b)|"
     r"(?:is|are|'s|am|'m|was|were)\s+not\s+(?:with|at|in|on|into|using|doing|seeing|taking|going|my|our)\b|"
     r"(?:my|our|the)\s+last\s+(?:ever\s+)?(?:gig|game|match|session|class|lesson|shift|rehearsal|practice|training|"
     r"race|service|visit)\s+(?:with|at|for)|took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
     r"(?:isn't|wasn't)\s+(?:with|at|in|on|into|my|our|the\s+one|a\s+thing|for\s+me|going|open)|was\s+my|used\s+to|ex|"
     r"former|got\s+promoted\s+out|rid\s+of|(?:(?<!\bsee\s)(?<!\bsaw\s)(?<!\blook\s)(?<!\blooking\s)(?<!\bmade\s)"
-    r"(?<!\bmake\s)(?<!\brun\s)(?<!\bran\s)(?<!\brunning\s)out\s+of(?!\s+(?:it|them|this|that)\b)|away\s+from)"
+    r"(?<!\bmake\s)(?<!\brun\s)(?<!\bran\s)(?<!\brunning\s)out\s+of(?!\s+(?:it|them|this|that)\b)(?!\s+(?:my|the|our|your|his|her)\s+(?:[\w-]+\s+)?account\b)|"
+    r"away\s+from)"
     + _FOR_A_WHILE + "|(?:in|of)\s+the\s+past|"
     r"gave\s+(?:\w+\s+){0,3}?away|given\s+away|rainbow\s+bridge|bailed|bail|ditch|ditching|binned|canned|dumping|ghosted|over\s+it|"
     r"not\s+a\s+thing|no\s+longer\s+a\s+thing|moving\s+on|swapping|switching|trading|replacing|selling|"
@@ -273,7 +277,8 @@ def _one_cancelled_occasion(text: str) -> bool:
     called off tonight"): the lasting thing stays (other words of ending still end it)."""
     cancelled = _CANCELLED.search(text)
     clause = re.split(r"[,;.!?]|\s[-–]\s", text[cancelled.end():], maxsplit=1)[0] if cancelled else ""
-    if not cancelled or not _ONE_OCCASION.search(clause):
+    if not cancelled or not _ONE_OCCASION.search(clause) or names_the_bond(clause):
+        # (the membership, account or subscription cancelled "today" is the bond itself: no one occasion)
         return False  # "X is cancelled as of this month, they put the price up again": the "again" is the price's
     rest = _CANCELLED.sub(" ", text)
     return not (_END_CUES.search(rest) or EXTRA_END_CUES.search(rest))
@@ -488,6 +493,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
             if new_value is not None:  # "the little Thai place, Baan Suan," / "on Bridge Street, Clarke & Finch,"
                 new_value = named_in_apposition(said, new_value) or _placed_home(new_value)
+            if device_kind(fact.value) and (new_value is None or device_kind(new_value) != device_kind(fact.value)):
+                new_value = same_device_value(onwards, fact.value) or new_value  # a car by a car, not its town
             if new_value is not None and implausible_value(fact.predicate, new_value):
                 new_value = None  # a month for a band, a bare "again" for a provider: no successor
             if new_value is not None and value_shape(fact.value) == "time" and value_shape(new_value) != "time":

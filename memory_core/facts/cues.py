@@ -19,7 +19,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallback
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title,
+from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.occurrences import occasion_value
@@ -40,7 +40,9 @@ _EXTRA_CUES = {
 #: What shape of value each concept takes (default: a name).
 VALUE_SHAPES = {"wake_time": "time", "anniversary": "date", "dentist_appointment": "date", "language": "language",
            "diet": "diet"}
-_SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike"}
+#: (a school is read by its name and a child said beside it, ``kind_names.school_candidates``: "school" alone cues
+#: nothing, "after school" is a time)
+_SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike", "school"}
 
 #: Concept words too common to cue by themselves ("coming home", "the place we met").
 _SKIP_WORDS = {"home", "place", "side", "learning", "tv", "telly", "television", "vet", "vets", "allegiance",
@@ -168,9 +170,16 @@ def _names_first_word(words: list[str]) -> bool:
 NEGATION = re.compile(r"(?i)\b(?:not|don't|dont|do\s+not|doesn't|does\s+not|didn't|did\s+not|haven't|have\s+not|"
                       r"hasn't|never|no\s+longer|won't|isn't|aren't|wasn't|no\s+more)\b")
 
+#: "left" after an amount is what remains, not a leaving: "had £4.12 left till payday", "nothing left".
+LEFT_OVER_NOT = r"(?<![\d%]\s)(?<!\bnothing\s)(?<!\bmuch\s)(?<!\bany\s)(?<!\bfew\s)"
+#: "left" a thing somewhere is no leaving of the place: "Left my water bottle at Planet Fitness again" (but "left my job
+#: at Google", "left the band in May" end a bond).
+LEFT_BEHIND_NOT = (r"(?!\s+(?:my|the|a|an|our|his|her|their|some|it|them|me)\s+(?!(?:job|role|post|position|"
+                   r"membership|account|band|team|club|course|class|school|practice|gym|church|choir|flat|house|"
+                   r"place|company|firm)\b)(?:[\w'-]+\s+){0,3}?(?:at|in|on|behind)\b)")
 #: A sentence that ends something states no new value by itself (changes.py reads it).
 ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+than\b|\binstead\s+of\b|\bbetter\s+than\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
-                     r"\b(?:quit|left|stopped|sold|gave\s+up|retired|died|passed\s+away)\b|"
+                     r"\b(?:quit|" + LEFT_OVER_NOT + r"left" + LEFT_BEHIND_NOT + r"|stopped|sold|gave\s+up|retired|died|passed\s+away)\b|"
                      # not a thing let fall ("dropped it in the sluice room") or someone given a lift ("dropped her off")
                      r"\bdropped\b(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down)\s+(?:the|a|an|my|our|his|her)\b)"
                      r"(?!\s+(?:[\w'-]+\s+){0,4}?off\b)")
@@ -241,6 +250,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return True  # "my tomatoes are finally turning red": what the thing is doing, not a value it has
     if predicate == "lives_in" and re.fullmatch(r"(?i)(?:year|yr|class|reception|form|grade)(?:\s+\w+)?", value.strip()):
         return True  # "my son's in Year 2": a school year, no place
+    if predicate == "job_title" and re.search(r"(?i)\b(?:house|household|family|home)$", value.strip(" !.")):
+        return True  # "we're a Pittsburgh Steelers house now": a household's allegiance, no one's job
     words = [w for w in re.findall(r"[\w'-]+", value) if w.lower() not in ("the", "on", "in", "every", "next", "this")]
     calendar_only = bool(words) and all(_CALENDAR_WORD.fullmatch(w) for w in words)
     thing = predicate.partition(":")[2]
@@ -360,7 +371,11 @@ _FIRST_PERSON_SUBJECTS = {"i", "we", "i've", "we've", "i'm", "we're", "i'd", "we
 _THIRD_PERSONS = {"he", "she", "they", "he's", "she's", "they've", "they're", "someone", "everyone"}
 #: People of the user's life who are not their kin (kin words are RELATIONS, whose facts are kept as theirs).
 _NOT_KIN = {"colleague", "colleagues", "coworker", "co-worker", "classmate", "teammate", "boss", "manager",
-            "neighbour", "neighbor", "flatmate", "housemate", "roommate", "mate", "mates", "friends"}
+            "neighbour", "neighbor", "flatmate", "housemate", "roommate", "mate", "mates", "friends",
+            # kin the ledger keeps no relation for: theirs, not the user's ("my brother-in-law is a Cubs fan")
+            "brother-in-law", "sister-in-law", "mother-in-law", "father-in-law", "in-laws", "cousin", "aunt", "uncle",
+            "nephew", "niece", "stepdad", "stepmum", "stepmom", "grandma", "grandpa", "gran", "nan", "grandmother",
+            "grandfather"}
 
 
 #: The capitalised words of a name said just before one of its words ("Loch Ness " before "Marathon").
@@ -406,6 +421,8 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
     if not words:
         return USER
     last = words[-1].replace("\u2019", "'")
+    if last.endswith("s'") and len(last) > 3:
+        return None  # "my parents' anniversary", "the neighbours' dog": someone else's
     word = re.sub(r"(?i)'s$", "", last).casefold()
     if word in _FIRST_PERSON_SUBJECTS:
         return USER
@@ -418,7 +435,8 @@ def cue_subject(sentence: str, cue_start: int) -> str | None:
         return None
     if word in _NOT_KIN:
         return None  # "my colleague is doing the London Marathon": the colleague's race, not the user's
-    if last[:1].isupper() and word not in _NOT_PEOPLE and not word.endswith("ly") and word != "i":
+    if last[:1].isupper() and word not in _NOT_PEOPLE and not word.endswith("ly") and word != "i" and \
+            not (len(words) == 1 and not starts and verb_shaped(last)):  # "Grabbed me usual ...": "I" dropped
         return None  # a name: that person's news, not the user's
     return USER
 
@@ -493,6 +511,10 @@ _ENDED_BEFORE_CUE = re.compile(r"(?i)\b(?:shut|shutting|closed|closing|close|can
                                r"terminated)\s+(?:down\s+)?(?:the|my|our)\s+(?:[\w-]+\s+)?$")
 
 
+#: What may stand between a name and the cue noun it modifies: nothing, or a lowercase word or two ("chequing").
+_COMPOUND_GAP = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
+
+
 def _cue_candidates(sentence: str) -> list[Candidate]:
     cues = [(m.start(), CUES[m.group(1).lower()]) for m in _CUE_RE.finditer(sentence)
             if not _COMPANY_BEFORE.search(sentence, 0, m.start()) and not _CLASSIFIED_BEFORE.search(sentence, 0, m.start())
@@ -530,7 +552,9 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
     if THIRD_PARTY_SUBJECT.search(sentence) and concept not in ("lives_in", "works_at"):
         return []  # "my brother has the Corolla now": the brother's, not the user's
     where = cues[0][0]
-    at, value = min(values, key=lambda item: abs(item[0] - where))
+    # a name just before the cue noun is its own ("my Wells Fargo chequing account but my TA pay"); else the nearest
+    compound = [v for v in values if _COMPOUND_GAP.fullmatch(sentence, v[0] + len(v[1]), where)]
+    at, value = compound[-1] if compound else min(values, key=lambda item: abs(item[0] - where))
     if owned_by_another(sentence, at):
         return []  # "took us out in his new Tesla": his car
     found_at = sentence.find(value, at)  # the name's run may start before its value's words ("The", a weekday)

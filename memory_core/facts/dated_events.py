@@ -228,6 +228,8 @@ def _mentions(sentence: str) -> list[_Mention]:
     agents: list[str] = []
     for match in re.finditer(rf"(?i)(?<![\w-]){_EVENT}(?![\w-])", sentence):
         head = match.group("head").lower()
+        if re.match(r"(?i)\s+anniversary\b", sentence[match.end():]):
+            continue  # "our wedding anniversary": a yearly date, read as the anniversary, no one-off wedding
         if head.endswith("ing") and re.search(r"(?i)\b(?:am|is|are|was|were|be|been|i'm|we're|you're|they're|"
                                               r"he's|she's|it's|i|we|you|they)\s+$",
                                               sentence[:match.start()]):

@@ -126,6 +126,11 @@ LANGUAGES = ("english", "spanish", "french", "german", "italian", "portuguese", 
               "igbo", "amharic", "afrikaans", "zulu", "albanian", "georgian", "armenian", "mongolian", "nepali")
 DIETS = (r"(?P<v>vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|"
           r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
+#: A coffee order by the drink's name: a named drink, or "coffee" with what is in it ("black coffee").
+_DRINK_WORD = r"(?!(?:is|was|a|an|the|my|me|of|for|and|to|at|usual|order)\b)[\w-]+\s+"
+COFFEE_DRINK = (rf"(?:(?:{_DRINK_WORD}){{0,2}}?(?:latte|lattes|flat\s+white|cappuccino|americano|espresso|mocha|"
+                r"macchiato|cortado|double[- ]double|cold\s+brew|long\s+black|short\s+black|piccolo|frappuccino|"
+                rf"filter\s+coffee)|(?:{_DRINK_WORD}){{1,2}}?coffee)")
 #: Makers and models people name instead of the thing ("I use a MacBook Air").
 DEVICES = {
     **{w: "laptop" for w in ("macbook", "thinkpad", "xps", "zenbook", "chromebook", "surface", "latitude", "inspiron",

@@ -24,7 +24,7 @@ from memory_core.facts.attributes import canonical_predicate, category_of, conce
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_NOUNS
 from memory_core.facts.cues import cue_subject
-from memory_core.facts.frame_words import (ADV, CHILD_RELATIONS, PATRON_ROLES, opening_verb, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
+from memory_core.facts.frame_words import (ADV, CHILD_RELATIONS, COFFEE_DRINK, PATRON_ROLES, opening_verb, ANIMALS, ARTICLE, BRAND, DATE, DEVICES, DIETS, DISCOURSE,
                                            LANGUAGE, LOWER_DEVICE, MONTHS, NOT_PLACES, REL, RELATIONS, REL_MOD, STOP, TIME,
                                            USER, VALUE, attribute_candidate, clean_value, interest_attribute,
                                            plausible_value)
@@ -78,6 +78,12 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?P<v>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,4})", "@race"),
     _frame(rf"\bmy\s+{REL_MOD}{REL}'s\s+(?:new\s+)?(?:place|flat|house|home|apartment)\s+in\s+"
            rf"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "@rel.lives_in"),
+    # the drink the user always has, by its name: "my usual black coffee", "my order, a flat white", "me usual double
+    # double", "double double every morning" (a bare "my coffee" names no drink)
+    _frame(rf"\b(?:my|me)\s+(?:usual|regular|normal|go-to|daily|standard)\s+(?:order\s*[,:]?\s*(?:is\s+)?(?:a\s+)?)?"
+           rf"(?P<v>{COFFEE_DRINK})\b", "coffee"),
+    _frame(rf"\bmy\s+(?:usual\s+)?(?:order\s*(?:[,:]|is)|usual\s+is)\s*(?:a\s+|an\s+)?(?P<v>{COFFEE_DRINK})\b", "coffee"),
+    _frame(rf"^\W*(?:a\s+)?(?P<v>{COFFEE_DRINK})\s+(?:every|each)\s+(?:morning|mornin|day)\b", "coffee"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
@@ -99,6 +105,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"\balarm\s+(?:goes(?:\s+off)?|is\s+set|rings)\s+(?:at|for)\s+{TIME}", "wake_time"),
     _frame(rf"\bgot\s+married\s+on\s+{DATE}", "anniversary"),
     _frame(rf"\banniversary(?:'s)?\s+(?:(?:is|falls)\s+)?(?:on\s+)?{DATE}", "anniversary"),
+    # the date first, the occasion after it: "a sitter for June 14th, it's our anniversary", "May 3rd is our anniversary"
+    _frame(rf"{DATE}\s*(?:[,;:\u2013\u2014-]\s*|\s+)(?:(?:it's|it\s+is|that's|that\s+is|which\s+is)\s+|(?:is|was)\s+)"
+           r"(?:our|my)\s+(?:\w+\s+)?(?:wedding\s+)?anniversary\b", "anniversary"),
     _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
     _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|since|"
            r"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
@@ -284,7 +293,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"\s+for\b", "trip"),
     # naming: "a running club called Hill Runners", "a beagle called Biscuit", "a band named Copper Lake"
     _frame(rf"\b(?:a|an|our|my)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,?\s+(?:called|named)\s+{VALUE}"),
-    _frame(rf"\b(?:joined|in|member\s+of)\s+(?:a|an)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+{VALUE}"),
+    # (not a remark after the comma: "a mom in a cover band, I know")
+    _frame(rf"\b(?:joined|in|member\s+of)\s+(?:a|an)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s+"
+           rf"(?!(?i:i|i'm|we|you|he|she|they|it|it's|that|that's|so|lol|haha)\b){VALUE}"),
     # provision: "we get our internet from Comcast", "I have Starlink for internet"
     _frame(rf"\b(?:get|have|buy|got)\s+(?:my|our)\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
            rf"(?:from|through|with|at)\s+{VALUE}"),

@@ -45,6 +45,16 @@ _NOT_A_HEAD = {
 }
 
 
+#: Nouns that are the user's bond with the value, not a thing of its own: what ends them ends the value.
+_THE_BOND_ITSELF = {"membership", "memberships", "account", "accounts", "subscription", "subscriptions", "sub",
+                    "contract", "plan", "policy", "tenancy", "lease"}
+
+
+def names_the_bond(text: str) -> bool:
+    """Whether the text names the user's bond with a provider: its membership, account or subscription."""
+    return any(word.lower() in _THE_BOND_ITSELF for word in re.findall(r"[A-Za-z]+", text))
+
+
 def _modifies_next_noun(text_after: str, possessive: bool = False) -> bool:
     """The value is said as the owner or the kind of a following noun: "X app", "X's phone line", "X aircon".
     After a possessive a word in -ing is a noun ("X's booking system"); after a bare name it may be a verb."""
@@ -53,6 +63,8 @@ def _modifies_next_noun(text_after: str, possessive: bool = False) -> bool:
     if match is None:
         return False
     word = match.group("word")
+    if word in _THE_BOND_ITSELF:
+        return False  # "cancelled the Goodlife Fitness membership": ending the membership ends the gym
     possessive = possessive or match.group("owner") is not None
     if word in _NOT_A_HEAD or word in IRREGULAR_PASTS or word.endswith(("ed", "ly")):
         return False

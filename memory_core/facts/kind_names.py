@@ -24,13 +24,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
+from memory_core.facts.attributes import CONCEPTS
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_PATTERN, about_someone_else
 from memory_core.facts.changes import says_an_ending
 from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, NEGATION, values_of_shape
 from memory_core.facts.frame_words import DEVICES, without_opening_verb
+from memory_core.facts.known_names import known_kind, known_names_in, tied_to_user
 from memory_core.facts.ledger import USER, normalize_value
 from memory_core.facts.lexicon import kind_of
 
@@ -67,6 +70,16 @@ _NOTE_OPENING = re.compile(r"(?i)^\W*(?:ring|call|phone|email|book|get|pay|ask|c
                            r"sort|bring|take|drop|pick|post|text)\b")
 
 
+#: The user's household said without "I" or "my": "the whole family's in Cleveland Browns gear".
+_HOUSEHOLD = re.compile(r"(?i)\b(?:the\s+(?:whole\s+)?(?:family|household|kids|wife|husband|missus|hubby))\b")
+#: Someone else is the clause's subject: "My brother-in-law is a die-hard Chicago Cubs fan".
+_OTHERS_SUBJECT = re.compile(rf"(?i)^\W*(?:my|our)\s+(?:{PERSON_PATTERN})(?:'s)?\s+(?:is|was|has|'s|are|were)\b")
+#: A sentence with no subject of its own, as chat drops "I": "just back from Bannatyne's", "Been with Lloyds for
+#: years", "off to PureGym" (not "The Beatles documentary on Disney+ ...").
+_SUBJECTLESS = re.compile(r"^\W*(?:(?i:just|finally|still|back|off|been|heading|going|went|gone|got|popped|nipped|"
+                          r"another)\b|[a-z])")
+
+
 #: Said of a car the user has: "my Kia Niro", "the Ford Focus", or the sentence's start ("Skoda Octavia due for MOT").
 _THE_USERS_BEFORE = re.compile(r"(?i)(?:^\W*|\b(?:my|our|the)\s+)$")
 
@@ -75,6 +88,13 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
     for concept, words in KINDS:
         if words.search(name):
             return concept
+    known = known_kind(name)
+    if known and tied_to_user(known, name, sentence[max(0, at - _LOOK_BACK):at], sentence[at + len(name):]) and \
+            (FIRST_PERSON.search(sentence) or _NOTE_OPENING.match(sentence) or _SUBJECTLESS.match(sentence) or
+             _HOUSEHOLD.search(sentence)) and not _OTHERS_SUBJECT.match(sentence[max(0, at - _LOOK_BACK):at]):
+        # "Been with Lloyds since I was sixteen", "the Nationwide app says I"; a brand said of no one is no one's:
+        # "The Beatles documentary on Disney+ is eight hours long"
+        return known
     done_there = _ACTIVITY_AT.search(sentence[max(0, at - _LOOK_BACK):at])
     if done_there:  # "yoga at Lotus Tree Yoga": where the user does yoga
         words = done_there.group("words").lower().split()
@@ -94,30 +114,72 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
     return kind
 
 
+#: Where a long sentence's next clause begins: a denial, a hedge, an ending or a comparison in another clause is
+#: about that clause's thing ("get to Planet Fitness three mornings a week, although I'm honestly not sure whether
+#: mornings are better"; "Membership at Goodlife Fitness came out, which is daft because I never go" stays a gym).
+_CLAUSE_BREAK = re.compile(r"(?i)[;:]\s+|\s+-+\s+|,\s+(?=(?:although|though|but|because|since|so|which|while|whereas|"
+                           r"partly|and\s+(?:i|we|it|that|honestly)|or|i|i'm|i've|i'll|i'd|we|we're|we've|it's|that's)\b)|\s+(?=(?:although|though|but|because|"
+                           r"whereas)\b)")
+#: A clause that asks without a question mark: a verb before its subject ("do you think", "what should I");
+#: not an imperative or a note ("Do the farm accounts on a MacBook Air").
+_ASKING = re.compile(r"(?i)^\W*(?:(?:what|which|how|where|why|who|when)\s+(?:\w+\s+)?)?(?:is|are|was|were|do|does|"
+                     r"did|can|could|should|would|will|have|has)\s+(?:you|i|we|they|he|she|it|there|anyone|"
+                     r"anybody)\b")
+
+
+#: "says" of a thing that shows the user their own facts is no one's report: "the Nationwide app says I had £4".
+_SAID_BY_A_THING = re.compile(r"(?i)\b(?:app|website|site|statement|screen|account|balance|tracker|watch)\s+$")
+
+
+def clause_at(sentence: str, at: int) -> str:
+    """The clause of the sentence that holds position ``at``."""
+    start = 0
+    for brk in _CLAUSE_BREAK.finditer(sentence):
+        if brk.start() >= at:
+            return sentence[start:brk.start()]
+        start = brk.end()
+    return sentence[start:]
+
+
 def _users(sentence: str) -> bool:
-    """A sentence of the user's own life: first person, a note to self, or one that names no third person; not
-    someone else's news, not asked, denied, hedged, ended or compared."""
-    if sentence.rstrip().endswith("?") or NEGATION.search(sentence) or HEDGE.search(sentence) or \
-            ENDING.search(sentence) or says_an_ending(sentence) or _COMPARED.search(sentence) or \
-            about_someone_else(sentence):
-        return False
+    """A sentence of the user's own life: first person, a note to self, or one that names no third person."""
     return bool(FIRST_PERSON.search(sentence) or _NOTE_OPENING.match(sentence)
                 or not re.search(r"(?i)\b(?:he|she|they|his|her|their)\b", sentence))
+
+
+def _plain(clause: str, last: bool) -> bool:
+    """A clause that states: not someone else's news, not asked, denied, hedged, ended or compared. The last
+    clause of a sentence that ends in "?" asks, and so does one that opens like a question."""
+    asked = (last and clause.rstrip().endswith("?")) or bool(_ASKING.match(clause))
+    hedged = any(not _SAID_BY_A_THING.search(clause, 0, hedge.start()) for hedge in HEDGE.finditer(clause))
+    return not (asked or hedged or NEGATION.search(clause) or ENDING.search(clause) or
+                says_an_ending(clause) or _COMPARED.search(clause) or about_someone_else(clause))
 
 
 def _named(sentence: str) -> list[tuple[int, str, bool]]:
     """(where, name, is a language being learned) for the names of a sentence, and its languages said with the
     words of learning one ("day 212 on duolingo doing Scottish Gaelic")."""
-    names = [(at, name, False) for at, name in values_of_shape(sentence, "name")]
+    shaped = values_of_shape(sentence, "name")
+    # a well-known brand, unless a longer name holds it ("Goodlife Fitness" of "Goodlife"): "Nationwide app says"
+    names = [(at, name, False) for at, name in known_names_in(sentence)
+             if not any(other <= at and at + len(name) <= other + len(said) and len(said) > len(name)
+                        for other, said in shaped)]
+    names += [(at, name, False) for at, name in shaped
+              if not any(at < other + len(said) and other < at + len(name) for other, said, _ in names)]
     if _LEARNING.search(sentence):
         names += [(at, language, True) for at, language in values_of_shape(sentence, "language")]
     return names
 
 
-def _kind_names(sentence: str) -> list[tuple[int, str, str]]:
-    """(where, name, concept) for each name of the sentence that says its kind."""
+def _kind_names(sentence: str, band_talk: bool = False) -> list[tuple[int, str, str]]:
+    """(where, name, concept) for each name of the sentence that says its kind; with ``band_talk`` (the message
+    speaks of a band), a name played or rehearsed with is the band."""
     found = []
     for at, name, language in _named(sentence):
+        if band_talk and _PLAYED_WITH.search(sentence[max(0, at - 40):at]):
+            # a band's "The" is its name's ("The Loose Gravel"); a name's run starts at its "The"
+            found.append((at, "The " + name if sentence.startswith("The " + name, at) else name, "band"))
+            continue
         if language:
             found.append((at, name, "language"))
             continue
@@ -141,18 +203,29 @@ def _left_alone(name: str, concept: str, before: str, taken: set[str]) -> bool:
     if concept == "language":
         return normalize_value(name) in taken or bool(_OWNER_BEFORE.search(before))
     said_by_its_name = any(concept == kind for kind, _ in KINDS)
-    return (said_by_its_name and len(words) < 2) or any(words <= set(value.split()) for value in taken) or \
+    return (said_by_its_name and len(words) < 2 and known_kind(name) is None) or any(words <= set(value.split()) for value in taken) or \
         bool(_OWNER_BEFORE.search(clause)) or (concept == "race" and bool(_RACE_DONE.search(clause)))
+
+
+#: Playing with a named group: "practice with The Loose Gravel", "rehearsing with X", "a gig with X Saturday".
+_PLAYED_WITH = re.compile(r"(?i)\b(?:band\s+)?(?:practice|practise|rehearsal|rehearsals|rehearsing|rehearse|jamming|"
+                          r"jam|gig|gigs|gigging|show|playing|play|played)\s+with\s+$")
+#: Words that make "practice with X" a band's: said anywhere in the message.
+_BAND_TALK = re.compile(r"(?i)\b(?:band|bands|gig|gigs|setlist|set\s+list|covers?|drummer|bassist|guitarist|"
+                        r"singer|vocals|keys|amp|rehears\w*)\b")
 
 
 def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """Facts of names that say their kind, in sentences of the user's where no layer read that name."""
-    taken = {normalize_value(c.value) for c in candidates if c.value}
+    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)}
     found: list[Candidate] = []
+    band_talk = any(_BAND_TALK.search(sentence) for sentence in said)
     for sentence in said:
-        if not _users(sentence):
+        if not _users(sentence) or about_someone_else(sentence) or _COMPARED.search(sentence):
             continue
-        named = _kind_names(sentence)
+        last = clause_at(sentence, len(sentence))
+        named = [(at, name, concept) for at, name, concept in _kind_names(sentence, band_talk)
+                 if _plain(clause := clause_at(sentence, at), clause == last)]
         kinds = Counter(concept for concept, _ in {(c, normalize_value(n)) for _, n, c in named})
         for at, name, concept in named:
             if kinds[concept] > 1:
@@ -161,4 +234,79 @@ def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -
                 continue
             taken.add(normalize_value(name))
             found.append(Candidate("assert", USER, concept, name, sentence))
+    return found
+
+
+#: Attributes read from the word beside a name that are no kind of their own: "my Chase card", "the Monzo app",
+#: "practice with X", "been going to X" (a trip), "my son goes to X".
+_GENERIC_ATTRIBUTES = {"card", "app", "account", "membership", "practice", "rehearsal", "trip", "go_to", "goes_to",
+                       "sub", "subscription", "login", "checking_account", "chequing_account", "gear", "jersey",
+                       "shirt", "top", "kit", "scarf", "game", "match"}
+
+
+def _generic_brand(candidate: Candidate) -> bool:
+    """A fact another layer held under a word that is no kind ("my Chase card": ``card``, "practice with The Loose
+    Gravel": ``practice``) or as a place gone to ("been going to Planet Fitness for two years": no trip): where
+    this module reads the same name's kind, its kind is the better attribute."""
+    predicate = candidate.predicate or ""
+    return candidate.op == "assert" and (predicate.startswith("named") or predicate in _GENERIC_ATTRIBUTES)
+
+
+def outranked(candidates: Sequence[Candidate], kind_facts: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates less the ones a kind fact says better: "card: Chase" once "bank: Chase" is read."""
+    kinds = {normalize_value(c.value or "") for c in kind_facts}
+    return [c for c in candidates if not (_generic_brand(c) and normalize_value(c.value or "") in kinds)]
+
+
+#: A school's name says its kind: "Lincoln Elementary", "Oakfield School", "Brookvale Academy".
+_SCHOOL = re.compile(r"\b(?:School|Elementary|Academy|Primary|Grammar|Montessori|Prep|Kindergarten|Nursery|"
+                     r"Infants|Juniors|High)\b")
+#: The user's child said beside a school: the school is theirs. "my daughter", "our youngest", "the lad", "my girl".
+_CHILD = re.compile(r"(?i)(?:\b(?:my|our|the|me)\s+(?:\w+\s+)?|(?:^|[(,]\s*)(?:(?:youngest|eldest|oldest|little)\s+)?)"
+                    r"(?P<child>son|daughter|lad|boy|girl|kid|kids|child|youngest|eldest|oldest|little\s+one)\b")
+_CHILD_NOUN = re.compile(r"\b(?:son|daughter|lad|boy|girl|kid|kids|child|youngest|eldest|oldest)$")
+_CHILD_RELATION = {"son": "son", "lad": "son", "boy": "son", "daughter": "daughter", "girl": "daughter"}
+
+
+#: Verbs a child's school is said with, read by the parse as an attribute of their own: "my son goes to X".
+_ATTENDS = {"go_to", "goes_to", "attend", "attends", "attend_at", "study_at", "studies_at", "at"}
+
+
+def schools_named(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """A school said with "goes to"/"attends" is the person's school: "my son goes to Oakfield School", "Arlo goes
+    to Kingsway Academy now" (the same attribute, so the new school succeeds the old)."""
+    found = []
+    for c in candidates:
+        child = _CHILD_NOUN.search((c.predicate or "").replace("_", " ")) if c.subject == USER else None
+        if c.op != "assert" or not _SCHOOL.search(c.value or ""):
+            found.append(c)
+        elif c.predicate in _ATTENDS and c.subject != USER:
+            found.append(replace(c, predicate="school"))
+        elif child:  # "our youngest lad's at Hillview Primary": held as the user's "youngest_lad"
+            found.append(replace(c, subject=_CHILD_RELATION.get(child.group(0), "child"), predicate="school"))
+        else:
+            found.append(c)
+    return found
+
+
+def school_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
+    """A child's school, named by a name that says it is one, in a sentence that names the user's child:
+    "Carpool for Lincoln Elementary leaves at 7:40 and my daughter still can't find her shoe", "Youngest lad's at
+    Oakfield School". Not asked, denied or ended in the school's own clause, nor someone else's child."""
+    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)}
+    found: list[Candidate] = []
+    for sentence in said:
+        child = _CHILD.search(sentence)
+        if child is None or _OWNER_BEFORE.search(sentence[max(0, child.start() - 40):child.start("child")]):
+            continue
+        last = clause_at(sentence, len(sentence))
+        for at, name in values_of_shape(sentence, "name"):
+            clause = clause_at(sentence, at)
+            if not _SCHOOL.search(name) or normalize_value(name) in taken or \
+                    (clause == last and clause.rstrip().endswith("?")) or NEGATION.search(clause) or \
+                    ENDING.search(clause) or says_an_ending(clause) or _COMPARED.search(sentence):
+                continue
+            relation = _CHILD_RELATION.get(child.group("child").lower(), "child")
+            found.append(Candidate("assert", relation, "school", name, sentence))
+            return found
     return found

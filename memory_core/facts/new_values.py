@@ -205,6 +205,25 @@ def successor(sentence: str, old: str, templates: Sequence[re.Pattern[str]] = ()
     return None
 
 
+def device_kind(value: str) -> str | None:
+    """The device a value names by its maker or line ("Toyota Hilux": car, "Pixel 8": phone), or None."""
+    kinds = {DEVICES[word.lower()] for word in re.findall(r"[\w-]+", value) if word.lower() in DEVICES}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def same_device_value(sentences: Sequence[str], old: str) -> str | None:
+    """The one other name of the old value's device kind said in the sentences: a car is succeeded by a car ("sold
+    the Toyota Hilux ... picked up a Ford Ranger from the dealer in Strathpine": the Ranger, not the town)."""
+    kind = device_kind(old)
+    if kind is None:
+        return None
+    old_words = set(normalized(old).split())
+    found = {normalized(value): value for sentence in sentences for _, value in values_of_shape(sentence, "name")
+             if device_kind(value) == kind and not find_words(value, [old]) and
+             not set(normalized(value).split()) <= old_words}  # "the Astra" is the old "Vauxhall Astra"
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def same_kind_value(sentences: Sequence[str], old: str) -> str | None:
     """The one value of the old value's lexicon kind named beside it (none if several or of no kind)."""
     kind = kind_of(old)

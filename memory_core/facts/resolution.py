@@ -22,7 +22,9 @@ from memory_core.facts.parse_fallback import fallback_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import RELATIONS
-from memory_core.facts.kind_names import kind_name_candidates
+from memory_core.facts.kind_names import (kind_name_candidates, outranked, school_candidates,
+                                           schools_named)
+from memory_core.facts.pet_names import pet_name_candidates
 from memory_core.facts.later_successors import entity_names
 from memory_core.facts.moved_dates import date_moves
 from memory_core.facts.pending_changes import continued_changes
@@ -137,7 +139,13 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
         candidates = merge_candidates(user_candidates_in_scope(candidates, said), parse_candidates(trees))
     candidates = with_switches(candidates, said)  # "changed my pharmacy from Boots to Lloyds Pharmacy"
     candidates = with_dated_events(candidates, message.text, parser)  # "mum's op = 8 May"
-    candidates = candidates + kind_name_candidates(said, candidates)  # "leg day at Anytime Fitness Dundee"
+    candidates = schools_named(candidates)  # "my son goes to Oakfield School": his school
+    kind_facts = kind_name_candidates(said, candidates)  # "leg day at Anytime Fitness Dundee"
+    kind_facts += school_candidates(said, candidates + kind_facts)  # "my daughter's at Lincoln Elementary"
+    candidates = outranked(candidates, kind_facts) + kind_facts  # "my Chase card": the bank, not a "card"
+    proper_nouns = frozenset(t.text for tree in trees for t in tree.tokens if t.tag in ("NNP", "NNPS")) \
+        if parser is not None else None
+    candidates = candidates + pet_name_candidates(said, candidates, proper_nouns)  # "took the pup out. Rosie ..."
     # a sentence no layer read a fact from, that names a thing of the user's: one fact by the governing word
     return Parsed(message.id, candidates + fallback_candidates(trees, candidates), said, entity_names(trees))
 

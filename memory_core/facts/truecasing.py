@@ -153,6 +153,11 @@ def _uncased_only() -> frozenset[str]:
     return _uncased_words() - frozenset(_lexicon_file()["lower"]) - _NEVER_NAMES - _NAME_ENDS
 
 
+def usually_capitalised(word: str) -> bool:
+    """Whether edited English writes the word with a capital ("Murphy", "Sarah"; not "took", "home")."""
+    return word.lower() in _lexicon()[0]
+
+
 def typed_without_capitals(text: str) -> bool:
     """True when no capital stands where edited English would not put one: sentence starts and "I" aside.
 

@@ -1,0 +1,167 @@
+"""Well-known banks, gyms, streaming services and sports teams, by name: "Been with Lloyds since I was sixteen", "the Nationwide
+app says", "just back from Bannatyne's".
+
+Why: people name their bank or gym by its brand, and a brand's own words rarely say its kind ("Lloyds", "Monzo",
+"Planet Fitness" does, "Equinox" does not). A reader of the sentence cannot tell "Chase" the bank from Chase the
+friend; a person can, because they know the brand. This is that knowledge, for the providers people most often
+name in English-speaking countries (UK, Ireland, US, Canada, Australia). It is general knowledge, not a list of
+any evaluation's values.
+
+A brand alone never makes a fact: the words beside it must tie it to the user as that kind of thing
+(``tied_to_user``): "my Chase card", "banking with Chase", "the Monzo app", "at Equinox", "on Hulu". A brand that
+is also a common word or a person's first name (``_AMBIGUOUS``) needs the words after it ("Chase app", "Ally
+account") or the kind's own verb ("bank with Ally").
+"""
+from __future__ import annotations
+
+import re
+
+_BANKS = (
+    "Lloyds", "Lloyds Bank", "Barclays", "HSBC", "NatWest", "Santander", "Halifax", "Nationwide", "Monzo", "Starling",
+    "Revolut", "TSB", "Metro Bank", "First Direct", "Virgin Money", "Co-op Bank", "RBS", "Royal Bank of Scotland",
+    "Bank of Scotland", "Ulster Bank", "AIB", "Bank of Ireland", "Chase", "Wells Fargo", "Bank of America", "BofA",
+    "Citi", "Citibank", "PNC", "US Bank", "U.S. Bank", "Capital One", "Ally", "Discover", "Chime", "SoFi", "Schwab",
+    "Charles Schwab", "USAA", "Navy Federal", "TD", "TD Bank", "RBC", "Scotiabank", "BMO", "CIBC", "Tangerine",
+    "Desjardins", "Simplii", "Commonwealth Bank", "CommBank", "Westpac", "ANZ", "NAB", "ING", "N26", "bunq",
+    "Truist", "Citizens", "Regions", "KeyBank", "Fifth Third", "Huntington", "Nationwide Building Society",
+)
+_GYMS = (
+    "PureGym", "Pure Gym", "The Gym Group", "Anytime Fitness", "Planet Fitness", "David Lloyd", "Nuffield Health",
+    "Virgin Active", "Bannatyne's", "Bannatynes", "Snap Fitness", "Gold's Gym", "24 Hour Fitness", "LA Fitness",
+    "Equinox", "Crunch", "Crunch Fitness", "Orangetheory", "F45", "YMCA", "GoodLife", "Goodlife", "GoodLife Fitness",
+    "Fit4Less", "Life Time", "Lifetime Fitness", "Jetts", "Fitness First", "Third Space", "Gymbox", "Everyone Active",
+    "Xercise4Less", "JD Gyms", "Snap", "Anytime", "Blink Fitness", "EoS Fitness", "Chuze Fitness", "Barry's",
+    "SoulCycle", "Peloton",
+)
+_STREAMING = (
+    "Netflix", "Hulu", "Disney+", "Disney Plus", "Prime Video", "Amazon Prime", "HBO Max", "Max", "Paramount+",
+    "Paramount Plus", "Peacock", "Apple TV+", "Apple TV", "Crave", "Stan", "Binge", "Kayo", "Britbox", "BritBox",
+    "Now TV", "NOW", "YouTube TV", "Sling", "Crunchyroll", "Mubi", "Fubo", "Foxtel", "ITVX", "Tubi",
+)
+_TEAMS = (
+    # NFL
+    "Arizona Cardinals", "Atlanta Falcons", "Baltimore Ravens", "Buffalo Bills", "Carolina Panthers", "Chicago Bears",
+    "Cincinnati Bengals", "Cleveland Browns", "Dallas Cowboys", "Denver Broncos", "Detroit Lions",
+    "Green Bay Packers", "Houston Texans", "Indianapolis Colts", "Jacksonville Jaguars", "Kansas City Chiefs",
+    "Las Vegas Raiders", "Los Angeles Chargers", "Los Angeles Rams", "Miami Dolphins", "Minnesota Vikings",
+    "New England Patriots", "New Orleans Saints", "New York Giants", "New York Jets", "Philadelphia Eagles",
+    "Pittsburgh Steelers", "San Francisco 49ers", "Seattle Seahawks", "Tampa Bay Buccaneers", "Tennessee Titans",
+    "Washington Commanders",
+    # NBA
+    "Atlanta Hawks", "Boston Celtics", "Brooklyn Nets", "Charlotte Hornets", "Chicago Bulls", "Cleveland Cavaliers",
+    "Dallas Mavericks", "Denver Nuggets", "Detroit Pistons", "Golden State Warriors", "Houston Rockets",
+    "Indiana Pacers", "Los Angeles Clippers", "Los Angeles Lakers", "Memphis Grizzlies", "Miami Heat",
+    "Milwaukee Bucks", "Minnesota Timberwolves", "New Orleans Pelicans", "New York Knicks", "Oklahoma City Thunder",
+    "Orlando Magic", "Philadelphia 76ers", "Phoenix Suns", "Portland Trail Blazers", "Sacramento Kings",
+    "San Antonio Spurs", "Toronto Raptors", "Utah Jazz", "Washington Wizards",
+    # NHL
+    "Anaheim Ducks", "Boston Bruins", "Buffalo Sabres", "Calgary Flames", "Carolina Hurricanes",
+    "Chicago Blackhawks", "Colorado Avalanche", "Columbus Blue Jackets", "Dallas Stars", "Detroit Red Wings",
+    "Edmonton Oilers", "Florida Panthers", "Los Angeles Kings", "Minnesota Wild", "Montreal Canadiens",
+    "Nashville Predators", "New Jersey Devils", "New York Islanders", "New York Rangers", "Ottawa Senators",
+    "Philadelphia Flyers", "Pittsburgh Penguins", "San Jose Sharks", "Seattle Kraken", "St. Louis Blues",
+    "Tampa Bay Lightning", "Toronto Maple Leafs", "Vancouver Canucks", "Vegas Golden Knights", "Washington Capitals",
+    "Winnipeg Jets", "Utah Hockey Club",
+    # MLB
+    "Arizona Diamondbacks", "Atlanta Braves", "Baltimore Orioles", "Boston Red Sox", "Chicago Cubs",
+    "Chicago White Sox", "Cincinnati Reds", "Cleveland Guardians", "Colorado Rockies", "Detroit Tigers",
+    "Houston Astros", "Kansas City Royals", "Los Angeles Angels", "Los Angeles Dodgers", "Miami Marlins",
+    "Milwaukee Brewers", "Minnesota Twins", "New York Mets", "New York Yankees", "Oakland Athletics",
+    "Philadelphia Phillies", "Pittsburgh Pirates", "San Diego Padres", "San Francisco Giants", "Seattle Mariners",
+    "St. Louis Cardinals", "Tampa Bay Rays", "Texas Rangers", "Toronto Blue Jays", "Washington Nationals",
+    # football in the UK and Ireland (a city's name alone is a club only with a fan's words: ``_AMBIGUOUS``)
+    "Arsenal", "Aston Villa", "Bournemouth", "Brentford", "Brighton", "Burnley", "Chelsea", "Crystal Palace",
+    "Everton", "Fulham", "Liverpool", "Manchester City", "Man City", "Manchester United", "Man United", "Man Utd",
+    "Newcastle United", "Newcastle", "Nottingham Forest", "Tottenham", "Tottenham Hotspur", "Spurs", "West Ham",
+    "West Ham United", "Wolves", "Leeds United", "Leicester City", "Southampton", "Sunderland", "Celtic", "Rangers",
+    "Hearts", "Hibs", "Hibernian", "Aberdeen", "Cardiff City", "Swansea City", "Wrexham", "Sheffield United",
+    "Sheffield Wednesday", "Norwich City", "Ipswich Town", "Middlesbrough", "Stoke City", "West Brom",
+    # AFL and NRL
+    "Adelaide Crows", "Brisbane Lions", "Carlton", "Collingwood", "Essendon", "Fremantle", "Geelong Cats",
+    "Gold Coast Suns", "GWS Giants", "Hawthorn", "Melbourne Demons", "North Melbourne", "Port Adelaide",
+    "Richmond Tigers", "St Kilda", "Sydney Swans", "West Coast Eagles", "Western Bulldogs", "Brisbane Broncos",
+    "Canberra Raiders", "Canterbury Bulldogs", "Cronulla Sharks", "Dolphins", "Gold Coast Titans",
+    "Manly Sea Eagles", "Melbourne Storm", "Newcastle Knights", "North Queensland Cowboys", "Parramatta Eels",
+    "Penrith Panthers", "South Sydney Rabbitohs", "St George Illawarra Dragons", "Sydney Roosters",
+    "Wests Tigers", "New Zealand Warriors",
+)
+#: name (lower case) -> the concept it is held under (``attributes.CONCEPTS``)
+KNOWN: dict[str, str] = {
+    **{name.lower(): "bank" for name in _BANKS},
+    **{name.lower(): "gym" for name in _GYMS},
+    **{name.lower(): "streaming" for name in _STREAMING},
+    **{name.lower(): "team" for name in _TEAMS},
+}
+#: Brands that are also a first name or an everyday word: read only with the words after them or the kind's verb.
+_AMBIGUOUS = {"chase", "ally", "discover", "citizens", "regions", "huntington", "equinox", "crunch", "max", "stan",
+              "binge", "now", "snap", "anytime", "sling", "peacock", "barry's", "lifetime fitness", "life time",
+              "nationwide", "halifax", "tangerine", "truist", "apple tv", "amazon prime",
+              # clubs named as their town or a common word
+              "arsenal", "bournemouth", "brentford", "brighton", "burnley", "chelsea", "everton", "fulham",
+              "liverpool", "newcastle", "southampton", "sunderland", "rangers", "hearts", "aberdeen", "wrexham",
+              "middlesbrough", "wolves", "spurs", "carlton", "collingwood", "essendon", "fremantle", "hawthorn",
+              "dolphins", "celtic", "hibs", "st kilda", "richmond tigers"}
+
+#: Words after the brand that make it the user's thing of that kind ("Chase app", "Equinox membership").
+_AFTER = {
+    "bank": re.compile(r"(?i)^\s+(?:mobile\s+|banking\s+)?(?:app|account|acct|card|debit|credit\s+card|online|"
+                       r"banking|branch|statement|savings|chequing|checking|current\s+account|isa|login|overdraft|"
+                       r"mortgage|direct\s+debit|transfer)\b"),
+    "gym": re.compile(r"(?i)^\s+(?:membership|member|class|classes|session|sessions|app|pass|locker|sub|fees?)\b"),
+    "streaming": re.compile(r"(?i)^\s+(?:subscription|sub|account|password|login|plan|membership)\b"),
+    "team": re.compile(r"(?i)^\s+(?:fan|fans|supporter|supporters|house|household|family|gear|jerseys?|shirts?|tops?|kit|"
+                       r"scarf|season\s+ticket|all\s+the\s+way|till\s+i\s+die|forever)\b"),
+}
+#: Words before the brand that make it the user's thing of that kind ("banking with Lloyds", "at Equinox").
+_BEFORE = {
+    "bank": re.compile(r"(?i)\b(?:my|our|with|banks?\s+with|banking\s+with|bank\s+is|account\s+(?:at|with)|"
+                       r"switched\s+to|moved\s+to)\s+(?:the\s+)?$"),
+    "gym": re.compile(r"(?i)\b(?:my|our|at|to|from|joined|member\s+of|membership\s+(?:at|with))\s+(?:the\s+)?$"),
+    "streaming": re.compile(r"(?i)\b(?:my|our|on|with|pay\s+for|paying\s+for|subscribe\s+to|subscribed\s+to)\s+"
+                            r"(?:the\s+)?$"),
+    "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
+                       r"follow|following|watching|watch|my|our|go|come\s+on|up\s+the|love|loves)\s+(?:the\s+)?$"),
+}
+#: The kind's own verb before an ambiguous brand: "bank with Chase", "a member at Equinox", "subscribed to Max".
+_KIND_VERB = {
+    "bank": re.compile(r"(?i)\b(?:banks?|banking|banked)\s+with\s+$|\baccount\s+(?:at|with)\s+$"),
+    "gym": re.compile(r"(?i)\b(?:member\s+(?:at|of)|membership\s+(?:at|with)|joined)\s+(?:the\s+)?$"),
+    "streaming": re.compile(r"(?i)\b(?:subscribed\s+to|subscribe\s+to|subscription\s+to)\s+$"),
+    "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
+                       r"come\s+on|up\s+the)\s+(?:the\s+)?$"),
+}
+
+
+def known_kind(name: str) -> str | None:
+    """The concept of a well-known brand ("Lloyds": bank), also when the name goes on with its branch ("David
+    Lloyd Glasgow", "Planet Fitness Spadina") or takes an "'s" ("Bannatyne's"), or None."""
+    name = name.strip()
+    if name.lower() in KNOWN:
+        return KNOWN[name.lower()]
+    opening = _SPELLED.match(name)
+    return KNOWN[opening.group("name").lower()] if opening else None
+
+
+def tied_to_user(concept: str, name: str, before: str, after: str) -> bool:
+    """Whether the words around a known brand make it the user's bank, gym, streaming service or team."""
+    if _AFTER[concept].match(after):
+        return True
+    if name.strip().lower() in _AMBIGUOUS:
+        return bool(_KIND_VERB[concept].search(before))
+    return bool(_BEFORE[concept].search(before))
+
+
+#: Every brand as written, longest first, so "Lloyds Bank" is read before "Lloyds"; "'s" is the brand's own
+#: ("Bannatyne's") or a possessive ("Barclays's app"), kept out of the name.
+_SPELLED = re.compile(r"(?<![\w+])(?P<name>" + "|".join(
+    re.escape(name) for name in sorted({*_BANKS, *_GYMS, *_STREAMING, *_TEAMS}, key=len, reverse=True)) + r")(?![\w+])")
+
+
+def known_names_in(sentence: str) -> list[tuple[int, str]]:
+    """(where, name) for each well-known brand written in the sentence with its capitals."""
+    return [(m.start(), m.group("name")) for m in _SPELLED.finditer(sentence)]
+
+
+def plainly_a_brand(name: str) -> bool:
+    """A well-known brand that is no first name or everyday word ("Barclays", not "Max" or "Chase")."""
+    return known_kind(name) is not None and name.strip().lower() not in _AMBIGUOUS

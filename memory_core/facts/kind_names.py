@@ -117,9 +117,9 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
 #: Where a long sentence's next clause begins: a denial, a hedge, an ending or a comparison in another clause is
 #: about that clause's thing ("get to Planet Fitness three mornings a week, although I'm honestly not sure whether
 #: mornings are better"; "Membership at Goodlife Fitness came out, which is daft because I never go" stays a gym).
-_CLAUSE_BREAK = re.compile(r"(?i)[;:]\s+|\s+-+\s+|,\s+(?=(?:although|though|but|because|since|so|which|while|whereas|"
-                           r"partly|and\s+(?:i|we|it|that|honestly)|or|i|i'm|i've|i'll|i'd|we|we're|we've|it's|that's)\b)|\s+(?=(?:although|though|but|because|"
-                           r"whereas)\b)")
+_CLAUSE_BREAK = re.compile(r"(?i)[;:]\s+|\s+-+\s+|,\s+(?=(?:although|though|but|because|since|so|which|while|"
+                           r"whereas|partly|and\s+(?:i|we|it|that|honestly)|or|i|i'm|i've|i'll|i'd|we|we're|we've|"
+                           r"it's|that's)\b)|\s+(?=(?:although|though|but|because|whereas)\b)")
 #: A clause that asks without a question mark: a verb before its subject ("do you think", "what should I");
 #: not an imperative or a note ("Do the farm accounts on a MacBook Air").
 _ASKING = re.compile(r"(?i)^\W*(?:(?:what|which|how|where|why|who|when)\s+(?:\w+\s+)?)?(?:is|are|was|were|do|does|"

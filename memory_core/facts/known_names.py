@@ -1,5 +1,5 @@
-"""Well-known banks, gyms, streaming services and sports teams, by name: "Been with Lloyds since I was sixteen", "the Nationwide
-app says", "just back from Bannatyne's".
+"""Well-known banks, gyms, streaming services and sports teams, by name: "Been with Lloyds since I was sixteen",
+"the Nationwide app says", "just back from Bannatyne's", "the whole family's in Cleveland Browns gear".
 
 Why: people name their bank or gym by its brand, and a brand's own words rarely say its kind ("Lloyds", "Monzo",
 "Planet Fitness" does, "Equinox" does not). A reader of the sentence cannot tell "Chase" the bank from Chase the
@@ -109,8 +109,8 @@ _AFTER = {
                        r"mortgage|direct\s+debit|transfer)\b"),
     "gym": re.compile(r"(?i)^\s+(?:membership|member|class|classes|session|sessions|app|pass|locker|sub|fees?)\b"),
     "streaming": re.compile(r"(?i)^\s+(?:subscription|sub|account|password|login|plan|membership)\b"),
-    "team": re.compile(r"(?i)^\s+(?:fan|fans|supporter|supporters|house|household|family|gear|jerseys?|shirts?|tops?|kit|"
-                       r"scarf|season\s+ticket|all\s+the\s+way|till\s+i\s+die|forever)\b"),
+    "team": re.compile(r"(?i)^\s+(?:fan|fans|supporter|supporters|house|household|family|gear|jerseys?|shirts?|"
+                       r"tops?|kit|scarf|season\s+ticket|all\s+the\s+way|till\s+i\s+die|forever)\b"),
 }
 #: Words before the brand that make it the user's thing of that kind ("banking with Lloyds", "at Equinox").
 _BEFORE = {
@@ -165,3 +165,16 @@ def known_names_in(sentence: str) -> list[tuple[int, str]]:
 def plainly_a_brand(name: str) -> bool:
     """A well-known brand that is no first name or everyday word ("Barclays", not "Max" or "Chase")."""
     return known_kind(name) is not None and name.strip().lower() not in _AMBIGUOUS
+
+
+#: The same brands typed all in lower case, for a message typed without capitals: only names of two words or more
+#: and one-word brands that are no everyday word or first name ("monzo", "barclays"; not "chase", "max", "now").
+_SPELLED_LOWER = re.compile(r"(?<![\w+])(?P<name>" + "|".join(
+    re.escape(name.lower()) for name in sorted({*_BANKS, *_GYMS, *_STREAMING, *_TEAMS}, key=len, reverse=True)
+    if (" " in name or name.lower() not in _AMBIGUOUS) and len(name) > 3) + r")(?![\w+])")
+_WRITTEN = {name.lower(): name for name in (*_BANKS, *_GYMS, *_STREAMING, *_TEAMS)}
+
+
+def known_names_in_lower(text: str) -> list[tuple[int, str]]:
+    """(where, the brand as written) for each well-known brand typed in lower case in ``text``."""
+    return [(m.start(), _WRITTEN[m.group("name")]) for m in _SPELLED_LOWER.finditer(text)]

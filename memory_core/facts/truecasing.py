@@ -31,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from memory_core.facts.frame_words import DEVICES, RELATIONS
+from memory_core.facts.known_names import known_names_in_lower
 
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "case_lexicon.json.gz"
 
@@ -74,7 +75,8 @@ _NAME_KINDS = frozenset("park street road lane avenue square gardens station air
                         "university nursery hospital surgery clinic library council centre center united city rovers "
                         "town dam bridge hall church cathedral museum gallery theatre cinema market arena stadium "
                         "gas energy media mobile broadband airways airlines rail bank insurance motors pharmacy "
-                        "opticians dental health fitness gym leisure marathon".split())
+                        "opticians dental health fitness gym leisure marathon elementary middle grammar prep "
+                        "montessori infants juniors".split())
 #: Someone named right after who they are to the user: "my brother tariq is ...", "our cat mochi, who ...".
 _KIN_NOUNS = ("husband wife partner boyfriend girlfriend fiance fiancee brother sister son daughter mum mom dad "
               "cousin aunt uncle niece nephew grandson granddaughter nan gran grandma grandad friend boss manager "
@@ -333,6 +335,8 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
             if len(word.group()) <= 4 and not _VOWEL.search(word.group()):
                 at = match.start() + word.start()
                 chars[at:at + len(word.group())] = word.group().upper()
+    for at, spelled in known_names_in_lower(text):  # "planet fitness", "cleveland browns": as the brand writes it
+        chars[at:at + len(spelled)] = spelled
     for match in re.finditer(r"\bi\b", text):
         if _standalone_i(text, match.start()):
             chars[match.start()] = "I"

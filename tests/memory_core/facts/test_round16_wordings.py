@@ -205,3 +205,14 @@ def test_the_parents_day_does_not_retire_the_users():
     from memory_core.facts.attributes import same_dated_thing
     assert known_verdict("parent_anniversary", "anniversary") is False
     assert not same_dated_thing("plan:mum_op", "plan:op") and same_dated_thing("plan:knee_op", "plan:op")
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("been banking with santander since uni", "been banking with Santander since uni"),
+    ("whole family in green bay packers gear again", "whole family in Green Bay Packers gear again"),
+    ("pickup at lincoln elementary is 3:15", "pickup at Lincoln Elementary is 3:15"),
+    ("we binge everything now", "we binge everything now"),  # a brand that is an everyday word: as typed
+])
+def test_a_message_typed_without_capitals_gets_a_brands_and_a_schools(typed, read):
+    from memory_core.facts.truecasing import truecased
+    assert truecased(typed) == read

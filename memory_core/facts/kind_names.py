@@ -203,7 +203,8 @@ def _left_alone(name: str, concept: str, before: str, taken: set[str]) -> bool:
     if concept == "language":
         return normalize_value(name) in taken or bool(_OWNER_BEFORE.search(before))
     said_by_its_name = any(concept == kind for kind, _ in KINDS)
-    return (said_by_its_name and len(words) < 2 and known_kind(name) is None) or any(words <= set(value.split()) for value in taken) or \
+    return (said_by_its_name and len(words) < 2 and known_kind(name) is None) or \
+        any(words <= set(value.split()) for value in taken) or \
         bool(_OWNER_BEFORE.search(clause)) or (concept == "race" and bool(_RACE_DONE.search(clause)))
 
 
@@ -260,7 +261,7 @@ def outranked(candidates: Sequence[Candidate], kind_facts: Sequence[Candidate]) 
 
 #: A school's name says its kind: "Lincoln Elementary", "Oakfield School", "Brookvale Academy".
 _SCHOOL = re.compile(r"\b(?:School|Elementary|Academy|Primary|Grammar|Montessori|Prep|Kindergarten|Nursery|"
-                     r"Infants|Juniors|High)\b")
+                     r"Infants|Juniors)\b|\bHigh$")  # "Lincoln High", never "High Street Dental"
 #: The user's child said beside a school: the school is theirs. "my daughter", "our youngest", "the lad", "my girl".
 _CHILD = re.compile(r"(?i)(?:\b(?:my|our|the|me)\s+(?:\w+\s+)?|(?:^|[(,]\s*)(?:(?:youngest|eldest|oldest|little)\s+)?)"
                     r"(?P<child>son|daughter|lad|boy|girl|kid|kids|child|youngest|eldest|oldest|little\s+one)\b")

@@ -216,3 +216,8 @@ def test_the_parents_day_does_not_retire_the_users():
 def test_a_message_typed_without_capitals_gets_a_brands_and_a_schools(typed, read):
     from memory_core.facts.truecasing import truecased
     assert truecased(typed) == read
+
+
+def test_an_ending_names_no_new_pet(real_parser):
+    facts = _read("Buried Smudge under the lilac this morning. Good age for a cat.", real_parser)
+    assert not any(p == "pet" for _, p, _ in facts)

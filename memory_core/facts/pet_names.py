@@ -23,7 +23,6 @@ from typing import Sequence
 
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_PATTERN
-from memory_core.facts.changes import says_an_ending
 from memory_core.facts.frame_words import ANIMALS, MONTHS, verb_shaped
 from memory_core.facts.known_names import plainly_a_brand
 from memory_core.facts.ledger import USER, normalize_value
@@ -75,12 +74,10 @@ def _subject_names(sentence: str, proper_nouns: frozenset[str] | None) -> list[s
     capitalised by position, so it counts only when the parser tagged it a proper noun (or, with no parser, when
     English writes it with a capital): "Took the dog out" names no one."""
     names = []
-    if says_an_ending(sentence):
-        return names  # "Buried Dotty under the apple tree": an ending, the changes' to read
     for match in _SUBJECT_NAME.finditer(sentence):
         name = match.group("name")
         if match.start("name") == 0 and " " in name and verb_shaped(name.split()[0]):
-            continue  # "Fed Biscuit at six": the first word is the verb, "I" dropped; no subject named
+            continue  # "Buried Dotty under the apple tree": the first word is the verb, "I" dropped; no subject
         if _NOT_A_NAME.match(name) or plainly_a_brand(name) or _PERSON_VERB.match(sentence[match.end("name"):]):
             continue
         if match.start("name") == 0 and " " not in name and not (

@@ -33,7 +33,8 @@ from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.kept_values import (ATTITUDE, names_the_bond, after_a_past, own_business, temporary_absence, thing_of_value,
                                             user_stays)
 from memory_core.facts.holding_frames import medicines
-from memory_core.facts.later_successors import compared_successor, displaced, earlier_successor, later_successor
+from memory_core.facts.later_successors import (committed, committed_successor, compared_successor, displaced,
+                                                earlier_successor, later_successor)
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.mentions import find_mention, normalized
 from memory_core.facts.new_values import (CORRECTION, NEXT_SUCCESSOR_PATTERNS, first_good, good_new_value, replacement,
@@ -414,6 +415,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
     ended: set[int] = set()
     message = " ".join(sentences)
     stays, covered = user_stays(message), temporary_absence(message)
+    committed_at_all = committed(sentences)  # "... so that's where I go now": a name compared may succeed
     for index, sentence in enumerate(sentences):
         for fact in known:
             if fact.id in ended or fact.category == "identity":
@@ -440,6 +442,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             rest = cued[:mention.start()] + " " + contracted + cued[mention.end():]
             marked = cued[:mention.start()] + OLD_MARKER + cued[mention.end():]
             compared = first_good(compared_values(marked), fact.value, marked)
+            if compared and not any(c.isalpha() for c in compared) and fact.value[:1].isupper():
+                compared = None  # "£8 a month cheaper than X": a price compared, never X's successor
             if compared and implausible_value(fact.predicate, compared):
                 compared = None  # "Wolf Alice tickets for November": "for" a month says when, not what instead
             if compared and _one_of_the_users_people(compared, fact, known):
@@ -470,11 +474,15 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     # came on Thursday"); "first lesson with Y, so much calmer than X"
                     contrasted = compared_successor(said, mention.start(), fact.value, held, entities) or \
                         (later_successor(onwards, 0, mention.end(), fact.value, held, entities)
-                         if displaced(cued) and not covered else None)
+                         if displaced(cued) and not covered else None) or \
+                        (committed_successor(sentences, index, mention.start(), mention.end(), fact.value, held,
+                                             entities, users_own=fact.subject == "user")
+                         if committed_at_all and not covered else None)
                 if contrasted is None:
                     continue
-            if unasserted(said, mention.end()):
-                continue  # "sometimes I think about leaving X", "I'm not dropping X"
+            if unasserted(said, mention.end()) and not committed([said[mention.end():], *sentences[index + 1:]]):
+                continue  # "sometimes I think about leaving X", "I'm not dropping X"; but "I think Y makes more
+                # sense than X ... so I moved my deposit over": the commitment after it asserts
             if not compared and not contrasted and _one_cancelled_occasion(rest):
                 continue  # "X was cancelled again this morning": one occasion of it, not X ended
             new_value = contrasted or compared or value_from_now_on(onwards, fact.value) or \
@@ -503,6 +511,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
+            if new_value is not None and fact.value[:1].isupper() and not any(c.isalpha() for c in new_value):
+                new_value = None  # "it's £8 a month cheaper than X": a price, never a name's successor
             # a name not of the user's people: the sentences after its own are read with the guards below
             named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
                 fact.predicate not in _PEOPLE_PREDICATES
@@ -531,6 +541,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 if new_value is None:  # the new one told first: "Y won the quiz! First win since I switched"
                     new_value = earlier_successor(sentences, index, mention.start(), fact.value, held, entities,
                                                   users_own=fact.subject == "user")
+                if new_value is None and committed_at_all:  # "Y makes more sense than X ... so I moved over"
+                    new_value = committed_successor(sentences, index, mention.start(), mention.end(), fact.value,
+                                                    held, entities, users_own=fact.subject == "user")
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = CORRECTION.search(sentence)

@@ -36,7 +36,7 @@ _DISPLACED = re.compile(
     # a mess made, enough had: "the mess they made of it", "made a hash of the sale", "had enough of them"
     r"(?:mess|hash|pig's\s+ear|dog's\s+dinner|shambles)\s+(?:\w+\s+){0,3}?(?:made|make|makes)|"
     r"made\s+(?:a|such\s+a)\s+(?:\w+\s+)?(?:mess|hash|pig's\s+ear)|(?:had|have|'ve\s+had)\s+enough\s+of|"
-    r"fed\s+up\s+(?:with|of)|sick\s+(?:and\s+tired\s+)?of|"
+    r"fed\s+up\s+(?:with|of)|sick\s+(?:and\s+tired\s+)?of|had\s+it\s+(?:up\s+to\s+here\s+)?with|"
     # the price: "the quote came in at nearly double", "put their prices up again"
     r"(?:came\s+in\s+at|went\s+up\s+to|was|is)\s+(?:nearly\s+|almost\s+|over\s+|about\s+)?(?:double|triple)"
     r"(?!\s+(?:as|the\s+size))|"
@@ -243,3 +243,75 @@ def compared_successor(sentence: str, mention_start: int, old: str, held: Iterab
         return None
     found = _candidates(sentence[:mention_start], 0, old, list(held), entities or {})
     return found[0] if len(found) == 1 else None
+
+
+#: The user committing to something new, said anywhere in the message: with the old value named beside one new
+#: name of its kind, the new one succeeds the old even where no word ends it ("Y costs more than X, but ...
+#: that's where I go now", "Y makes more sense than X ... so I moved my deposit over", "He starts there after
+#: half term"). A commitment needs its doer or its finality said: a bare "now" or "switched" of a topic is none.
+_COMMITTED = re.compile(
+    r"(?i)\b(?:"
+    r"(?:(?:i|we|i've|we've|i'd|we'd|i'm|we're|finally|officially|just|so)\s+(?:\w+\s+)?|^\W*)(?:switched|swapped|changed\s+over|"
+    r"made\s+the\s+(?:switch|move|jump)|signed\s+(?:up|on)|went\s+with|gone\s+with|going\s+with|settled\s+on|"
+    r"moved\s+(?:[\w'-]+\s+){0,3}?(?:over|across)|transferred\s+(?:[\w'-]+\s+){0,3}?(?:over|across)|took\s+it|"
+    r"took\s+(?:the|a)\s+(?:place|space|spot)|booked\s+(?:him|her|them|us|me)\s+in)|"
+    r"switched\s+(?:\w+\s+)?(?:over|practices|surgeries|banks|gyms|providers|schools|clubs|teams|studios|salons)|"
+    r"from\s+now\s+on|going\s+forward|"
+    r"that's\s+(?:where|who|what|the\s+one)\s+(?:i|we|he|she|they)\s+(?:\w+\s+)?(?:go|use|see|have|get|am|are|is)\s+now|"
+    r"(?:he|she|they|i|we)\s+(?:starts?|started|starting)\s+there|"
+    r"(?:cancell?ed|cancelling|closing|closed|ditched|left|quit)\s+the\s+old\s+(?:one|account|membership|plan|"
+    r"contract|place|card|subscription)"
+    r")\b")
+_NOT_COMMITTED = re.compile(r"(?i)\b(?:not|never|n't|might|may|maybe|thinking\s+(?:of|about)|should|could|would|"
+                            r"if)\b[^.;!?]*$")
+#: The old value is what something else is compared with: "Y costs more than X", "NHS rates versus X's".
+_COMPARED_WITH = re.compile(r"(?i)\b(?:than|versus|vs\.?|compared\s+(?:to|with)|instead\s+of|rather\s+than|"
+                            r"knocks|beats|over)\s+(?:[\w'-]+\s+){0,6}?$")
+
+
+def _of_the_old_kind(found: list[str], old: str) -> list[str]:
+    """Of several names, the ones that say the old one's kind as it does: a titled person for "Dr Rahman" ("Dr
+    Fielding", not "NHS"), an organisation by its last word for "Oakfield School" ("Brookvale Academy", not "SEN")."""
+    if len(found) < 2:
+        return found
+    if _person_shaped(old):
+        return [name for name in found if _person_shaped(name)]
+    if _ORGANISATION.search(old):
+        return [name for name in found if _ORGANISATION.search(name)]
+    return found
+
+
+def committed(sentences: Sequence[str]) -> bool:
+    """The user says, plainly and in no question, that they have taken something new on."""
+    for sentence in sentences:
+        if _QUESTION.search(sentence):
+            continue
+        for cue in _COMMITTED.finditer(sentence):
+            if not _NOT_COMMITTED.search(sentence[:cue.start()]):
+                return True
+    return False
+
+
+def committed_successor(sentences: Sequence[str], index: int, start: int, end: int, old: str,
+                        held: Iterable[str], entities: Mapping[str, str] | None = None,
+                        users_own: bool = True) -> str | None:
+    """The one new name that succeeds ``old`` (said at ``start``-``end`` of sentence ``index``) in a message where
+    the user commits to something new (``committed``): the name the old one is compared with when the sentence
+    compares ("Anytime Fitness costs more than Planet Fitness"), else the one new name said after the old, else
+    the one said before it; each with ``later_successor``'s guards."""
+    if not old[:1].isupper():
+        return None
+    held = list(held)
+    entities = entities or {}
+    sentence = sentences[index]
+    if _COMPARED_WITH.search(sentence[:start]) and not _QUESTION.search(sentence):
+        # the comparison may be hedged ("I think Y makes more sense than X"): the commitment asserts it
+        found = _of_the_old_kind(_candidates(sentence[:start], 0, old, held, entities), old)
+        other = someone_else_until(sentence) if users_own else None
+        if other is not None:
+            found = [name for name in found if 0 <= sentence.find(name) < other]
+        if len(found) == 1:
+            return found[0]
+    onwards = [sentence, *sentences[index + 1:]]
+    return later_successor(onwards, 0, end, old, held, entities, users_own) or \
+        earlier_successor(sentences, index, start, old, held, entities, users_own)

@@ -22,15 +22,31 @@ _TAG_QUESTION = re.compile(r"(?i)(?<=\w),\s*(?:no|right|innit|eh|yeah|yes|isn't\
                            r"wouldn't\s+you\s+say)(?:\s+na)?\s*(?P<mark>\?)")
 
 
+#: A request to remember wrapped round a statement: "remind me I've got yoga at Y tonight", "note to self: the bins
+#: go on Monday", "can you remind me that my passport runs out in June". The statement is the user's; a request to
+#: do something ("remind me to ring X") wraps none and is left as it is.
+_REMEMBER_WRAPPER = re.compile(
+    r"(?i)(?:^|(?<=[.!?;]\s))\W*(?:(?:can|could|would)\s+you\s+|(?:please|pls|plz)\s+)?(?:remind\s+me|"
+    r"don't\s+let\s+me\s+forget|remember|note\s+to\s+self|reminder(?:\s+to\s+self)?|memo)"
+    r"(?:\s+(?:please|pls|plz))?\s*(?:[:,-]\s*|\s+that\s+|\s+)"
+    r"(?=(?:I|I'm|I've|I'd|we|we're|we've|my|our|the\s+[\w-]+s?\s+(?:is|are|go|goes|come|comes)|[\w-]+'s)\b)")
+
+
+def unwrapped_requests(text: str) -> str:
+    """A statement wrapped in a request to remember it, read as the statement."""
+    return _REMEMBER_WRAPPER.sub("", text)
+
+
 def statement_marks(text: str) -> str:
     """A tag question's "?" read as a full stop (the same length: offsets hold)."""
     return _TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text)
 
 
 def reading_text(text: str) -> str:
-    """``text`` with its apostrophes and capitals restored where chat typing dropped them, a second
-    language's adverb after the verb put before it ("I drink always X") and a tag question read as said."""
-    return statement_marks(in_english_order(truecased(with_apostrophes(text),
+    """``text`` with its apostrophes and capitals restored where chat typing dropped them, a statement read
+    without the request to remember it, a second language's adverb after the verb put before it ("I drink
+    always X") and a tag question read as said."""
+    return statement_marks(in_english_order(truecased(unwrapped_requests(with_apostrophes(text)),
                                                       all_lower=not any(c.isupper() for c in text))))
 
 

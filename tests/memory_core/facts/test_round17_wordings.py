@@ -63,3 +63,22 @@ def test_a_price_compared_never_succeeds_a_name():
 ])
 def test_what_counts_as_a_commitment(text, expected):
     assert committed([text]) is expected
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("remind me ive got pilates at Core Studio tonight", "I've got pilates at Core Studio tonight"),
+    ("Note to self: our boiler man is Ray Hendry", "our boiler man is Ray Hendry"),
+    ("can you remind me that my passport runs out in June", "my passport runs out in June"),
+    ("Don't let me forget our dentist is Dr Shah", "our dentist is Dr Shah"),
+])
+def test_a_statement_is_read_without_the_request_to_remember_it(typed, read):
+    assert reading_text(typed) == read
+
+
+@pytest.mark.parametrize("typed", [
+    "remind me to ring Ray Hendry about the boiler",  # a request to do something wraps no statement
+    "I remember my first car was a Mini.",
+    "remember when we went to Rome",
+])
+def test_a_request_to_do_something_is_read_as_it_is(typed):
+    assert reading_text(typed) == typed

@@ -405,6 +405,11 @@ def stopped_schedules(sentences: Sequence[str], known: Iterable[KnownFact], ende
     return changes
 
 
+def _a_price_for_a_name(value: str, old: str) -> bool:
+    """A value of no letters ("8" of "£8 a month cheaper") offered as the successor of a name."""
+    return old[:1].isupper() and not any(c.isalpha() for c in value)
+
+
 def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None,
                    entities: Mapping[str, str] | None = None) -> list[Change]:
     """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order;
@@ -442,7 +447,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             rest = cued[:mention.start()] + " " + contracted + cued[mention.end():]
             marked = cued[:mention.start()] + OLD_MARKER + cued[mention.end():]
             compared = first_good(compared_values(marked), fact.value, marked)
-            if compared and not any(c.isalpha() for c in compared) and fact.value[:1].isupper():
+            if compared and _a_price_for_a_name(compared, fact.value):
                 compared = None  # "£8 a month cheaper than X": a price compared, never X's successor
             if compared and implausible_value(fact.predicate, compared):
                 compared = None  # "Wolf Alice tickets for November": "for" a month says when, not what instead
@@ -511,8 +516,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
             if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
                 new_value = same_kind_value(near[here:], fact.value)
-            if new_value is not None and fact.value[:1].isupper() and not any(c.isalpha() for c in new_value):
-                new_value = None  # "it's £8 a month cheaper than X": a price, never a name's successor
+            if new_value is not None and _a_price_for_a_name(new_value, fact.value):
+                new_value = None  # whichever reader took the price
             # a name not of the user's people: the sentences after its own are read with the guards below
             named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
                 fact.predicate not in _PEOPLE_PREDICATES

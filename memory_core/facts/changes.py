@@ -19,6 +19,7 @@ Where a sentence names a known value is ``mentions``; which new value succeeds t
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
@@ -52,7 +53,7 @@ _FOR_A_WHILE = (r"(?!\s+(?:\w+\s+){0,2}?for\s+(?:a\s+bit|a\s+while|the\s+day|the
 #: Said around an old value, these mean it stopped being true.
 _END_CUES = re.compile(
     r"(?i)\b(?:" + LEFT_OVER_NOT + r"left" + LEFT_BEHIND_NOT + r"|(?<!\bon\s)(?<!maternity\s)(?<!paternity\s)(?<!parental\s)(?<!sick\s)(?<!annual\s)leave|"
-    r"leaving(?!\s+(?:do|drinks|party|card|present|gift|speech|meal|lunch|dinner|bash|collection)\b)|quit|quitting|(?:dropped|drop)(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down)\s+(?:the|a|an|my|our|his|her)\b)(?!\s+(?:[\w'-]+\s+){0,4}?off\b)|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
+    r"leaving(?!\s+(?:do|drinks|party|card|present|gift|speech|meal|lunch|dinner|bash|collection)\b)|quit|quitting|(?:dropped|drop)(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down|to|at)\s+(?:the|a|an|my|our|his|her|for|at|to)\b)(?!\s+(?:[\w'-]+\s+){0,4}?off\b)|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
     r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
     r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
@@ -88,6 +89,8 @@ _END_CUES = re.compile(
     r"after\s+\w+\s+years\s+(?:in|at|with)|(?:we|i)\s+lost|"
     # idioms of ending: "flogged the Mazda", "packed in yoga", "knocked it on the head", "gave it the boot"
     r"shut\s+(?:down\s+)?(?:the|my|our)\s+(?:\w+\s+)?(?:account|membership|subscription)|"
+    r"stepped\s+(?:down|away|back)\s+from|bowed\s+out\s+of|done\s+and\s+dusted\s+with|(?:chapter|era)\s+is\s+(?:closed|over)|"
+    r"haven't\s+been\s+back|have\s+not\s+been\s+back|not\s+been\s+back|"
     r"flogged|packed\s+in|jacked\s+in|thr(?:ew|own|ow|ows|owing)\s+in\s+the\s+towel|chucked|binned|sacked\s+off|knocked\s+(?:\w+\s+){0,3}?on\s+the\s+head|"
     r"gave\s+(?:\w+\s+){0,3}?the\s+(?:boot|push|chop)|kicked\s+(?:\w+\s+){0,3}?to\s+the\s+curb|"
     r"(?:is|'s|are)\s+history|not\s+for\s+me|fell\s+out\s+of\s+love|fallen\s+out\s+of\s+love|"
@@ -582,4 +585,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                     target = max(mine, key=lambda f: (f.created_at, f.id))
                     ended.add(target.id)
                     changes.append(Change(target, value, sentence))
+    # a successor cut short of its name's own "The" ("to join The Jacaranda Seven") is given it back
+    changes = [dataclasses.replace(change, value=whole_name(change.evidence, change.value))
+               if change.value and change.evidence.find("The " + change.value) > 0 else change for change in changes]
     return changes + stopped_schedules(sentences, known, ended)

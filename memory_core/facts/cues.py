@@ -15,11 +15,12 @@ words of ``attributes.CONCEPTS`` plus verbs taken from the dev phrasings.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallback
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
+from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.occurrences import occasion_value
@@ -142,8 +143,17 @@ def values_of_shape(sentence: str, shape: str) -> list[tuple[int, str]]:
             words[-1] = words[-1][:-2]
         if not words or _DATE.fullmatch(" ".join(words)) or all(_CALENDAR_WORD.fullmatch(w) for w in words):
             continue  # "moved from 10 June": a month or a weekday is when, never what
-        found.append((start, person_by_title(" ".join(words))))  # "my GP Dr Okafor": the person is "Dr Okafor"
+        name = " ".join(words)
+        if words and words[-1].lower() in DEVICES:  # "a Hyundai i20", "the BMW x5": a maker, then its model code
+            code = _MODEL_CODE.match(sentence, sentence.find(name, start) + len(name))
+            if code:
+                name += code.group(0)
+        found.append((start, person_by_title(name)))  # "my GP Dr Okafor": the person is "Dr Okafor"
     return found
+
+
+#: A model code typed after its maker in lower case: " i20", " x5", " ix35".
+_MODEL_CODE = re.compile(r"\s+[a-z]{1,3}\d{1,3}[a-z]?\b")
 
 
 #: Describing adjectives that open chat's sentences ("Busy day", "Bad news") and names of firms alike ("Busy Bees",
@@ -179,9 +189,10 @@ LEFT_BEHIND_NOT = (r"(?!\s+(?:my|the|a|an|our|his|her|their|some|it|them|me)\s+(
                    r"place|company|firm)\b)(?:[\w'-]+\s+){0,3}?(?:at|in|on|behind)\b)")
 #: A sentence that ends something states no new value by itself (changes.py reads it).
 ENDING = re.compile(r"(?i)\b(?:is|'s|are)\s+(?:off|over)\b|\bover\b|\brather\s+than\b|\binstead\s+of\b|\bbetter\s+than\b|\bcancel+ed\b|\bcalled\s+off\b|\bno\s+longer\b|\banymore\b|"
-                     r"\b(?:quit|" + LEFT_OVER_NOT + r"left" + LEFT_BEHIND_NOT + r"|stopped|sold|gave\s+up|retired|died|passed\s+away)\b|"
-                     # not a thing let fall ("dropped it in the sluice room") or someone given a lift ("dropped her off")
-                     r"\bdropped\b(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down)\s+(?:the|a|an|my|our|his|her)\b)"
+                     r"\b(?:quit|" + LEFT_OVER_NOT + r"left" + LEFT_BEHIND_NOT + r"|stopped|sold|gave\s+up|given\s+up|giving\s+up|retired|died|passed\s+away)\b|"
+                     # not a thing let fall ("dropped it in the sluice room"), left for a job ("dropped the car in for a service")
+                     # or someone given a lift ("dropped her off")
+                     r"\bdropped\b(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down|to|at)\s+(?:the|a|an|my|our|his|her|for|at|to)\b)"
                      r"(?!\s+(?:[\w'-]+\s+){0,4}?off\b)")
 
 
@@ -501,7 +512,20 @@ def cue_candidates(sentence: str) -> list[Candidate]:
         return []
     if HEDGE.search(sentence):
         return [c for c in _cue_candidates(sentence) if c.subject == USER and _possessed_device(sentence, c.value or "")]
-    return _cue_candidates(sentence)
+    return [_dentist_by_the_teeth(c, sentence) for c in _cue_candidates(sentence)]
+
+
+#: The teeth: a "Dr X" seen for them is a dentist ("Dr Byrne did my crown today").
+_DENTAL_WORDS = re.compile(r"(?i)\b(?:filling|fillings|crown|root\s+canal|teeth|tooth|hygienist|braces|"
+                           r"scale\s+and\s+polish|dental|wisdom\s+teeth)\b")
+
+
+def _dentist_by_the_teeth(candidate: Candidate, sentence: str) -> Candidate:
+    """A doctor cued only by the title "Dr", in a sentence about the teeth, is the dentist."""
+    if candidate.predicate == "doctor" and re.match(r"(?i)dr\b", candidate.value or "") and \
+            _DENTAL_WORDS.search(sentence) and not re.search(r"(?i)\b(?:gp|doctor|physician)\b", sentence):
+        return dataclasses.replace(candidate, predicate="dentist")
+    return candidate
 
 
 #: A car met on the road, not owned: "overtaken by a Ford Fiesta", "stuck behind a Range Rover".
@@ -523,6 +547,8 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
             and not (CUES[m.group(1).lower()] in _ROLE_CONCEPTS and _ROLE_HELD.search(sentence, 0, m.start()))]
     for start, name in values_of_shape(sentence, "name"):  # a maker or model names its own kind ("my Pixel 8")
         kinds = {DEVICES[w.lower()] for w in name.split() if w.lower() in DEVICES}
+        if len(name.split()) == 1 and name.lower() in WORDS_TOO:
+            continue  # "the Golf course was packed": a word that is also a model names nothing alone
         if kinds == {"car"} and _MET_ON_THE_ROAD.search(sentence, 0, start):
             continue  # "Overtaken by a Ford Fiesta doing ninety": a car on the road; "Just got a Tesla" is the user's
         if len(kinds) == 1:

@@ -237,6 +237,10 @@ _RULES: list[_Rule] = [
     _rule(rf"{_REL_OWNER}{_REL}(?:'s)?\s+(?:now\s+)?(?:works|is\s+working|working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
     # preferences
     _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),
+    # "I prefer tea (to coffee)", "I much prefer the bus": the thing preferred, not what it is preferred to
+    _rule(rf"\bi{_ADV}\s+(?:much\s+|really\s+|definitely\s+|honestly\s+|way\s+)?prefer\s+"
+          rf"(?!to\s|not\b|it\b|that\b|this\b|them\b|being\b|when\b|if\b)"
+          rf"(?P<v>[^,.;:!?()\"]{{1,40}}?)(?=\s+(?:to|over)\s+|" + _STOP[3:], "likes"),
     _rule(rf"{_IM}\s+(?:a\s+)?(?:big\s+|huge\s+|massive\s+)?(?:fan|lover)\s+of\s+{_VALUE}", "likes"),
     _rule(rf"\bi(?:'m|\s+am){_ADV}\s+(?:really\s+|very\s+|so\s+)?into\s+{_VALUE}", "likes"),
     _rule(rf"\bi\s+(?:really\s+|absolutely\s+|just\s+)?(?:hate|dislike|detest|loathe|can't\s+stand|cannot\s+stand|can\s+not\s+stand|"

@@ -105,9 +105,10 @@ _BARE_ROLE = re.compile(r"^(?!(?:a|an|the|my|our|his|her|their|head|chief|part|f
 
 
 def with_value(phrase: str, value: str) -> str:
-    """The value put in its place; a day date is "on" it: "The user's eye test is on 12 May"; a bare role
+    """The value put in its place; a day date is "on" it: "The user's eye test is on 12 May" (a bare number is
+    no date: "wake-up time is 7"); a bare role
     gets its article: "The user works as a nurse" (the value itself stays verbatim)."""
-    if _DAY_DATE.match(value.strip()) and re.search(r"\bis \{value\}", phrase):
+    if _DAY_DATE.match(value.strip()) and not value.strip().isdigit() and re.search(r"\bis \{value\}", phrase):
         phrase = phrase.replace("is {value}", "is on {value}", 1)
     if re.search(r"\bas \{value\}", phrase) and _BARE_ROLE.match(value.strip()):
         article = "an" if value.strip()[0] in _VOWELS else "a"

@@ -74,7 +74,10 @@ BRAND = rf"(?P<v>(?-i:[A-Z])[\w&+'.-]*(?:\s+(?:&\s+)?(?-i:[A-Z0-9])[\w&+'.-]*|{_
 ARTICLE = r"(?:(?:a|an|the|my|our)\s+)?"
 ADV = r"(?:\s+(?:just|recently|finally|now|actually|currently|still|also|really|usually|always|mostly))*"
 TIME = r"(?P<v>\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?)"
-MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+#: A month, whole or cut to its three letters ("Sept" too); never a name that begins like one ("Marmalade",
+#: "Octavia", "Augustine", "Mayhew").
+MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+          r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)(?![a-z])")
 DATE = rf"(?P<v>(?:{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS}))"
 
 RELATIONS = {
@@ -128,9 +131,13 @@ DIETS = (r"(?P<v>vegetarian|veggie|vegan|pescatarian|pescetarian|keto|paleo|glut
           r"plant[- ]based|low[- ]carb|carnivore|flexitarian|raw)")
 #: A coffee order by the drink's name: a named drink, or "coffee" with what is in it ("black coffee").
 _DRINK_WORD = r"(?!(?:is|was|a|an|the|my|me|of|for|and|to|at|usual|order)\b)[\w-]+\s+"
-COFFEE_DRINK = (rf"(?:(?:{_DRINK_WORD}){{0,2}}?(?:latte|lattes|flat\s+white|cappuccino|americano|espresso|mocha|"
+#: What goes in the cup, said after the drink: "with two sugars", "with oat milk", "with a splash of milk".
+_IN_THE_CUP = (r"(?:\s+with\s+(?:(?:no|one|two|three|a|an|extra|some|a\s+splash\s+of|a\s+dash\s+of|a\s+drop\s+of)\s+)?"
+               r"(?:(?:oat|soy|soya|almond|skimmed|skim|whole|semi-skimmed|coconut|full-fat|hot|cold)\s+)?"
+               r"(?:milk|sugars?|sweeteners?|cream|honey|syrup)\b)?")
+COFFEE_DRINK = (rf"(?:(?:(?:{_DRINK_WORD}){{0,2}}?(?:latte|lattes|flat\s+white|cappuccino|americano|espresso|mocha|"
                 r"macchiato|cortado|double[- ]double|cold\s+brew|long\s+black|short\s+black|piccolo|frappuccino|"
-                rf"filter\s+coffee)|(?:{_DRINK_WORD}){{1,2}}?coffee)")
+                rf"filter\s+coffee)|(?:{_DRINK_WORD}){{1,2}}?coffee){_IN_THE_CUP})")
 #: Makers and models people name instead of the thing ("I use a MacBook Air").
 DEVICES = {
     **{w: "laptop" for w in ("macbook", "thinkpad", "xps", "zenbook", "chromebook", "surface", "latitude", "inspiron",
@@ -146,6 +153,10 @@ DEVICES = {
                           "tucson", "sportage", "rav4")},
     **{w: "tablet" for w in ("ipad", "kindle", "tablet")},
 }
+#: Makers and models that are everyday words too: alone, a capital does not make them a car ("the Golf course",
+#: "Focus on the road", "the Mini Egg"); with a model word, a maker or a verb of driving they are.
+WORDS_TOO = {"focus", "golf", "polo", "mini", "seat", "civic", "outback", "jaguar", "jeep", "surface", "framework",
+             "galaxy", "latitude", "spectre", "pavilion", "honor", "moto", "spark", "clio", "niro", "tesla"}
 LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
 #: A maker or model typed in lowercase, with the model words after it ("my pixel 8", "a honda civic").
 _GENERIC_DEVICE_WORDS = {"laptop", "notebook", "phone", "smartphone", "tablet", "car", "mini", "seat", "focus", "golf",

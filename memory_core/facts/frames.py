@@ -87,8 +87,17 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
-    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|i'm\s+up|i\s+am\s+up)\s+"
+    # "I'm on keto (these days)", "been on paleo since May": a diet one is on needs no article
+    _frame(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been|\s+was)?\s+(?:still\s+|now\s+|strictly\s+|mostly\s+)?on\s+"
+           rf"(?P<v>keto|paleo|whole30|slimming\s+world|weight\s+watchers)\b(?!\s+(?:recipes?|food|snacks?|subreddit))",
+           "diet"),
+    _frame(rf"\b(?:wake\s+up|get\s+up|wake|waking(?:\s+up)?|getting\s+up|"
+           rf"i(?:'m|\s+am)\s+(?:always\s+|usually\s+|normally\s+|generally\s+|now\s+)?up)\s+"
            rf"(?:always\s+|usually\s+|normally\s+|often\s+)?(?:at|by|around)\s+{TIME}",
+           "wake_time"),
+    # a habit of sleeping on to a time: "I've been sleeping in till 8 since I went part-time"
+    _frame(rf"\b(?:sleep|sleeping|lie|lying)\s+in\s+(?:till|until|to|'til|til)\s+{TIME}"
+           rf"(?=.*\b(?:now|these\s+days|every|most|since|usually|always)\b|\s+(?:now|these\s+days|every|most)\b)",
            "wake_time"),
     # the same with "I'm" left out, as notes and asides say it, kept to a habit: "early riser, up at 5 every day"
     _frame(rf"(?:^|,\s*|\bso\s+)up\s+(?:at|by)\s+{TIME}\s+(?=(?:every|each)\s+(?:day|morning|weekday)|daily\b|"
@@ -142,7 +151,7 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # a move said without "I": "relocated to Kraków", "left Utrecht, living in Valencia", "upped sticks to York"
     _frame(r"\b(?:upped|up)\s+sticks\s+(?:and\s+(?:moved|went)\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
-    _frame(r"(?:^|[,;]\s*)(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+|across\s+|down\s+|up\s+)?to\s+"
+    _frame(r"(?:^|[,;]\s*|(?<=\band\s))(?:just\s+|finally\s+)?(?:moved|relocated)\s+(?:back\s+|over\s+|across\s+|down\s+|up\s+)?to\s+"
            r"(?P<v>(?-i:[A-Z])[\w'\u00C0-\u024F-]+(?:\s+(?-i:[A-Z])[\w'\u00C0-\u024F-]+)?)", "lives_in"),
     _frame(r"(?:\b(?:our|my)\s+(?:new\s+|little\s+)?|(?:^|[,;]\s*)(?:the\s+)?new\s+)(?:flat|house|apartment|place|home|"
            r"houseshare|digs)\s+(?:here\s+)?in\s+"
@@ -172,7 +181,8 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "diet"),
     _frame(rf"\b(?:i'?m|i\s+am|been|really|so|getting)\s+(?:really\s+|so\s+|totally\s+|big\s+|super\s+)?into\s+{VALUE}",
            "@interest"),
-    _frame(rf"\b(?:been\s+doing|i've\s+taken\s+up|taken\s+up|took\s+up|taking\s+up|into\s+doing)\s+{VALUE}", "@interest"),
+    # something done, not listened to: "taken up salsa" is a hobby though salsa is a genre too
+    _frame(rf"\b(?:been\s+doing|i've\s+taken\s+up|taken\s+up|took\s+up|taking\s+up|into\s+doing)\s+{VALUE}", "@activity"),
     _frame(rf"\b(?:i\s+)?(?:mostly\s+|always\s+|usually\s+|only\s+)?(?:listen|listening)\s+to\s+(?:mostly\s+|a\s+lot\s+of\s+|"
            rf"lots\s+of\s+|loads\s+of\s+)?{VALUE}", "music"),
     _frame(rf"\bi\s+(?:always|usually|mostly|only)\s+drink\s+{VALUE}", "drink"),
@@ -487,9 +497,10 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                 act = "dentist" if groups["act"].lower() == "dental" else groups["act"].lower()
                 candidate = Candidate("assert", USER, canonical_predicate(f"{act} appointment"), clean_value(raw),
                                       sentence)
-            elif attribute == "@interest":
-                value = clean_value(raw)
-                candidate = Candidate("assert", USER, interest_attribute(value), value, sentence) \
+            elif attribute in ("@interest", "@activity"):
+                value = re.sub(r"(?i)^(?:a\s+)?(?:lot|lots|bit|load|loads)\s+of\s+", "", clean_value(raw))
+                kind = interest_attribute(value) if attribute == "@interest" else "hobby"
+                candidate = Candidate("assert", USER, kind, value, sentence) \
                     if plausible_value(value) and len(value.split()) <= 3 else None
             elif attribute == "@held_list":
                 slot = _held_list(groups["list"])

@@ -42,7 +42,13 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("gym", re.compile(r"(?:Gym|\bFitness|\bLeisure\s+Cent(?:re|er)|\bHealth\s+Club)\b")),
     ("bank", re.compile(r"\b(?:Bank|Building\s+Society|Credit\s+Union)\b")),
     ("race", re.compile(r"\b(?:Marathon|Half|Triathlon|Ultra|10[Kk])\b|\b[A-Z]\w+\s+Run$")),
+    ("dentist", re.compile(r"\b(?:Dental|Dentistry|Dentists|Orthodontics)\b")),
+    ("vet", re.compile(r"\b(?:Vets|Veterinary|Animal\s+Hospital)\b")),
+    ("barber", re.compile(r"\b(?:Barbers?|Barbershop|Hair\s+Salon|Hair\s+Studio|Hairdressers?)\b")),
 )
+#: A "Dr X" seen for the teeth is a dentist: "a filling with Dr Byrne", "Dr Byrne did my crown".
+_DENTAL = re.compile(r"(?i)\b(?:filling|fillings|crown|root\s+canal|teeth|tooth|hygienist|braces|scale\s+and\s+polish|"
+                     r"dental|wisdom)\b")
 #: A doctor is "Dr X" said with the words of a visit to one (a title alone is a dentist or a vet as often).
 _DOCTOR_TITLE = re.compile(r"^Dr\.?\s+[A-Z]")
 _VISIT = re.compile(r"(?i)\b(?:appt|appointment|surgery|gp|jabs?|vaccin\w*|prescription|practice|clinic|check-?up|"
@@ -80,6 +86,9 @@ _SUBJECTLESS = re.compile(r"^\W*(?:(?i:just|finally|still|back|off|been|heading|
                           r"another)\b|[a-z])")
 
 
+#: Car models that are no everyday word: "the Corolla" is a car where "the Golf" or "the Focus" may not be.
+_CAR_MODELS = {"corolla", "octavia", "qashqai", "yaris", "sandero", "passat", "tiguan", "tucson", "sportage", "rav4",
+               "camry", "fiesta", "corsa", "astra", "prius"}
 #: Said of a car the user has: "my Kia Niro", "the Ford Focus", or the sentence's start ("Skoda Octavia due for MOT").
 _THE_USERS_BEFORE = re.compile(r"(?i)(?:^\W*|\b(?:my|our|the)\s+)$")
 
@@ -103,9 +112,15 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
         for said in (" ".join(words[-2:]), " ".join(words[-1:])):  # "rock climbing", "climbing"
             if said and kind_of(said) == "hobby":
                 return said
+    if _DOCTOR_TITLE.match(name) and _DENTAL.search(sentence):
+        return "dentist"
     if _DOCTOR_TITLE.match(name) and _VISIT.search(sentence):
         return "doctor"
     words = name.lower().split()
+    if len(words) == 1 and words[0] in _CAR_MODELS and \
+            re.search(r"(?i)\b(?:my|our|the)\s+$", sentence[max(0, at - 12):at]):
+        return "car"  # "dropped the Corolla in for a service", "my Octavia": a car's model alone (a maker alone,
+        # "booked the Skoda in", may be the dealer's or the brand's as often)
     if len(words) < 2:
         return None
     kind = DEVICES.get(words[0]) or DEVICES.get(words[1])  # "Pixel 8"; "Samsung Galaxy S21" is named by "Galaxy"
@@ -218,7 +233,8 @@ _BAND_TALK = re.compile(r"(?i)\b(?:band|bands|gig|gigs|setlist|set\s+list|covers
 
 def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """Facts of names that say their kind, in sentences of the user's where no layer read that name."""
-    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)}
+    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)
+             and not (_read_from_other_words(c) and any(words.search(c.value) for _, words in KINDS))}
     found: list[Candidate] = []
     band_talk = any(_BAND_TALK.search(sentence) for sentence in said)
     for sentence in said:
@@ -253,10 +269,26 @@ def _generic_brand(candidate: Candidate) -> bool:
     return candidate.op == "assert" and (predicate.startswith("named") or predicate in _GENERIC_ATTRIBUTES)
 
 
+def _says_its_kind(candidate: Candidate) -> bool:
+    """The name's own words say the kind the fact holds it as: "Smile Dental" a dentist, "Kings Barbers" a barber."""
+    return any(concept == candidate.predicate and words.search(candidate.value or "") for concept, words in KINDS)
+
+
 def outranked(candidates: Sequence[Candidate], kind_facts: Sequence[Candidate]) -> list[Candidate]:
-    """The candidates less the ones a kind fact says better: "card: Chase" once "bank: Chase" is read."""
+    """The candidates less the ones a kind fact says better: "card: Chase" once "bank: Chase" is read; and, for a
+    name whose own words say its kind, any attribute that is no known concept ("got my teeth cleaned at Smile
+    Dental": the dentist, not a "teeth_cleaned")."""
     kinds = {normalize_value(c.value or "") for c in kind_facts}
-    return [c for c in candidates if not (_generic_brand(c) and normalize_value(c.value or "") in kinds)]
+    named_kinds = {normalize_value(c.value or "") for c in kind_facts if _says_its_kind(c)}
+    return [c for c in candidates
+            if not (_generic_brand(c) and normalize_value(c.value or "") in kinds)
+            and not (c.op == "assert" and _read_from_other_words(c) and normalize_value(c.value or "") in named_kinds)]
+
+
+def _read_from_other_words(candidate: Candidate) -> bool:
+    """An attribute made of the sentence's other words ("teeth_cleaned" of "got my teeth cleaned at X"), not a
+    known concept nor a noun the user gave the thing ("our mortgage is with X Building Society")."""
+    return candidate.predicate not in CONCEPTS and "_" in (candidate.predicate or "")
 
 
 #: A school's name says its kind: "Lincoln Elementary", "Oakfield School", "Brookvale Academy".
@@ -294,7 +326,8 @@ def school_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> l
     """A child's school, named by a name that says it is one, in a sentence that names the user's child:
     "Carpool for Lincoln Elementary leaves at 7:40 and my daughter still can't find her shoe", "Youngest lad's at
     Oakfield School". Not asked, denied or ended in the school's own clause, nor someone else's child."""
-    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)}
+    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)
+             and not (_read_from_other_words(c) and any(words.search(c.value) for _, words in KINDS))}
     found: list[Candidate] = []
     for sentence in said:
         child = _CHILD.search(sentence)

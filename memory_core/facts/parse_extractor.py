@@ -20,6 +20,7 @@ from memory_core.facts.parse_verb_frames import pronoun_objects, service_facts, 
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
 from memory_core.facts.parse_tree import Tree, is_question
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS
+from memory_core.facts.parse_verbs import ENDING_VERBS
 
 #: Sentences longer than this are skipped: facts come in short sentences, and parse cost grows with length.
 MAX_SENTENCE_CHARS = 400
@@ -67,6 +68,8 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     words = attribute.split()
     if words[0] in FAVOURITE_WORDS and len(words) > 1:  # the rules' spelling of the same slot ("fave" too)
         return Candidate("assert", subject, "favorite:" + "_".join(words[1:]), fact.value, sentence)
+    if "_".join(words) in ENDING_VERBS:
+        return None  # "given up on X": an ending, the changes' to read
     candidate = attribute_candidate(attribute, fact.value, sentence, subject)
     timed = bool(TIME_ATTRIBUTE_WORDS & set(attribute.replace("-", " ").split()))
     if candidate is None and (fact.shape in _LEXICON_SHAPES or (timed and fact.named)):  # the verb table named it ("live in" -> home)

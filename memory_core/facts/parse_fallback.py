@@ -35,6 +35,7 @@ from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
 from memory_core.facts.frame_words import CHAT_FILLERS, EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS
 from memory_core.facts.parse_measures import Measure, measures, one_off
+from memory_core.facts.parse_verbs import ENDING_VERBS
 from memory_core.facts.parse_tokens import ParsedSentence, Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_VERBS, Tree, asserted,
                                           clause_hedged, clause_negated, is_question, lower)
@@ -482,9 +483,14 @@ def fallback_candidates(sentences: Sequence[ParsedSentence], found: Sequence[Can
                 break  # one fact per sentence: the first name that makes one
         if candidate is None:  # no name: a measured value of the user's ("a size 7", "10,000 steps a day")
             candidate = next(filter(None, (_measure_fact(tree, m) for m in measures(tree))), None)
-        if candidate is not None:
+        if candidate is not None and not _ended_by_its_verb(candidate):
             out.append(candidate)
     return out
+
+
+def _ended_by_its_verb(candidate: Candidate) -> bool:
+    """"I have given up on the Brighton Marathon": no "gives up on" fact beside the race the changes end."""
+    return (candidate.predicate or "").rsplit(":", 1)[-1] in ENDING_VERBS
 
 
 def _joined_names(trees: Sequence[Tree], index: int) -> list[_Name]:

@@ -410,6 +410,8 @@ _NOT_ROLES = {"thanks", "thank", "cheers", "sorry", "hi", "hey", "hello", "bye",
 #: Sainsbury's"): they place what follows, they never name an attribute.
 PREPOSITION_WORDS = {"round", "around", "past", "outside", "inside", "opposite", "behind", "beside", "near", "across",
                      "along", "through", "towards", "toward", "via", "beyond", "alongside", "underneath", "outta"}
+#: Roles written in capitals, as a label before a name: "my GP Dr Nolan".
+_CAPITAL_ROLES = {"GP"}
 #: Possessives of someone else before a label ("his dog Rex", "your manager Tom").
 _OTHER_OWNERS = {"his", "her", "their", "your", "its"}
 
@@ -431,9 +433,12 @@ def role_then_name(tree: Tree) -> Iterator[TreeFact]:
         if i == start:
             i += 1
             continue
+        if tokens[start].text in _CAPITAL_ROLES and i - start > 1:
+            start += 1  # "my GP Dr Nolan": the capitals' first word is the label
         role = []
         j = start - 1
-        while j >= 0 and len(role) < 2 and tokens[j].text.isalpha() and tokens[j].text.islower() and \
+        while j >= 0 and len(role) < 2 and tokens[j].text.isalpha() and (
+                tokens[j].text.islower() or tokens[j].text in _CAPITAL_ROLES) and \
                 tokens[j].pos in ("NOUN", "PROPN", "ADJ") and lower(tokens[j]) not in _NOT_ROLES:
             role.insert(0, tokens[j])
             j -= 1

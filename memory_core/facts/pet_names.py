@@ -31,7 +31,9 @@ from memory_core.facts.truecasing import usually_capitalised
 _ANIMAL = r"(?:" + "|".join(re.escape(a) for a in sorted(ANIMALS, key=len, reverse=True) if a != "pet") + r")"
 #: The user's animal by its kind: "the dog", "our cat", "that cat", "the pup", "a dog" asked about.
 _USERS_ANIMAL = re.compile(rf"(?i)\b(?:the|my|our|that|this|a|me)\s+(?:(?:old|new|little|young|big|fat|lazy|daft|"
-                           rf"silly|rescue)\s+)?{_ANIMAL}s?\b")
+                           rf"silly|rescue)\s+)?{_ANIMAL}s?\b|"
+                           # the things one buys for an animal one has: "any good cat food brands?", "the dog's bed"
+                           rf"\b{_ANIMAL}(?:'s)?\s+(?:food|litter|flap|bowl|bed|toys?|treats?|carrier|insurance)\b")
 #: Someone else's animal: "my sister's dog", "his cat", "the neighbour's dog", "Pepper, my neighbor's dog".
 _OTHERS_ANIMAL = re.compile(rf"(?i)\b(?:his|her|their|your|(?:{PERSON_PATTERN})'s|neighbou?r'?s|[A-Z][a-z]+'s)\s+"
                             rf"(?:\w+\s+)?{_ANIMAL}s?\b")

@@ -81,6 +81,15 @@ def _shortened(value: str, change_value: str | None) -> bool:
     return bool(words) and words < whole
 
 
+def _part_of_current(candidate, known: list[KnownFact]) -> bool:
+    """The candidate's value is a part of its attribute's current value ("Corolla" of "Toyota Corolla",
+    "Nolan" of "Dr Nolan"): a mention of what is known, which must not replace it with less."""
+    words = set(_value_key(candidate.value or "").split())
+    return bool(words) and any(
+        fact.subject == candidate.subject and candidate.predicate and same_attribute(candidate.predicate, fact.predicate)
+        and words < set(_value_key(fact.value).split()) for fact in known)
+
+
 #: Facts of the same thread a correction may target ("I meant Tuesday"): the most recent ones.
 RECENT_THREAD_FACTS = 20
 
@@ -175,7 +184,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
 
     parsed = parsed or parse(message)
     candidates = _linked(store, message, user_candidates_in_scope(parsed.candidates, parsed.sentences))
-    changes = detect_changes(parsed.sentences, _known_facts(store, message), message.thread_id, parsed.entities)
+    known = _known_facts(store, message)
+    changes = detect_changes(parsed.sentences, known, message.thread_id, parsed.entities)
     if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
         changes = continued_changes(store, message, parsed.sentences, candidates)
     if not changes:  # "they moved my haircut to March 10"
@@ -205,6 +215,8 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     for candidate in (c for c in candidates if c.op == "assert"):
         if _within(candidate.value or "", ended + placed):
             continue  # a value a change already ended ("pottery" of "Thursday pottery") or placed on its attribute
+        if not changes and _part_of_current(candidate, known):
+            continue  # "the Corolla" of the current "Toyota Corolla": the same thing said shorter, no new value
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
         if replaced is None:

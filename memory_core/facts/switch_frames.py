@@ -1,5 +1,6 @@
 """A switch that names its attribute, its old and its new value: "changed my nominated pharmacy from Boots to
-Lloyds Pharmacy", "switched the telly over from Netflix to Disney+", "we've switched dog walkers, from A to B".
+Lloyds Pharmacy", "switched the telly over from Netflix to Disney+", "we've switched dog walkers, from A to B"; and a service
+moved to a new provider with no old one named, the service noun saying the attribute: "ported my number to Three".
 
 ``changes`` retires the old value when the ledger holds it; when it does not (the old statement was never
 captured, or was said before Mneme), the sentence still says what holds now. This frame reads the new value
@@ -29,6 +30,20 @@ _SWITCHED_ITSELF = re.compile(
     r"(?i)\b(?:my|our)\s+(?P<attribute>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+(?:has\s+|have\s+|just\s+|finally\s+)*"
     r"(?:switched|changed|moved|transferred)\s+(?:over\s+)?from\s+" + ANY_ARTICLE +
     r"(?P<x>[^,.;:!?]{1,40}?)\s+(?:over\s+)?to\s+" + ANY_ARTICLE + NEW_VALUE)
+#: A service moved to a new provider with no old one named: "ported my number to Three", "switched our
+#: electricity over to EDF", "moved my salary across to Monzo". The noun says the attribute.
+_SERVICE_MOVED = re.compile(
+    r"(?i)\b(?:switched|moved|ported|transferred|took)\s+(?:(?:my|our|the)\s+)?(?:(?:phone|mobile|home)\s+)?"
+    r"(?P<service>number|sim|mobile|electricity|gas|energy|electric|broadband|internet|wifi|salary|savings|"
+    r"current\s+account|wages|pension|mortgage|prescriptions?|car\s+insurance|home\s+insurance)"
+    r"\s+(?:over\s+|across\s+)?to\s+" + ANY_ARTICLE + NEW_VALUE)
+_SERVICE_ATTRIBUTES = {"number": "mobile_network", "sim": "mobile_network", "mobile": "mobile_network",
+                       "electricity": "energy_supplier", "gas": "energy_supplier", "energy": "energy_supplier",
+                       "electric": "energy_supplier", "broadband": "internet", "internet": "internet",
+                       "wifi": "internet", "salary": "bank", "current account": "bank", "wages": "bank",
+                       "savings": "savings", "pension": "pension", "mortgage": "mortgage",
+                       "prescription": "pharmacy", "prescriptions": "pharmacy", "car insurance": "car_insurance",
+                       "home insurance": "home_insurance"}
 #: Words that cannot be the attribute: pronouns, and the verb's own particles.
 _HELD_CATEGORIES = ("provider", "possession")
 _NOT_ATTRIBUTE = {"it", "them", "everything", "all", "over", "back", "away", "up", "out", "house", "here",
@@ -62,4 +77,12 @@ def switched_values(sentences: Iterable[str]) -> list[Candidate]:
                 value = whole_name(sentence, value, match.start("y"))  # "to The Crown": the article is the name's
                 found.append(Candidate("assert", "user", canonical_predicate(_singular(attribute)), value,
                                        sentence))
+        for match in _SERVICE_MOVED.finditer(sentence):
+            if found and found[-1].evidence == sentence or unasserted(sentence, match.end()):
+                continue  # the "from X to Y" form above read it, or it is asked, hedged or denied
+            value = good_new_value(match.group("y"), "")
+            if value:
+                value = whole_name(sentence, value, match.start("y"))
+                service = re.sub(r"\s+", " ", match.group("service").lower())
+                found.append(Candidate("assert", "user", _SERVICE_ATTRIBUTES[service], value, sentence))
     return found

@@ -20,7 +20,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallback
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
+from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.occurrences import occasion_value
@@ -515,15 +515,10 @@ def cue_candidates(sentence: str) -> list[Candidate]:
     return [_dentist_by_the_teeth(c, sentence) for c in _cue_candidates(sentence)]
 
 
-#: The teeth: a "Dr X" seen for them is a dentist ("Dr Byrne did my crown today").
-_DENTAL_WORDS = re.compile(r"(?i)\b(?:filling|fillings|crown|root\s+canal|teeth|tooth|hygienist|braces|"
-                           r"scale\s+and\s+polish|dental|wisdom\s+teeth)\b")
-
-
 def _dentist_by_the_teeth(candidate: Candidate, sentence: str) -> Candidate:
     """A doctor cued only by the title "Dr", in a sentence about the teeth, is the dentist."""
     if candidate.predicate == "doctor" and re.match(r"(?i)dr\b", candidate.value or "") and \
-            _DENTAL_WORDS.search(sentence) and not re.search(r"(?i)\b(?:gp|doctor|physician)\b", sentence):
+            DENTAL_WORDS.search(sentence) and not re.search(r"(?i)\b(?:gp|doctor|physician)\b", sentence):
         return dataclasses.replace(candidate, predicate="dentist")
     return candidate
 

@@ -155,8 +155,11 @@ DEVICES = {
 }
 #: Makers and models that are everyday words too: alone, a capital does not make them a car ("the Golf course",
 #: "Focus on the road", "the Mini Egg"); with a model word, a maker or a verb of driving they are.
-WORDS_TOO = {"focus", "golf", "polo", "mini", "seat", "civic", "outback", "jaguar", "jeep", "surface", "framework",
-             "galaxy", "latitude", "spectre", "pavilion", "honor", "moto", "spark", "clio", "niro", "tesla"}
+WORDS_TOO = {"focus", "golf", "polo", "mini", "seat", "civic", "outback", "jaguar", "surface", "framework", "galaxy",
+             "latitude", "spectre", "pavilion", "honor"}
+#: The words of the teeth: a "Dr X" seen for them is a dentist ("Dr Byrne did my crown today").
+DENTAL_WORDS = re.compile(r"(?i)\b(?:filling|fillings|crown|root\s+canal|teeth|tooth|hygienist|braces|"
+                          r"scale\s+and\s+polish|dental)\b")
 LANGUAGE = r"(?P<v>" + "|".join(LANGUAGES) + r")\b"
 #: A maker or model typed in lowercase, with the model words after it ("my pixel 8", "a honda civic").
 _GENERIC_DEVICE_WORDS = {"laptop", "notebook", "phone", "smartphone", "tablet", "car", "mini", "seat", "focus", "golf",

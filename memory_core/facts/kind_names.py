@@ -32,7 +32,7 @@ from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import PERSON_PATTERN, about_someone_else
 from memory_core.facts.changes import says_an_ending
 from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, NEGATION, values_of_shape
-from memory_core.facts.frame_words import DEVICES, without_opening_verb
+from memory_core.facts.frame_words import DENTAL_WORDS, DEVICES, without_opening_verb
 from memory_core.facts.known_names import known_kind, known_names_in, tied_to_user
 from memory_core.facts.ledger import USER, normalize_value
 from memory_core.facts.lexicon import kind_of
@@ -46,9 +46,7 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("vet", re.compile(r"\b(?:Vets|Veterinary|Animal\s+Hospital)\b")),
     ("barber", re.compile(r"\b(?:Barbers?|Barbershop|Hair\s+Salon|Hair\s+Studio|Hairdressers?)\b")),
 )
-#: A "Dr X" seen for the teeth is a dentist: "a filling with Dr Byrne", "Dr Byrne did my crown".
-_DENTAL = re.compile(r"(?i)\b(?:filling|fillings|crown|root\s+canal|teeth|tooth|hygienist|braces|scale\s+and\s+polish|"
-                     r"dental|wisdom)\b")
+
 #: A doctor is "Dr X" said with the words of a visit to one (a title alone is a dentist or a vet as often).
 _DOCTOR_TITLE = re.compile(r"^Dr\.?\s+[A-Z]")
 _VISIT = re.compile(r"(?i)\b(?:appt|appointment|surgery|gp|jabs?|vaccin\w*|prescription|practice|clinic|check-?up|"
@@ -112,7 +110,7 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
         for said in (" ".join(words[-2:]), " ".join(words[-1:])):  # "rock climbing", "climbing"
             if said and kind_of(said) == "hobby":
                 return said
-    if _DOCTOR_TITLE.match(name) and _DENTAL.search(sentence):
+    if _DOCTOR_TITLE.match(name) and DENTAL_WORDS.search(sentence):
         return "dentist"
     if _DOCTOR_TITLE.match(name) and _VISIT.search(sentence):
         return "doctor"

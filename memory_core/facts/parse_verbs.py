@@ -17,8 +17,8 @@ from memory_core.facts.lexicon import kind_of
 #: read; never a fact of its own ("I have given up on the Brighton Marathon" is no "gives up on" fact).
 ENDING_VERBS = {"give_up", "give_up_on", "quit", "leave", "cancel", "drop", "ditch", "stop", "sell", "step_down",
                 "step_down_from", "pack_in", "bin", "dump", "scrap", "retire", "lose", "bow_out_of", "walk_away_from",
-                "gave_up", "gave_up_on", "quit_on", "give_on", "step_from", "bow_of", "walk_from", "drop_out",
-                "drop_out_of"}
+                # as the parse fallback names a verb with its preposition, the particle dropped: "give_on"
+                "give_on", "step_from", "bow_of", "walk_from", "drop_out", "drop_out_of"}
 
 _DIET = re.compile(rf"(?i)^{DIETS}$")
 

@@ -44,6 +44,7 @@ def _changes(text: str, old: str, predicate: str, subject: str = "user") -> list
     ("we sold the flat in Limerick and moved to Ennis", "lives_in", "Ennis"),
     ("Bought a new brand of cat food. Ziggy won't touch it.", "pet", "Ziggy"),
     ("driving a Hyundai i30 these days, loving it", "car", "Hyundai i30"),
+    ("Just got a Tesla, it's amazing", "car", "Tesla"),  # a maker alone that is no everyday word stays a car
 ])
 def test_a_statement_of_each_kind_is_read(text, predicate, value, real_parser):
     assert ("user", predicate, value) in _read(text, real_parser)

@@ -37,6 +37,11 @@ from pathlib import Path
 from bench.bench_recall import bm25_baseline, dense_baseline, mneme_run, rrf, score, turn_vectors
 
 DATA = Path(__file__).parent / "data" / "recall_written"
+#: Four more conversations (f01-f04), written in round 19 by helper sessions that read no code and no earlier
+#: conversation, in other voices (retired brothers in the US, Nigerian-British friends, an Australian mother and her
+#: daughter in Canada, two Berlin friends writing English as a second language). All four are test: they are run
+#: only as a whole (``--set fresh``), never listed question by question, and nothing is tuned on them.
+FRESH = Path(__file__).parent / "data" / "recall_written_fresh"
 RESULTS = Path(__file__).parent / "results"
 KINDS = ("single-hop", "multi-hop", "temporal", "inference")
 MNEME = "Mneme memory search"
@@ -55,7 +60,10 @@ class Question:
 
 
 def split_of(conversation_id: str) -> str:
-    """The rule fixed before any file existed: odd-numbered conversations are dev, even ones test."""
+    """The rule fixed before any file existed: odd-numbered conversations are dev, even ones test; the fresh
+    conversations (f01-f04) are all test."""
+    if conversation_id.startswith("f"):
+        return "test"
     return "dev" if int(conversation_id.lstrip("w")) % 2 else "test"
 
 
@@ -63,7 +71,7 @@ def load(directory: Path = DATA) -> tuple[dict[str, list[dict]], list[Question]]
     """Import records per conversation (``mneme memory import`` JSONL) and the questions."""
     turns_by_conversation: dict[str, list[dict]] = {}
     questions: list[Question] = []
-    for path in sorted(directory.glob("w*.json")):
+    for path in sorted(directory.glob("[wf]*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         cid = data["conversation"]
         first = data["speakers"][0]
@@ -135,12 +143,17 @@ def write_report(summary: dict, extra: dict, name: str) -> None:
     lines = [f"# Recall on hand-written conversations ({extra['scope']} scope)", "",
              f"Run {extra['run_at']} on {extra['machine']}. Data: {extra['conversations']} conversations written by "
              f"separate helper sessions that had not read the search code, {extra['turns']} turns, "
-             f"{extra['questions']} annotator questions ({extra['answerable']} answerable). Split fixed before the "
-             "files existed: odd-numbered conversations dev, even ones test. "
+             f"{extra['questions']} annotator questions ({extra['answerable']} answerable). "
+             + ("Split fixed before the files existed: odd-numbered conversations dev, even ones test. "
+                if extra.get("set", "written") == "written" else
+                "All test: written in round 19 by helpers that read no code and no earlier conversation, run only "
+                "as a whole, never listed question by question, nothing tuned on them. ")
              + ("Every conversation in one store (the others are distractors)." if extra["scope"] == "all"
                 else "Each conversation in its own store."), "",
              f"Mneme = {extra['mneme_path']}. Baselines in process on the same turns, same run.", ""]
     for split in ("test", "dev"):
+        if not any(per_split[split].get("all") for per_split in summary.values()):
+            continue
         lines += [f"## {split} split, all answerable questions", "",
                   "| method | any@5 | all@5 | any@10 | all@10 | n |", "|---|---|---|---|---|---|"]
         for method, per_split in summary.items():
@@ -174,10 +187,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--split", choices=("dev", "test", "both"), default="both")
     parser.add_argument("--scope", choices=("all", "conversation"), default="all")
     parser.add_argument("--show", action="store_true", help="list Mneme's misses (dev split only)")
+    parser.add_argument("--set", choices=("written", "fresh"), default="written",
+                        help="written: w01-w08 (dev and test); fresh: f01-f04 (test only, round 19)")
     parser.add_argument("--no-write", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    turns_by_conversation, questions = load()
+    turns_by_conversation, questions = load(FRESH if args.set == "fresh" else DATA)
     if args.split != "both":
         questions = [q for q in questions if q.split == args.split]
     rankings, abstained, timings = run(args.scope, questions, turns_by_conversation)
@@ -216,12 +231,13 @@ def main(argv: list[str] | None = None) -> None:
                  "machine": f"{platform.machine()}, {os.cpu_count()} CPUs (shared)", "scope": args.scope,
                  "conversations": len(turns_by_conversation), "turns": turns_total, "questions": len(questions),
                  "answerable": sum(1 for q in questions if q.evidence),
-                 "mneme_path": "`mneme memory import` + `mneme memory search --batch --json --k 10` "
+                 "set": args.set, "mneme_path": "`mneme memory import` + `mneme memory search --batch --json --k 10` "
                                "(MiniLM embedder, default search settings)",
                  "abstention": abstention, "timings": timings,
                  "per_question": {q.id: {"split": q.split, "kind": q.kind, "mneme_any10": results[MNEME][q.id]["any@10"]}
                                   for q in questions}}
-        write_report(summary, extra, "recall_written" if args.scope == "all" else "recall_written_per_conversation")
+        name = "recall_written" + ("_fresh" if args.set == "fresh" else "")
+        write_report(summary, extra, name if args.scope == "all" else f"{name}_per_conversation")
 
 
 if __name__ == "__main__":

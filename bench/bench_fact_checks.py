@@ -48,7 +48,10 @@ Australian voices, written in round 16 (``bench/data/write_fact_timelines_issue_
 issue_dev3_blind`` its other half: halved by kind before any item was looked at; the blind half is read only as a
 whole, to see whether a change carries to kinds and wordings nobody looked at; ``--set issue_dev4`` and
 ``issue_dev4_blind`` the two halves of a fourth such pool, in Irish, Indian, South African and older American
-voices (round 18, ``bench/data/write_fact_timelines_issue_dev4.py``), halved the same way;
+voices (round 18, ``bench/data/write_fact_timelines_issue_dev4.py``), halved the same way; ``--set issue_dev5``
+and ``issue_dev5_blind`` the halves of a fifth, whose 20 kinds are all about the people, animals and things in the
+user's life (a sister's city, a partner's employer, a child's school, the dog's vet; round 19,
+``bench/data/write_fact_timelines_issue_dev5.py``), halved the same way;
 the default ``--set heldout`` is the held-out set above.
 ``--in-process`` runs the same protocol
 through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
@@ -100,11 +103,16 @@ SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
         "issue_dev4": (ROOT / "bench" / "data" / "fact_timelines_issue_dev4.json", "issue_dev4",
                        "fact_timelines_issue_dev4"),
         "issue_dev4_blind": (ROOT / "bench" / "data" / "fact_timelines_issue_dev4.json", "issue_dev4",
-                             "fact_timelines_issue_dev4_blind")}
+                             "fact_timelines_issue_dev4_blind"),
+        "issue_dev5": (ROOT / "bench" / "data" / "fact_timelines_issue_dev5.json", "issue_dev5",
+                       "fact_timelines_issue_dev5"),
+        "issue_dev5_blind": (ROOT / "bench" / "data" / "fact_timelines_issue_dev5.json", "issue_dev5",
+                             "fact_timelines_issue_dev5_blind")}
 #: Sets that are one half of a pool's kinds (in the order they first appear): 0 the even positions, 1 the odd ones.
 #: issue_dev3 and issue_dev4 were halved so before any of their items was looked at: the looked-at half is tuned on, the blind half
 #: is only ever read as a whole, to see whether a change carries to kinds and wordings nobody looked at.
-KIND_HALVES = {"issue_dev3": 0, "issue_dev3_blind": 1, "issue_dev4": 0, "issue_dev4_blind": 1}
+KIND_HALVES = {"issue_dev3": 0, "issue_dev3_blind": 1, "issue_dev4": 0, "issue_dev4_blind": 1, "issue_dev5": 0,
+               "issue_dev5_blind": 1}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))

@@ -56,13 +56,13 @@ _END_CUES = re.compile(
     r"leaving(?!\s+(?:do|drinks|party|card|present|gift|speech|meal|lunch|dinner|bash|collection)\b)|quit|quitting|(?:dropped|drop)(?!\s+(?:[\w'-]+\s+){0,5}?(?:in|into|on|onto|down|to|at)\s+(?:the|a|an|my|our|his|her|for|at|to)\b)(?!\s+(?:[\w'-]+\s+){0,4}?off\b)|ditched|dumped|scrap(?:ped)?|cancel+ed|cancel|"
     r"call(?:ed|ing|s)?\s+(?:\w+\s+){0,4}?off|(?:is|'s|are|'re|was|were|been|it's|all)\s+(?:\w+\s+)?off\b" + _ABSENT +
     r"|off\s+the\s+(?:menu|table|cards|list|agenda)|(?<!\bi\s)(?<!\bi\snearly\s)(?<!\bi\salmost\s)died|"
-    r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehomed|went\s+(?:to\s+live|with)|"
+    r"passed\s+(?:away|on)|(?:came|come|coming|weaned|taken|took\s+me)\s+off|rip|rehome[ds]?|rehoming|let\s+go\b|went\s+(?:to\s+live|with)|"
     # a thing lost, a pet gone to live elsewhere ("did not survive the bucket", "has gone to live with my parents");
     # burials and a thing given to someone are read on the old value itself (``_SAID_OF_THE_OLD``)
     r"(?:did\s+not|didn't|didnt|never|won't|wont)\s+(?:\w+\s+)?survive|gone\s+to\s+live|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
-    r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|replaced|traded|sold|switched|"
-    r"swapped|moved\s+(?:away|out|from)|moved|relocated|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
+    r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|retiring|replaced|traded|sold|switched|"
+    r"swapped|moved\s+(?:away|out|from)|moved|relocated|moving\s+(?:away|out)|flitt(?:ed|ing)|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
     r"lost\s+my\s+taste|gone\s+off|went\s+off|f[ae]ll(?:en)?\s+off\s+the\s+(?:\w+\s+)?wagon|doesn't\s+do\s+it|"
     r"dead\s+to\s+me|grew\s+out|tired\s+of|"
     r"phase\s+is\s+over|closed|instead|rather\s+than|prefer|beats|better\s+than|>|"
@@ -186,6 +186,12 @@ class Change:
 
 #: Predicates whose value is one of the user's people by name ("daughter" = Lily).
 _PEOPLE_PREDICATES = set(RELATIONS.values())
+#: People whose place in the user's life another can take ("closer to Niamh than to Aoife now").
+_ROLES_PASSED_ON = {"best_friend", "partner"}
+#: Who stays who they are to the user wherever they go (a best friend or a partner who moves away may not).
+_KIN_FOR_LIFE = {"sister", "brother", "mother", "father", "son", "daughter", "child", "brother_in_law", "sister_in_law",
+                 "mother_in_law", "father_in_law", "stepmother", "stepfather", "grandmother", "grandfather", "uncle",
+                 "aunt", "cousin", "niece", "nephew"}
 #: Words that say what holds now is not what held before ("these days", "now", "switched", "instead").
 _CONTRAST = re.compile(r"(?i)\b(?:these\s+days|nowadays|now|from\s+now\s+on|switched|swapped|instead|any\s*more|"
                        r"no\s+longer|not\s+any\s+more)\b")
@@ -215,6 +221,11 @@ _MOVED_AWAY = re.compile(
     r"^(?:'s)?(?:\s+(?:has|had|have|just|finally|since|now|recently))*\s+(?:moved|relocated|emigrated|gone|went|"
     r"headed|transferred|left)(?:\s+(?:on|away|back|abroad|over|out))?(?P<place>(?:\s+to\s+(?:an?\s+|the\s+)?[a-z]+)?\s+(?:to|in|into|for)\s+"
     r"(?:the\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)*)", re.IGNORECASE)
+
+
+#: The person just named moves house, wherever to: "Adaeze has moved from Singapore to Auckland", "Karen's flitting".
+_A_MOVE = re.compile(r"(?i)^(?:'s)?(?:\s+(?:has|had|have|is|was|just|finally|since|now|recently|only\s+gone\s+and))*\s+"
+                     r"(?:moved|moving|relocated|relocating|emigrated|emigrating|flitted|flitting)\b")
 
 
 def without_destination(sentence: str, mention_end: int) -> str:
@@ -437,6 +448,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
             contracted = "is " if mention.group(0).casefold().endswith("'s") and \
                 not fact.value.casefold().endswith("'s") else ""
+            if fact.predicate in _KIN_FOR_LIFE and _A_MOVE.match(sentence[mention.end():]):
+                continue  # "Sean moved to Denver": the brother moved; he is still the user's brother
             said = without_destination(sentence, mention.end())  # "X moved to Perth": Perth succeeds nothing
             if after_a_past(said, mention.start()):
                 continue  # "we used to go to Y before we found X": X is what came after
@@ -486,6 +499,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                         (committed_successor(sentences, index, mention.start(), mention.end(), fact.value, held,
                                              entities, users_own=fact.subject == "user")
                          if committed_at_all and not covered else None)
+                if contrasted is None and fact.predicate in _ROLES_PASSED_ON and not unasserted(said, mention.end()):
+                    # "I'm closer to Niamh than I ever was to Aoife now": the best friend's place taken by another
+                    contrasted = contrast_successor(near[here:], fact.value)
                 if contrasted is None:
                     continue
             if unasserted(said, mention.end()) and not committed([said[mention.end():], *sentences[index + 1:]]):
@@ -552,6 +568,14 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 if new_value is None and committed_at_all:  # "Y makes more sense than X ... so I moved over"
                     new_value = committed_successor(sentences, index, mention.start(), mention.end(), fact.value,
                                                     held, entities, users_own=fact.subject == "user")
+            if new_value is not None:  # "Lad called Marcus, seems sound": the successor is who the noun is called
+                called = re.search(rf"\b{re.escape(new_value)}\s+(?:called|named)\s+((?-i:[A-Z])[\w'-]+)",
+                                   " ".join(onwards), re.IGNORECASE)
+                if called:
+                    new_value = called.group(1)
+            if new_value is None and fact.predicate in _PEOPLE_PREDICATES and \
+                    _A_MOVE.match(sentence[mention.end():]):
+                continue  # "Priya's moved to Cardiff": a friend who moves is still a friend, unless someone took her place
             ended.add(fact.id)
             changes.append(Change(fact, new_value, sentence))
         correction = CORRECTION.search(sentence)

@@ -32,6 +32,8 @@ from memory_core.facts.attributes import SPELLINGS, canonical_predicate
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, cue_value_span, implausible_value
 from memory_core.facts.fan_frames import fan_candidates
+from memory_core.facts.parse_verbs import INSTRUMENTS
+from memory_core.facts.truecasing import a_lower_case_word
 from memory_core.facts.frame_words import DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates
@@ -96,12 +98,19 @@ _RELATIONS = {
     "grandma": "grandmother", "gran": "grandmother", "nan": "grandmother", "nana": "grandmother",
     "grandmother": "grandmother", "grandad": "grandfather", "granddad": "grandfather", "grandpa": "grandfather",
     "grandfather": "grandfather",
+    "brother-in-law": "brother_in_law", "sister-in-law": "sister_in_law", "mother-in-law": "mother_in_law",
+    "father-in-law": "father_in_law", "stepmum": "stepmother", "stepmom": "stepmother", "stepdad": "stepfather",
+    "flatmate": "flatmate", "housemate": "housemate", "roommate": "roommate",
+    "best mate": "best_friend", "bestie": "best_friend", "mate": "friend", "best pal": "best_friend", "pal": "friend",
+    "mam": "mother", "maw": "mother", "mammy": "mother", "mummy": "mother", "mommy": "mother", "nanay": "mother",
+    "da": "father", "daddy": "father", "tatay": "father", "eldest": "child", "youngest": "child",
+    "parents": "parents", "folks": "parents", "in-laws": "in_laws", "grandparents": "grandparents",
 }
-_REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in _RELATIONS if r != "best friend"), key=len, reverse=True)) + ")"
-_REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
+_REL = r"(?P<rel>" + "|".join(sorted(_RELATIONS, key=len, reverse=True)) + ")"
+_REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|new|oldest|youngest|eldest|other)\s+)?"
 #: Whose relation a sentence opens with: "my (little) sister", or a parent's or grandparent's kin word used
 #: as a name with no "my" ("mum works at the bakery", "Big news, dad's moved to Leeds"), never another's ("his mum").
-_KIN_AS_NAME = r"(?:mum|mom|mam|dad)"
+_KIN_AS_NAME = r"(?:mum|mom|mam|mammy|mummy|mommy|maw|dad|daddy|da|nanay|tatay)"
 _REL_OWNER = rf"(?:\bmy\s+{_REL_MOD}|(?<!\w\s)(?<![\w'])(?=(?i:{_KIN_AS_NAME})\b))"
 
 _DIETS = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|plant[- ]based)"
@@ -214,9 +223,29 @@ _RULES: list[_Rule] = [
     _rule(rf"\bmy\s+(?:new\s+|current\s+|day\s+|actual\s+|main\s+|real\s+|full-time\s+|part-time\s+)?job(?:'s|\s+is)\s+"
           rf"(?:now\s+|still\s+|officially\s+)?(?!not\b|no\b|never\b)(?:an?\s+)?{_VALUE}", "@job_role"),
     # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
-    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}(?:'s)?{_ADV}\s+(?:lives|is\s+living|moved|has\s+moved|relocated|"
-          rf"(?:has\s+)?settled(?:\s+down)?)\s+(?:back\s+)?(?:in|to)\s+){_PLACE}",
+    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}(?:'s|'ve)?{_ADV}\s+(?:lives|live|is\s+living|are\s+living|moved|"
+          rf"has\s+moved|have\s+moved|relocated|(?:has\s+|have\s+)?settled(?:\s+down)?)\s+(?:back\s+)?(?:in|to|into)\s+"
+          rf"(?:(?:a|an|the|her|his|their)\s+(?:new\s+|little\s+|lovely\s+)?(?:care\s+home|nursing\s+home|retirement\s+"
+          rf"(?:home|village|flat)|flat|house|place|bungalow|apartment|cottage|home)\s+in\s+)?){_PLACE}",
           "@rel.lives_in", case=True),
+    # the move as the second of two things they did: "my sister sold her flat and moved to York"; the words between
+    # hold no other subject (a clause of "I", "we" or "they" is someone else's move)
+    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}\s+(?!(?:and|or|is|was|has|had|says|said)\b)"
+          rf"(?:(?!(?:i|we|they|you|he|she|it|and|but|because|so)\b)[\w'’-]+\s+){{1,5}}and\s+(?:then\s+|has\s+|have\s+)?"
+          rf"(?:moved|relocated)\s+(?:back\s+|out\s+|over\s+|up\s+|down\s+)?to\s+){_PLACE}",
+          "@rel.lives_in", case=True),
+    # the move said, then where they are now in a pronoun's clause: "my sister's moved again, she's in Bath now"
+    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?(?:'s|\s+has|\s+have)?{_ADV}\s+(?:moved|relocated)"
+          rf"(?:\s+(?:again|house|away|out|on|back))?\s*(?:[,;:-]|\s+and|\s+so)\s+(?:she|he|they)(?:'s|\s+is|'re|\s+are)"
+          rf"{_ADV}\s+(?:in|living\s+in|based\s+in|settled\s+in|out\s+in|over\s+in|up\s+in|down\s+in)\s+){_PLACE}",
+          "@rel.lives_in", case=True),
+    # someone named at the start of the sentence moving: "Sean's moved out to Denver", "Priya relocated to Singapore";
+    # the fact is Sean's (the ledger ties the name to the relation it holds: resolution._linked)
+    _rule(rf"(?:^|[.!?]\s+)(?i:(?:so|and|oh|btw|also|anyway|news:?)\s*,?\s+)?(?P<who>(?!(?:I|My|Our|The|We|He|She|They|It|So|And)\b)"
+          rf"[A-Z][a-z\u00C0-\u024F][\w\u00C0-\u024F-]*(?:'(?!s\b)\w+)?)(?i:(?:'s|\s+has){_ADV}\s+(?:moved|relocated|settled)|{_ADV}\s+"
+          rf"(?:lives|moved|relocated|is\s+living|is\s+based|settled))(?i:\s+(?:back|out|over|up|down|home))?(?:\s+(?i:from)\s+{_CAP}(?:\s+{_CAP})*)?(?i:\s+(?:in|to))\s+{_PLACE}\b"
+          r"(?!\s+(?i:office|branch|site|team|campus|depot|store|shop|plant|hq|headquarters|department|ward)\b)",
+          "@named.lives_in", case=True),
     # a household's provider said as who it is "with", the service named by "for": "for electricity we're with X",
     # "we're with X for broadband"
     _rule(rf"(?i:(?:^|[,;]\s*|\bso\s+)for\s+(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z]+)\s*,?\s+(?:i|we)(?:'re|'m|\s+are|\s+am)"
@@ -235,6 +264,18 @@ _RULES: list[_Rule] = [
     # other people's homes and jobs become facts about them, never about the user
 
     _rule(rf"{_REL_OWNER}{_REL}(?:'s)?\s+(?:now\s+)?(?:works|is\s+working|working)\s+(?:at|for)\s+{_VALUE}", "@rel.works_at"),
+    # what they do, said as the person who does it: "my sister is a vet", "my husband has retrained as a paramedic";
+    # the value must name a role ("my sister is a nightmare" names none)
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?(?:'s|\s+is|(?:\s+has)?\s+(?:re)?trained\s+as|(?:\s+has)?\s+qualified\s+as|"
+          rf"\s+became|\s+has\s+become|\s+(?:now\s+)?works\s+as|(?:\s+is|'s)\s+(?:now\s+)?working\s+as|(?:\s+has)?\s+started\s+"
+          rf"(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+(?:now\s+)?(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which)\b|\s*[,.;:!?]|\s*$)", "@rel.@job_role", beside=True),
+    # the work said in a pronoun's clause after what they did: "my partner packed in the ambulance service and now
+    # he's a driving instructor"; nobody else is named between (a name there may be who "he" is)
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+(?:(?!(?:my|our|his|her|their|him|them|he|she|they)\b)"
+          rf"(?-i:[a-z][\w'’-]*)\s+){{1,12}}?(?:and|so|but)\s+(?:now\s+)?"
+          rf"(?:he|she|they)(?:'s|\s+is|'re|\s+are)\s+(?:now\s+)?(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which)\b|\s*[,.;:!?]|\s*$)", "@rel.@job_role", beside=True),
     # preferences
     _rule(rf"\bi{_ADV}\s+(?:love|like|enjoy|adore|am\s+into|'m\s+into)\s+{_VALUE}", "likes"),
     # "I prefer tea (to coffee)", "I much prefer the bus": the thing preferred, not what it is preferred to
@@ -366,9 +407,20 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
             predicate = relation
         else:
             subject, predicate = relation, predicate.split(".", 1)[1]
+        if predicate == "@job_role":
+            value = _ROLE_PLACE_TAIL.sub("", value or "")
+            if not names_a_role(value) or _RATED_OR_PAST.match(value):
+                return None  # "my mum is an amazing cook" rates her; "a retired postman" is no job now
+            predicate = "job_title"
         if predicate in ("sister", "brother", "mother", "father", "spouse", "partner", "son", "daughter", "child",
                          "friend", "best_friend", "dog", "cat", "manager") and value in _NOT_NAMES:
             return None
+        if predicate in _RELATIONS.values() and value and re.search(r"['’]s$", value):
+            value = value[:-2]  # "my bestie Adaeze's birthday": her name is Adaeze
+    elif predicate and predicate.startswith("@named."):
+        if groups["who"] in _NOT_NAMES or groups["who"].casefold() in _RELATIONS or a_lower_case_word(groups["who"]):
+            return None  # "Mum moved to Cardiff" is the mother's, read by the relation rules
+        subject, predicate = groups["who"], predicate.split(".", 1)[1]
     elif predicate == "name" and (value in _NOT_NAMES or value.split()[0] in _NOT_NAMES):
         return None
     elif predicate == "favorite":
@@ -423,6 +475,9 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     elif predicate == "condition" and value:
         value = {"diabetic": "diabetes", "asthmatic": "asthma", "celiac": "celiac disease",
                  "coeliac": "celiac disease", "lactose intolerant": "lactose intolerance"}.get(value.lower(), value)
+    elif predicate == "works_at" and rule.op == "assert" and value and _JOINED.search(sentence[:match.start("v")]) \
+            and _MUSIC_WORDS.search(sentence):
+        predicate = "band"  # "I joined The Static Bloom last year, I play keys": a band joined, not an employer
     elif predicate == "works_at" and rule.op == "assert" and value:
         if _KIND_CALLED.match(value):
             value = _KIND_CALLED.sub("", value)
@@ -480,6 +535,18 @@ def appositive_name(sentence: str, end: int, kind: str) -> str | None:
 
 #: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon") or a place said with an
 #: article or a possessive ("porter at the local hospital", "cook for a care home"): the place is no part of it.
+_JOINED = re.compile(r"(?i)\bjoin(?:ed|ing)?\s+$")
+#: Words of playing music in a band: an instrument played, a gig, a rehearsal.
+_MUSIC_WORDS = re.compile(r"(?i)\b(?:(?:i|i'll|we)\s+(?:\w+\s+)?(?:play|plays|playing|sing|singing)\s+(?:the\s+)?(?:"
+                          + "|".join(sorted((re.escape(i) for i in INSTRUMENTS), key=len, reverse=True)) +
+                          r")|on\s+(?:vocals|lead\s+vocals|keys|bass|drums|guitar|rhythm\s+guitar|lead\s+guitar)|gigs?|"
+                          r"rehears\w*|setlist|band|bandmates?|frontman|lead\s+singer|drummer|bassist|guitarist)\b")
+#: Words before a role noun that rate the person or put the work in the past: "an amazing cook", "a retired
+#: postman", "a terrible driver" say no job held now.
+_RATED_OR_PAST = re.compile(r"(?i)(?:amazing|great|brilliant|fantastic|excellent|wonderful|lovely|good|bad|terrible|"
+                            r"awful|natural|born|keen|big|huge|massive|total|complete|proper|real|fab|fabulous|"
+                            r"incredible|decent|rubbish|crap|shocking|retired|former|ex|failed|wannabe|aspiring|"
+                            r"would-be|budding|amateur|better|worse|best|worst)\b")
 _ROLE_PLACE_TAIL = re.compile(r"\s+(?:at|for|with)\s+(?:(?:the\s+)?(?-i:[A-Z0-9])|(?:the|a|an|my|our)\s+).*$")
 #: The user's own role at a named place: "I'm the payroll manager at the Royal", "I work as a porter at St Mary's"
 #: (not "for": "I'm the treasurer for the allotment society" is a role in a club as often as a job).

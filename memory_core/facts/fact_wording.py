@@ -75,19 +75,25 @@ def attribute_template(label: str) -> str:
     return f"The user's {words} is {{value}}"
 
 
+#: Subjects that are several people: their verbs are plural.
+_PLURAL_PEOPLE = {"parents", "in-laws", "grandparents", "kids", "children"}
+
+
 def with_subject(phrase: str, subject: str, user: str = "user") -> str:
     """The sentence of the user's fact made about someone of theirs: "The user lives in" -> "The user's sister lives in";
     someone named ("Sinead") is named alone: "Sinead's wedding is on 7 June"."""
     if subject == user:
         return phrase
-    who = subject.replace("_", " ")
+    who = subject.replace("in_laws", "in-laws").replace("_in_law", "-in-law").replace("_", " ")  # "brother-in-law"
+    if who in _PLURAL_PEOPLE:  # "The user's parents live in", not "lives in"
+        phrase = re.sub(r"^The user (\w+)s\b", r"The user \1", phrase.replace("The user is ", "The user are "))
     if who[:1].isupper():  # someone the user names ("Zara"), not one of their relations: "Zara's coach is ..."
         if phrase.startswith("The user's "):
             return phrase.replace("The user's", f"{who}'s", 1)
         if phrase.startswith("The user "):
             return phrase.replace("The user ", f"{who} ", 1)
     if phrase.startswith("The user's "):
-        return phrase.replace("The user's", f"The user's {who}'s", 1)
+        return phrase.replace("The user's", f"The user's {who}'" + ("" if who in _PLURAL_PEOPLE else "s"), 1)
     if phrase.startswith("The user "):
         return phrase.replace("The user ", f"The user's {who} ", 1)
     return phrase

@@ -85,10 +85,15 @@ RELATIONS = {
     "dad": "father", "father": "father", "wife": "spouse", "husband": "spouse", "partner": "partner",
     "son": "son", "daughter": "daughter", "friend": "friend", "best friend": "best_friend",
     "dog": "dog", "cat": "cat", "puppy": "dog", "kitten": "cat", "pet": "pet",
+    "best mate": "best_friend", "bestie": "best_friend", "mate": "friend", "best pal": "best_friend", "pal": "friend",
+    # the words for mum and dad in other Englishes: Scots "maw"/"da", Irish "mam"/"mammy", "mummy"/"daddy", and the
+    # Filipino "nanay"/"tatay" said in English
+    "mam": "mother", "maw": "mother", "mammy": "mother", "mummy": "mother", "mommy": "mother", "nanay": "mother",
+    "da": "father", "daddy": "father", "tatay": "father",
 }
 REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
                                                 reverse=True)) + ")"
-REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|new|oldest|youngest|eldest|other)\s+)?"
+REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|new|oldest|youngest|eldest|other)\s+)?"
 ANIMALS = ("dog", "cat", "puppy", "kitten", "beagle", "terrier", "labrador", "lab", "poodle", "spaniel", "collie",
             "retriever", "rabbit", "bunny", "hamster", "parrot", "horse", "pup", "tabby", "pet", "budgie",
             "tortoise", "turtle", "guinea pig", "ferret", "goldfish", "rescue dog", "rescue cat", "doggo", "pupper",
@@ -288,7 +293,8 @@ def clean_value(value: str) -> str:
     value = re.sub(r"^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
                    value)
     # "a programme called The Rest Is History": the name is the value, the noun before it says what it is
-    value = re.sub(r"^(?:(?:a|an|the|this|that)\s+)?[a-z]+(?:\s+[a-z]+)?\s+(?:called|named)\s+(?=[A-Z0-9])", "", value)
+    value = re.sub(r"^(?:(?:(?:a|an|the|this|that)\s+)?(?:[a-z]+|(?:Lad|Guy|Girl|Woman|Man|Lady|Bloke|Fella|Chap|Lass|Boy))"
+                   r"(?:\s+[a-z]+)?\s+)?(?:called|named)\s+(?=[A-Z0-9])", "", value)
     if runs_into_pronoun(value):  # "Hull I was twelve": the value ends where the next clause's "I" begins
         value = value[:-2].rstrip()
     return value.rstrip(".")
@@ -433,4 +439,6 @@ def names_a_role(phrase: str) -> bool:
 
 #: Chat's fillers and interjections: never a word of an attribute ("yoga at X lol", "my back is better ngl").
 CHAT_FILLERS = frozenset({"lol", "lmao", "ngl", "tbh", "omg", "haha", "btw", "fyi", "idk", "imo", "rofl", "smh", "fr",
-                          "rn", "tho", "atm", "ok", "okay", "yeah", "ugh", "wow", "oh"})
+                          "rn", "tho", "atm", "ok", "okay", "yeah", "ugh", "wow", "oh",
+                          # the particles of other Englishes: Filipino "po", Nigerian "o", "sef", "abeg", Indian "yaar"
+                          "po", "sef", "abeg", "yaar", "lah"})

@@ -397,8 +397,60 @@ def _title_words(role: str, articled: bool) -> bool:
     return articled or not (words[0].endswith("ing") and words[0] != "working" and len(words[0]) > 4)
 
 
+#: The user's people by the words for them beyond ``RELATIONS``: "my niece is at Leeds University" is not her name.
+_WIDER_FAMILY = {"uncle": "uncle", "aunt": "aunt", "auntie": "aunt", "cousin": "cousin", "niece": "niece",
+                 "nephew": "nephew", "grandma": "grandmother", "gran": "grandmother", "nan": "grandmother",
+                 "grandad": "grandfather", "grandpa": "grandfather", "kid": "child", "child": "child",
+                 "eldest": "child", "youngest": "child", "flatmate": "flatmate", "housemate": "housemate",
+                 "lad": "son", "boy": "son", "girl": "daughter", "lass": "daughter"}
+_SCHOOL_NAME = re.compile(r"\b(?:School|Primary|Academy|College|University|Uni|Nursery|Elementary|High|Grammar|"
+                          r"Montessori|Kindergarten|Polytechnic|Institute)\b")
+
+_FOR_A_TIME = re.compile(r"(?i)\b(?:(?:this|next|last)\s+(?:week|weekend|month)|on\s+holiday|on\s+a\s+trip|visiting|"
+                         r"today|tonight|tomorrow|until|till|for\s+(?:a|the|two|three|a\s+few)\s+(?:days?|nights?|weeks?)|"
+                         r"for\s+work|at\s+the\s+moment|right\s+now|conference|hospital|holiday|vacation)\b")
+
+
+def _someone_placed(attr: str, between: str, raw: str, sentence: str) -> Candidate | None | bool:
+    """"my niece is at Leeds University", "my nephew is at Deloitte", "my cousin's in Perth": where one of the user's
+    people is (their school, their work, their town), never their name. False: not such a sentence."""
+    words = attr.lower().split()
+    # "niece", "best friend", or the relation then a name typed lower case: "my best friend zoe is in Edinburgh"
+    keys = [words[-1], " ".join(words)] + ([" ".join(words[:-1]), words[-2]]
+                                          if len(words) > 1 and not concept_of(words[-1]) else [])
+    who = next((RELATIONS.get(key) or _WIDER_FAMILY.get(key) for key in keys
+                if RELATIONS.get(key) or _WIDER_FAMILY.get(key)), None)
+    preposition = re.search(r"(?i)\b(at|in|with)\s*$", between)
+    if who is None or preposition is None:
+        return False
+    value = clean_value(raw)
+    if not value[:1].isupper() or not plausible_value(value) or re.match(rf"(?i){MONTHS}\b", value) or \
+            re.match(r"(?i)(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", value):
+        return None  # "my son is at football", "my sister's wedding is in May": no place, no fact
+    if _SCHOOL_NAME.search(value):
+        return Candidate("assert", who, "school", value, sentence)
+    if preposition.group(1).lower() == "in":
+        if _FOR_A_TIME.search(sentence):
+            return None  # "my sister is in Paris this week": a stay, not her home
+        return Candidate("assert", who, "lives_in", value, sentence)
+    return Candidate("assert", who, "works_at", value, sentence)
+
+
 def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
-    """Facts the open-domain frames find in one sentence, with the span each came from."""
+    """Facts the open-domain frames find in one sentence, with the span each came from. Someone of the user's said
+    to be in a place for a time, with no word of living there, is staying, not living there ("my sister is in
+    Lisbon this week for a conference")."""
+    staying = _FOR_A_TIME.search(sentence) and not _HOME_WORDS.search(sentence)
+    for span, candidate in _frame_candidates(sentence):
+        if staying and candidate.predicate == "lives_in" and candidate.subject != USER:
+            continue
+        yield span, candidate
+
+
+_HOME_WORDS = re.compile(r"(?i)\b(?:lives?|living|based|settled|moved|moving|relocat\w*|home|flat|house|apartment)\b")
+
+
+def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate]]:
     verb = opening_verb(sentence)  # "Fed the cat": the first word is the verb, never a value
     for pattern, attribute in _FRAMES:
         for match in pattern.finditer(sentence):
@@ -456,6 +508,11 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
                         yield match.span(), Candidate("assert", subject, "lives_in", value, sentence)
                     continue
                 if attr_text != attr_text.lower() and not (attr_text.isupper() and len(attr_text) <= 4):
+                    continue
+                placed = _someone_placed(attr_text, sentence[match.end("attr"):match.start("v")], raw, sentence)
+                if placed is not False:
+                    if placed is not None:
+                        yield match.span(), placed
                     continue
                 candidate = attribute_candidate(attr_text, raw, sentence, subject)
             elif attribute == "@place_lc":

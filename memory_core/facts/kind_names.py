@@ -299,6 +299,12 @@ _CHILD_NOUN = re.compile(r"\b(?:son|daughter|lad|boy|girl|kid|kids|child|younges
 _CHILD_RELATION = {"son": "son", "lad": "son", "boy": "son", "daughter": "daughter", "girl": "daughter"}
 
 
+#: A place of worship by its name: "St Patrick's", "Grace Community Church", "Our Lady of Lourdes".
+_WORSHIP = re.compile(r"\b(?:Church|Chapel|Cathedral|Parish|Kirk|Abbey|Minster|Mosque|Masjid|Temple|Synagogue|Gurdwara|"
+                      r"Tabernacle|Assembly)\b|^(?:St\.?|Saint|Our\s+Lady|Holy|Sacred)\s")
+#: The parse's attribute for a child moved to another school: "named_act:move_the_daughter_to".
+_CHILD_MOVED = re.compile(r"named_act:(?:move|moved|switch|switched|change|changed|transfer|transferred)_(?:\w+_)?"
+                          r"(?P<child>son|daughter|lad|boy|girl|kid|kids|child|youngest|eldest|oldest)_to$")
 #: Verbs a child's school is said with, read by the parse as an attribute of their own: "my son goes to X".
 _ATTENDS = {"go_to", "goes_to", "attend", "attends", "attend_at", "study_at", "studies_at", "at"}
 
@@ -309,10 +315,18 @@ def schools_named(candidates: Sequence[Candidate]) -> list[Candidate]:
     found = []
     for c in candidates:
         child = _CHILD_NOUN.search((c.predicate or "").replace("_", " ")) if c.subject == USER else None
-        if c.op != "assert" or not _SCHOOL.search(c.value or ""):
+        moved = _CHILD_MOVED.match(c.predicate or "") if c.subject == USER else None
+        if c.op == "assert" and (c.predicate or "").removeprefix("named_act:") in _ATTENDS and \
+                _WORSHIP.search(c.value or "") and \
+                not _SCHOOL.search(c.value or ""):
+            found.append(replace(c, predicate="church"))  # "my maw goes to St Patrick's": her church
+        elif c.op != "assert" or not _SCHOOL.search(c.value or ""):
             found.append(c)
-        elif c.predicate in _ATTENDS and c.subject != USER:
+        elif c.predicate in _ATTENDS | {"lives_in"} and c.subject != USER:
+            # "my daughter has moved to Oakfield School": where she goes, not where she lives
             found.append(replace(c, predicate="school"))
+        elif moved:  # "we've moved our daughter to Greenfield Primary": the parse's "move the daughter to"
+            found.append(replace(c, subject=_CHILD_RELATION.get(moved.group("child"), "child"), predicate="school"))
         elif child:  # "our youngest lad's at Hillview Primary": held as the user's "youngest_lad"
             found.append(replace(c, subject=_CHILD_RELATION.get(child.group(0), "child"), predicate="school"))
         else:

@@ -82,6 +82,11 @@ UNTARGETED_CATEGORIES = ("preference", "people", "identity", "health")
 _FAMILY = ("sister", "brother", "son", "daughter", "child", "friend", "best_friend", "dog", "cat", "pet")
 #: Set-valued predicates outside the people families.
 _SINGLE_PEOPLE = ("mother", "father", "spouse", "partner")
+#: The family by marriage and the people the user lives with ("brother_in_law" reads "brother-in-law").
+_MORE_FAMILY = ("brother_in_law", "sister_in_law")
+#: One at a time, as people speak of them: "my new flatmate is Tom" succeeds the old one.
+_MORE_SINGLE_PEOPLE = ("mother_in_law", "father_in_law", "stepmother", "stepfather", "flatmate", "housemate",
+                       "roommate")
 
 PREDICATES: dict[str, Predicate] = {
     "name": Predicate("identity", phrase="The user's name is {value} (call them {value})"),
@@ -103,6 +108,9 @@ for _rel in _FAMILY:
     PREDICATES[_rel] = Predicate("people", multi=True, phrase=f"The user's {_rel.replace('_', ' ')} is {{value}}")
 for _rel in _SINGLE_PEOPLE:
     PREDICATES[_rel] = Predicate("people", phrase=f"The user's {_rel} is {{value}}")
+for _rel in _MORE_FAMILY + _MORE_SINGLE_PEOPLE:
+    PREDICATES[_rel] = Predicate("people", multi=_rel in _MORE_FAMILY,
+                                 phrase=f"The user's {_rel.replace('_in_law', '-in-law')} is {{value}}")
 
 
 def predicate_info(predicate: str) -> Predicate:

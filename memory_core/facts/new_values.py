@@ -72,7 +72,8 @@ CORRECTION = re.compile(
     r"(?P<restated>[\w-]+)(?:'s|\s+is)\s+(?:actually\s+)?|"
     r"scratch\s+that,?\s+(?:it(?:'s|\s+is)\s+)?|(?:i\s+)?should\s+(?:have|'ve)\s+said\s+|"
     r"correction:?\s+(?:it(?:'s|\s+is)\s+)?|sorry,?\s+(?:it(?:'s|\s+is)\s+)|i\s+mean\s+)" + _A + _Y)
-_PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "way", "something", "stuff", "things",
+_PRONOUNS = {"i", "i'm", "we", "we're", "you're", "it's", "it", "that", "this", "them", "him", "her", "one", "me", "you", "us",
+             "everyone", "everybody", "someone", "somebody", "way", "something", "stuff", "things",
              "life", "time", "work", "home", "the", "a", "now"}
 
 

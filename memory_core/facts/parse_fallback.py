@@ -316,7 +316,9 @@ def attribute_of(tree: Tree, name: _Name) -> tuple[str, str, Token | None] | Non
         return None
     if head.dep in ("appos",) and governor is not None and governor.pos == "NOUN" and \
             lower(governor) not in _GENERAL_NOUNS:
-        words = [lower(c) for c in tree.children(governor, "amod", "compound") if c.i < governor.i]
+        # "a new dog walker, Amy": the dog walker (a new one succeeds the old: the same attribute)
+        words = [lower(c) for c in tree.children(governor, "amod", "compound") if c.i < governor.i
+                 and lower(c) not in ("only", "main", "usual", "current", "new", "own")]
         return NAMED, " ".join([*words, lower(governor)]), _clause_verb(tree, governor)
     if head.dep == "pobj" and governor is not None:
         preposition = _PREPOSITIONS.get(lower(governor), lower(governor))

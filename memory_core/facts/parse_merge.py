@@ -114,10 +114,27 @@ def _widened(rules: Sequence[Candidate], parsed: Sequence[Candidate]) -> list[Ca
     return widened
 
 
+#: A home by its kind: "bought a house in York" says where they live, not a "house" called York.
+_DWELLINGS = {"house", "flat", "home", "apartment", "bungalow", "cottage", "condo", "townhouse", "place", "maisonette"}
+
+#: Homes owned but not lived in: "a holiday cottage in Cornwall".
+_NOT_LIVED_IN = re.compile(r"(?i)\b(?:holiday|second|rental|investment|buy-to-let|summer|weekend|beach|ski)\s+"
+                           r"(?:house|flat|home|cottage|place|apartment|bungalow|condo)")
+
+
+def _a_home(candidate: Candidate) -> Candidate:
+    """The tree's "house: York" read as where its owner lives."""
+    if candidate.predicate in _DWELLINGS and candidate.value and candidate.value[:1].isupper() and \
+            not any(ch.isdigit() for ch in candidate.value) and not _NOT_LIVED_IN.search(candidate.evidence or ""):
+        return replace(candidate, predicate="lives_in")
+    return candidate
+
+
 def merge_candidates(rules: Sequence[Candidate], parsed: Sequence[Candidate]) -> list[Candidate]:
     """The rules' candidates (a name they cut short made whole by the parse), then each parse candidate no rule
     covers (retractions stay first)."""
     rules = _widened(rules, parsed)
+    parsed = [_a_home(c) for c in parsed]
     added = [c for c in parsed if c.op == "assert" and not _covered(c, rules)
              and not implausible_value(c.predicate, c.value)  # the tree's "club: tuesday" or "car: garage"
              and not names_its_own_kind(c)]

@@ -71,6 +71,9 @@ def _a_persons_slot(text: str, name: str) -> bool:
                           rf"\b{said}\s+and\s+(?:I|me)\b", text))
 
 
+_A_DAY = re.compile(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Weekdays?|Weekends?)\b")
+
+
 def _subject_names(sentence: str, proper_nouns: frozenset[str] | None) -> list[str]:
     """Names that are a clause's subject and do what an animal may do. A one-word name at the sentence's start is
     capitalised by position, so it counts only when the parser tagged it a proper noun (or, with no parser, when
@@ -82,6 +85,8 @@ def _subject_names(sentence: str, proper_nouns: frozenset[str] | None) -> list[s
             continue  # "Buried Dotty under the apple tree": the first word is the verb, "I" dropped; no subject
         if _NOT_A_NAME.match(name) or plainly_a_brand(name) or _PERSON_VERB.match(sentence[match.end("name"):]):
             continue
+        if _A_DAY.search(name):
+            continue  # "Comes Monday to Friday": a verb and a day, no one's name
         if match.start("name") == 0 and " " not in name and not (
                 name in proper_nouns if proper_nouns is not None else usually_capitalised(name)):
             continue

@@ -42,11 +42,31 @@ def statement_marks(text: str) -> str:
     return _TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text)
 
 
+#: "Ma" and "me" for "my" before one of the user's people, as Scots, Irish and northern English write it: "ma best pal
+#: Stevie", "me mum's moved". ("Me" only where "my" could open the phrase: "call me mum" stays.) Same length.
+_KIN_AFTER_MY = (r"(?:(?:wee|best|big|auld|old|little|oldest|eldest|youngest|new|other)\s+)?(?:pal|mate|maw|da|mam|mum|"
+                 r"ma|dad|brother|sister|bro|sis|boy|girl|lad|lass|son|daughter|weans?|bairns?|kids?|husband|wife|missus|"
+                 r"man|fella|partner|boyfriend|girlfriend|granny|gran|nan|grandad|papa|auntie|aunt|uncle|cousin|niece|"
+                 r"nephew|dog|cat|pup|puppy|friend|half)\b")
+_DIALECT_MY = re.compile(r"(?:\b(?P<ma>[Mm])a|(?:^|(?<=[.!?,]\s)|(?<=\bwith\s)|(?<=\bto\s)|(?<=\band\s)|(?<=\bfor\s)|"
+                         r"(?<=\bof\s)|(?<=\bat\s)|(?<=\bfrom\s))(?P<me>[Mm])e)(?=\s+" + _KIN_AFTER_MY + ")")
+
+
+#: Scots "oor" for "our" ("oor Karen", "oor wean"): the same length.
+_DIALECT_OUR = re.compile(r"\b([Oo])or\b(?=\s+(?-i:[A-Z])|\s+" + _KIN_AFTER_MY + ")")
+
+
+def dialect_possessives(text: str) -> str:
+    """"ma"/"me" read as "my" and "oor" as "our" before one of the user's people (the same length: offsets hold)."""
+    text = _DIALECT_MY.sub(lambda m: (m.group("ma") or m.group("me")) + "y", text)
+    return _DIALECT_OUR.sub(lambda m: m.group(1) + "ur", text)
+
+
 def reading_text(text: str) -> str:
     """``text`` with its apostrophes and capitals restored where chat typing dropped them, a statement read
     without the request to remember it, a second language's adverb after the verb put before it ("I drink
     always X") and a tag question read as said."""
-    return statement_marks(in_english_order(truecased(unwrapped_requests(with_apostrophes(text)),
+    return statement_marks(in_english_order(truecased(unwrapped_requests(dialect_possessives(with_apostrophes(text))),
                                                       all_lower=not any(c.isupper() for c in text))))
 
 

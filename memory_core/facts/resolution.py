@@ -21,7 +21,7 @@ from memory_core.facts.parse_extractor import SUBJECTS as PEOPLE_SUBJECTS, parse
 from memory_core.facts.parse_fallback import fallback_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
-from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.frame_words import CHAT_FILLERS, RELATIONS
 from memory_core.facts.kind_names import (kind_name_candidates, outranked, school_candidates,
                                            schools_named)
 from memory_core.facts.pet_names import pet_name_candidates
@@ -49,7 +49,8 @@ def _value_key(value: str) -> str:
 
 
 #: Predicates that name one of the user's people (or pets) by name: "sister" = Ana.
-_RELATION_PREDICATES = {*RELATIONS.values(), *PEOPLE_SUBJECTS.values()}
+_RELATION_PREDICATES = {*RELATIONS.values(), *PEOPLE_SUBJECTS.values(),
+                        *(name for name, info in factsmod.PREDICATES.items() if info.category == "people")}
 
 
 def _linked(store: Store, message: Message, candidates: list) -> list:
@@ -63,7 +64,10 @@ def _linked(store: Store, message: Message, candidates: list) -> list:
                            "AND expired_at IS NULL AND valid_at <= ? ORDER BY valid_at, id", [message.created_at]):
         if row["predicate"] in _RELATION_PREDICATES and row["value"].casefold() in names:
             known[row["value"].casefold()] = row["predicate"]
-    return [replace(c, subject=known.get(c.subject.casefold(), c.subject)) for c in candidates]
+    # a home said of a name the ledger does not know as one of the user's people is someone else's news ("Tomasz
+    # moved to the Leeds office"), not a fact of the user's life
+    return [replace(c, subject=known.get(c.subject.casefold(), c.subject)) for c in candidates
+            if not (c.predicate == "lives_in" and c.subject[:1].isupper() and c.subject.casefold() not in known)]
 
 
 def _within(value: str, ended: list[str]) -> bool:
@@ -156,7 +160,11 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
         if parser is not None else None
     candidates = candidates + pet_name_candidates(said, candidates, proper_nouns)  # "took the pup out. Rosie ..."
     # a sentence no layer read a fact from, that names a thing of the user's: one fact by the governing word
-    return Parsed(message.id, candidates + fallback_candidates(trees, candidates), said, entity_names(trees))
+    # (a child's school read by it too: "we've moved our daughter to Greenfield Primary")
+    candidates = candidates + schools_named(fallback_candidates(trees, candidates))
+    # a chat particle is no value, whoever read it: "an email to my charge nurse po?" names no nurse "Po"
+    candidates = [c for c in candidates if not (c.op == "assert" and (c.value or "").lower() in CHAT_FILLERS)]
+    return Parsed(message.id, candidates, said, entity_names(trees))
 
 
 def with_switches(candidates: list, said: list[str]) -> list:

@@ -14,6 +14,7 @@ from typing import Iterable
 from memory_core.facts.attributes import canonical_predicate, category_of
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.change_cues import ANY_ARTICLE, NEW_VALUE, about_someone_else, unasserted
+from memory_core.facts.kind_names import KINDS
 from memory_core.facts.mentions import CALENDAR
 from memory_core.facts.new_values import good_new_value, whole_name
 
@@ -37,6 +38,10 @@ _SERVICE_MOVED = re.compile(
     r"(?P<service>number|sim|mobile|electricity|gas|energy|electric|broadband|internet|wifi|salary|savings|"
     r"current\s+account|wages|pension|mortgage|prescriptions?|car\s+insurance|home\s+insurance)"
     r"\s+(?:over\s+|across\s+)?to\s+" + ANY_ARTICLE + NEW_VALUE)
+#: Moved to a place whose own name says its kind, the thing moved said in any words: "switched Pepper to Riverside
+#: Vets", "moved the kids over to Parkside Dental" (``kind_names.KINDS``: a gym, bank, dentist, vet, barber).
+_MOVED_TO_A_KIND = re.compile(r"(?i)\b(?:switched|moved|transferred|changed)\s+(?:[\w'’-]+\s+){0,3}?(?:over\s+|across\s+)?"
+                              r"to\s+" + ANY_ARTICLE + NEW_VALUE)
 _SERVICE_ATTRIBUTES = {"number": "mobile_network", "sim": "mobile_network", "mobile": "mobile_network",
                        "electricity": "energy_supplier", "gas": "energy_supplier", "energy": "energy_supplier",
                        "electric": "energy_supplier", "broadband": "internet", "internet": "internet",
@@ -85,4 +90,12 @@ def switched_values(sentences: Iterable[str]) -> list[Candidate]:
                 value = whole_name(sentence, value, match.start("y"))
                 service = re.sub(r"\s+", " ", match.group("service").lower())
                 found.append(Candidate("assert", "user", _SERVICE_ATTRIBUTES[service], value, sentence))
+        for match in _MOVED_TO_A_KIND.finditer(sentence):
+            if found and found[-1].evidence == sentence or unasserted(sentence, match.end()):
+                continue
+            value = good_new_value(match.group("y"), "")
+            value = whole_name(sentence, value, match.start("y")) if value else None
+            kind = next((concept for concept, words in KINDS if value and words.search(value)), None)
+            if kind:
+                found.append(Candidate("assert", "user", kind, value, sentence))
     return found

@@ -123,6 +123,9 @@ _PLACE_SLOT = re.compile(r"\b(?:in|near|outside|support|supports|supporting|supp
 #: A race by its place: "the brighton marathon", "the cardiff half marathon" (not "my first marathon").
 _RACE_NAME = re.compile(r"\bthe\s+((?!(?:first|next|last|big|whole|full|local|virtual|charity|same|other|actual|"
                         r"real|proper|new|old|annual)\b)[a-z]+(?:\s+(?!half\b)[a-z]+)?)\s+((?:half\s+)?marathon)\b")
+#: Words that follow "my husband" as its verb's helper or an adverb, never as his name: "my husband has started".
+_NOT_AFTER_KIN = frozenset("has had have will would can could should might must does did do just also still never "
+                           "always really finally recently actually only even already now then usually".split())
 _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")
@@ -158,6 +161,13 @@ def _uncased_only() -> frozenset[str]:
 def usually_capitalised(word: str) -> bool:
     """Whether edited English writes the word with a capital ("Murphy", "Sarah"; not "took", "home")."""
     return word.lower() in _lexicon()[0]
+
+
+def a_lower_case_word(word: str) -> bool:
+    """Whether edited English writes the word lower case and never with a capital ("finally", "just"; not "Sean",
+    and not a word it does not know, as most names are: "Priya")."""
+    lower = word.lower()
+    return lower in _lexicon_file()["lower"] and lower not in _lexicon()[0]
 
 
 def typed_without_capitals(text: str) -> bool:
@@ -285,7 +295,8 @@ def _name_starts(text: str) -> list[int]:
             continue  # "samsung air": a maker and a word, not a model
         starts += [match.start() + word.start() for word in words]
     starts += [match.start(1) for match in _KIN_NAME.finditer(text)
-               if match.group(1) not in _NEVER_NAMES | _NAME_ENDS and not match.group(1).endswith(("ed", "ing"))]
+               if match.group(1) not in _NEVER_NAMES | _NAME_ENDS | _NOT_AFTER_KIN
+               and not match.group(1).endswith(("ed", "ing"))]
     for match in _NAMING.finditer(text):
         position = match.end()
         for _ in range(3):  # "night tram", "ursula le guin": a name of up to three words

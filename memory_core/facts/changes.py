@@ -60,7 +60,7 @@ _END_CUES = re.compile(
     # a thing lost, a pet gone to live elsewhere ("did not survive the bucket", "has gone to live with my parents");
     # burials and a thing given to someone are read on the old value itself (``_SAID_OF_THE_OLD``)
     r"(?:did\s+not|didn't|didnt|never|won't|wont)\s+(?:\w+\s+)?survive|gone\s+to\s+live|"
-    r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
+    r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|separated|divorced|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
     r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|retiring|replaced|traded|sold|switched|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|moving\s+(?:away|out)|flitt(?:ed|ing)|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
     r"lost\s+my\s+taste|gone\s+off|went\s+off|f[ae]ll(?:en)?\s+off\s+the\s+(?:\w+\s+)?wagon|doesn't\s+do\s+it|"

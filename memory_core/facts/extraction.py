@@ -104,6 +104,7 @@ _RELATIONS = {
     "best mate": "best_friend", "bestie": "best_friend", "mate": "friend", "best pal": "best_friend", "pal": "friend",
     "mam": "mother", "maw": "mother", "mammy": "mother", "mummy": "mother", "mommy": "mother", "nanay": "mother",
     "da": "father", "daddy": "father", "tatay": "father", "eldest": "child", "youngest": "child",
+    "hubby": "spouse", "other half": "partner", "bf": "partner", "gf": "partner",
     "parents": "parents", "folks": "parents", "in-laws": "in_laws", "grandparents": "grandparents",
 }
 _REL = r"(?P<rel>" + "|".join(sorted(_RELATIONS, key=len, reverse=True)) + ")"
@@ -223,8 +224,9 @@ _RULES: list[_Rule] = [
     _rule(rf"\bmy\s+(?:new\s+|current\s+|day\s+|actual\s+|main\s+|real\s+|full-time\s+|part-time\s+)?job(?:'s|\s+is)\s+"
           rf"(?:now\s+|still\s+|officially\s+)?(?!not\b|no\b|never\b)(?:an?\s+)?{_VALUE}", "@job_role"),
     # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
-    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}(?:'s|'ve)?{_ADV}\s+(?:lives|live|is\s+living|are\s+living|moved|"
-          rf"has\s+moved|have\s+moved|relocated|(?:has\s+|have\s+)?settled(?:\s+down)?)\s+(?:back\s+)?(?:in|to|into)\s+"
+    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}(?:'s|'ve|\s+has|\s+have)?{_ADV}\s+(?:lives|live|stays|"
+          rf"is\s+living|are\s+living|moved|has\s+moved|have\s+moved|relocated|flitted|(?:has\s+|have\s+)?settled(?:\s+down)?)"
+          rf"\s+(?:back\s+|out\s+|over\s+|up\s+|down\s+)?(?:in|to|into)\s+"
           rf"(?:(?:a|an|the|her|his|their)\s+(?:new\s+|little\s+|lovely\s+)?(?:care\s+home|nursing\s+home|retirement\s+"
           rf"(?:home|village|flat)|flat|house|place|bungalow|apartment|cottage|home)\s+in\s+)?){_PLACE}",
           "@rel.lives_in", case=True),
@@ -239,6 +241,10 @@ _RULES: list[_Rule] = [
           rf"(?:\s+(?:again|house|away|out|on|back))?\s*(?:[,;:-]|\s+and|\s+so)\s+(?:she|he|they)(?:'s|\s+is|'re|\s+are)"
           rf"{_ADV}\s+(?:in|living\s+in|based\s+in|settled\s+in|out\s+in|over\s+in|up\s+in|down\s+in)\s+){_PLACE}",
           "@rel.lives_in", case=True),
+    # a child's new school in a pronoun's clause: "my niece has changed schools, she's at Hillhead Academy now"
+    _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?(?:'s|\s+has|\s+have)?{_ADV}\s+(?:changed|moved|switched)\s+"
+          rf"schools?\s*(?:[,;:-]|\s+and|\s+so)\s+(?:she|he|they)(?:'s|\s+is|'re|\s+are){_ADV}\s+(?:at|in)\s+){_PLACE}",
+          "@rel.school", case=True),
     # someone named at the start of the sentence moving: "Sean's moved out to Denver", "Priya relocated to Singapore";
     # the fact is Sean's (the ledger ties the name to the relation it holds: resolution._linked)
     _rule(rf"(?:^|[.!?]\s+)(?i:(?:so|and|oh|btw|also|anyway|news:?)\s*,?\s+)?(?P<who>(?!(?:I|My|Our|The|We|He|She|They|It|So|And)\b)"

@@ -89,7 +89,8 @@ RELATIONS = {
     # the words for mum and dad in other Englishes: Scots "maw"/"da", Irish "mam"/"mammy", "mummy"/"daddy", and the
     # Filipino "nanay"/"tatay" said in English
     "mam": "mother", "maw": "mother", "mammy": "mother", "mummy": "mother", "mommy": "mother", "nanay": "mother",
-    "da": "father", "daddy": "father", "tatay": "father",
+    "da": "father", "daddy": "father", "tatay": "father", "hubby": "spouse", "other half": "partner", "bf": "partner",
+    "gf": "partner",
 }
 REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
                                                 reverse=True)) + ")"
@@ -292,6 +293,8 @@ def clean_value(value: str) -> str:
     # (said in lower case: "Old Spice" and "New York" are names)
     value = re.sub(r"^(?:old|new|trusty|used|second-hand|refurbished|battered|shiny|beloved)\s+(?=[A-Z0-9])", "",
                    value)
+    # "got himself a Qashqai": the value is what was got, not who got it
+    value = re.sub(r"(?i)^(?:himself|herself|themselves|myself|ourselves)\s+(?:(?:a|an|the)\s+)?", "", value)
     # "a programme called The Rest Is History": the name is the value, the noun before it says what it is
     value = re.sub(r"^(?:(?:(?:a|an|the|this|that)\s+)?(?:[a-z]+|(?:Lad|Guy|Girl|Woman|Man|Lady|Bloke|Fella|Chap|Lass|Boy))"
                    r"(?:\s+[a-z]+)?\s+)?(?:called|named)\s+(?=[A-Z0-9])", "", value)

@@ -402,7 +402,8 @@ _WIDER_FAMILY = {"uncle": "uncle", "aunt": "aunt", "auntie": "aunt", "cousin": "
                  "nephew": "nephew", "grandma": "grandmother", "gran": "grandmother", "nan": "grandmother",
                  "grandad": "grandfather", "grandpa": "grandfather", "kid": "child", "child": "child",
                  "eldest": "child", "youngest": "child", "flatmate": "flatmate", "housemate": "housemate",
-                 "lad": "son", "boy": "son", "girl": "daughter", "lass": "daughter"}
+                 "lad": "son", "boy": "son", "girl": "daughter", "lass": "daughter", "in-laws": "in_laws",
+                 "parents": "parents", "folks": "parents", "grandparents": "grandparents"}
 _SCHOOL_NAME = re.compile(r"\b(?:School|Primary|Academy|College|University|Uni|Nursery|Elementary|High|Grammar|"
                           r"Montessori|Kindergarten|Polytechnic|Institute)\b")
 
@@ -478,6 +479,11 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
                             yield match.span(), Candidate("assert", subject, "lives_in", value, sentence)
                         continue
                     if attr == "name":
+                        continue
+                    if attr in RELATIONS:  # "my best friend's husband is called Tunde": her husband's name
+                        value = clean_value(raw)
+                        if plausible_value(value) and value[:1].isupper() and len(value.split()) <= 3:
+                            yield match.span(), Candidate("assert", subject, RELATIONS[attr], value, sentence)
                         continue
                 else:
                     said = re.sub(r"\s+(?:now|rn|btw|lol|tho|atm)$", "", groups["attr"].lower())

@@ -56,6 +56,24 @@ _DIALECT_MY = re.compile(r"(?:\b(?P<ma>[Mm])a|(?:^|(?<=[.!?,]\s)|(?<=\bwith\s)|(
 _DIALECT_OUR = re.compile(r"\b([Oo])or\b(?=\s+(?-i:[A-Z])|\s+" + _KIN_AFTER_MY + ")")
 
 
+#: The partner's parents are the in-laws: "my husband's parents", "hubby's folks", "my wife's mum and dad".
+_PARTNERS_PARENTS = re.compile(r"(?i)\b(?:(?:my|our)\s+)?(?:husband|wife|hubby|partner|other\s+half|fianc[eé]e?|spouse)['’]s\s+"
+                               r"(?:parents|folks|mum\s+and\s+dad|mom\s+and\s+dad|mam\s+and\s+da[d]?)\b")
+#: Scots "tae"/"fae"/"wi'" for "to"/"from"/"with", before a word: "flitted tae Largs", "a pal fae the club".
+_SCOTS_WORDS = re.compile(r"(?i)\b(tae|fae|wi)(?:['’])?(?=\s+\w)")
+_SCOTS = {"tae": "to", "fae": "from", "wi": "with"}
+
+
+def dialect_words(text: str) -> str:
+    """The partner's parents read as the in-laws, and Scots "tae"/"fae"/"wi'" as "to"/"from"/"with"."""
+    text = _PARTNERS_PARENTS.sub(lambda m: ("My" if m.group(0)[:1].isupper() else "my") + " in-laws", text)
+    return _SCOTS_WORDS.sub(lambda m: _cased_like(_SCOTS[m.group(1).lower()], m.group(1)), text)
+
+
+def _cased_like(word: str, typed: str) -> str:
+    return word.capitalize() if typed[:1].isupper() else word
+
+
 def dialect_possessives(text: str) -> str:
     """"ma"/"me" read as "my" and "oor" as "our" before one of the user's people (the same length: offsets hold)."""
     text = _DIALECT_MY.sub(lambda m: (m.group("ma") or m.group("me")) + "y", text)
@@ -66,7 +84,8 @@ def reading_text(text: str) -> str:
     """``text`` with its apostrophes and capitals restored where chat typing dropped them, a statement read
     without the request to remember it, a second language's adverb after the verb put before it ("I drink
     always X") and a tag question read as said."""
-    return statement_marks(in_english_order(truecased(unwrapped_requests(dialect_possessives(with_apostrophes(text))),
+    return statement_marks(in_english_order(truecased(unwrapped_requests(dialect_possessives(dialect_words(
+        with_apostrophes(text)))),
                                                       all_lower=not any(c.isupper() for c in text))))
 
 

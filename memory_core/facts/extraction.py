@@ -36,7 +36,7 @@ from memory_core.facts.parse_verbs import INSTRUMENTS
 from memory_core.facts.truecasing import a_lower_case_word
 from memory_core.facts.frame_words import DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
 from memory_core.facts.holding_frames import holding_candidates
-from memory_core.facts.frames import frame_candidates
+from memory_core.facts.frames import frame_candidates, staying
 from memory_core.facts.message_frames import message_candidates
 from memory_core.facts.purpose_frames import purpose_candidates
 from memory_core.facts.ledger import USER
@@ -105,6 +105,8 @@ _RELATIONS = {
     "mam": "mother", "maw": "mother", "mammy": "mother", "mummy": "mother", "mommy": "mother", "nanay": "mother",
     "da": "father", "daddy": "father", "tatay": "father", "eldest": "child", "youngest": "child",
     "hubby": "spouse", "other half": "partner", "bf": "partner", "gf": "partner",
+    # Filipino kin words said in English: "my Tito Ramon", "my Kuya Ben"
+    "tito": "uncle", "tita": "aunt", "lolo": "grandfather", "lola": "grandmother", "kuya": "brother",
     "parents": "parents", "folks": "parents", "in-laws": "in_laws", "grandparents": "grandparents",
 }
 _REL = r"(?P<rel>" + "|".join(sorted(_RELATIONS, key=len, reverse=True)) + ")"
@@ -225,11 +227,17 @@ _RULES: list[_Rule] = [
           rf"(?:now\s+|still\s+|officially\s+)?(?!not\b|no\b|never\b)(?:an?\s+)?{_VALUE}", "@job_role"),
     # other people's homes (before names: "my sister Ana lives in Porto" is where she lives)
     _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}(?:'s|'ve|\s+has|\s+have)?{_ADV}\s+(?:lives|live|stays|"
-          rf"is\s+living|are\s+living|moved|has\s+moved|have\s+moved|relocated|flitted|(?:has\s+|have\s+)?settled(?:\s+down)?)"
+          rf"is\s+living|are\s+living|moved|has\s+moved|have\s+moved|relocated|flitted|(?:has\s+|have\s+)?settled(?:\s+down)?|"
+          rf"(?<=\s)is|(?<=\s)are|(?<='s))"
           rf"\s+(?:back\s+|out\s+|over\s+|up\s+|down\s+)?(?:in|to|into)\s+"
           rf"(?:(?:a|an|the|her|his|their)\s+(?:new\s+|little\s+|lovely\s+)?(?:care\s+home|nursing\s+home|retirement\s+"
           rf"(?:home|village|flat)|flat|house|place|bungalow|apartment|cottage|home)\s+in\s+)?){_PLACE}",
           "@rel.lives_in", case=True),
+    # who they are with: "my sister's with Darren", "my brother is with Ola now"
+    _rule(rf"(?i:\b(?:my|our)\s+{_REL_MOD}(?P<rel>sister|brother|best\s+friend|best\s+mate|best\s+pal|friend|cousin|son|"
+          rf"daughter|mum|mom|dad)(?:'s|\s+is)\s+(?:now\s+|still\s+)?(?:with|seeing|dating|going\s+out\s+with)\s+)"
+          rf"(?P<v>(?!(?:I|Me|Us|Them|Him|Her|The|A|An|My|Our)\b)[A-Z][a-z][\w'-]*)(?![\w'-])(?!\s+(?-i:[A-Z]))",
+          "@rel.partner", case=True),
     # the move as the second of two things they did: "my sister sold her flat and moved to York"; the words between
     # hold no other subject (a clause of "I", "we" or "they" is someone else's move)
     _rule(rf"(?i:{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w'-]+)?{_ASIDE}\s+(?!(?:and|or|is|was|has|had|says|said)\b)"
@@ -407,6 +415,11 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         if not names_a_role(value):
             return None
         predicate = "job_title"
+    if predicate == "@rel.lives_in" and staying(sentence):
+        return None  # "my sister is in Lisbon this week": a stay, not her home
+    if predicate == "@rel.partner" and re.search(r"(?i)\bwith\s+" + re.escape(value or "") + r"\b", sentence) and \
+            not _COUPLE_WORDS.search(sentence):
+        return None  # "my sister is with Vodafone": with a firm, unless the words of a couple are there
     if predicate and predicate.startswith("@rel"):
         relation = _RELATIONS[groups["rel"].lower()]
         if predicate == "@rel":
@@ -541,6 +554,9 @@ def appositive_name(sentence: str, end: int, kind: str) -> str | None:
 
 #: Where a job title ends: "at"/"for" a capitalised name ("shift supervisor at Amazon") or a place said with an
 #: article or a possessive ("porter at the local hospital", "cook for a care home"): the place is no part of it.
+#: Words of a couple: "my sister's with Darren, they've been together since school".
+_COUPLE_WORDS = re.compile(r"(?i)\b(?:together|dating|seeing|boyfriend|girlfriend|partner|engaged|married|moved\s+in|"
+                           r"relationship|couple|met|anniversary|wedding|love)\b")
 _JOINED = re.compile(r"(?i)\bjoin(?:ed|ing)?\s+$")
 #: Words of playing music in a band: an instrument played, a gig, a rehearsal.
 _MUSIC_WORDS = re.compile(r"(?i)\b(?:(?:i|i'll|we)\s+(?:\w+\s+)?(?:play|plays|playing|sing|singing)\s+(?:the\s+)?(?:"

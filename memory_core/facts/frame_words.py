@@ -90,7 +90,7 @@ RELATIONS = {
     # Filipino "nanay"/"tatay" said in English
     "mam": "mother", "maw": "mother", "mammy": "mother", "mummy": "mother", "mommy": "mother", "nanay": "mother",
     "da": "father", "daddy": "father", "tatay": "father", "hubby": "spouse", "other half": "partner", "bf": "partner",
-    "gf": "partner",
+    "gf": "partner", "kuya": "brother",
 }
 REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
                                                 reverse=True)) + ")"
@@ -297,7 +297,9 @@ def clean_value(value: str) -> str:
     value = re.sub(r"(?i)^(?:himself|herself|themselves|myself|ourselves)\s+(?:(?:a|an|the)\s+)?", "", value)
     # "a programme called The Rest Is History": the name is the value, the noun before it says what it is
     value = re.sub(r"^(?:(?:(?:a|an|the|this|that)\s+)?(?:[a-z]+|(?:Lad|Guy|Girl|Woman|Man|Lady|Bloke|Fella|Chap|Lass|Boy))"
-                   r"(?:\s+[a-z]+)?\s+)?(?:called|named)\s+(?=[A-Z0-9])", "", value)
+                   r"(?:\s+[a-z]+){0,2}\s+)?(?:called|named)\s+(?=[A-Z0-9])", "", value)
+    # a chat particle after the value: "Mr Tan po", "Kemi o"
+    value = re.sub(r"\s+(?:po|sef|abeg|yaar|lah|o)$", "", value)
     if runs_into_pronoun(value):  # "Hull I was twelve": the value ends where the next clause's "I" begins
         value = value[:-2].rstrip()
     return value.rstrip(".")

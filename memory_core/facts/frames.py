@@ -441,11 +441,16 @@ def frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidate
     """Facts the open-domain frames find in one sentence, with the span each came from. Someone of the user's said
     to be in a place for a time, with no word of living there, is staying, not living there ("my sister is in
     Lisbon this week for a conference")."""
-    staying = _FOR_A_TIME.search(sentence) and not _HOME_WORDS.search(sentence)
+    stay = staying(sentence)
     for span, candidate in _frame_candidates(sentence):
-        if staying and candidate.predicate == "lives_in" and candidate.subject != USER:
+        if stay and candidate.predicate == "lives_in" and candidate.subject != USER:
             continue
         yield span, candidate
+
+
+def staying(sentence: str) -> bool:
+    """The sentence places someone for a time, with no word of living there: "in Lisbon this week"."""
+    return bool(_FOR_A_TIME.search(sentence)) and not _HOME_WORDS.search(sentence)
 
 
 _HOME_WORDS = re.compile(r"(?i)\b(?:lives?|living|based|settled|moved|moving|relocat\w*|home|flat|house|apartment)\b")

@@ -47,6 +47,10 @@ SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mot
              "fiancée": "partner", "fiance": "partner", "fiancee": "partner"}
 
 
+#: Kin words people use as a name, with a capital: "Dad", "Mammy", "Nanay".
+_KIN_AS_NAMES = {"mum", "mom", "mam", "mammy", "mummy", "mommy", "maw", "nanay", "dad", "daddy", "da", "tatay"}
+
+
 def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     attribute = re.sub(r"\s+", " ", fact.attribute.lower()).strip()
     if not attribute or (attribute in _TOO_GENERAL and fact.shape != "habitual-place") or \
@@ -54,7 +58,9 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
         return None  # "yoga at X lol": the parser took the filler for the name's kind noun
     if not (fact.named or fact.known):
         return None  # an unknown attribute with a plain word as value is more often chatter than a fact
-    subject = SUBJECTS.get(fact.subject, fact.subject)
+    # "Dad drives a Camry": a kin word used as a name is that relation
+    subject = SUBJECTS.get(fact.subject, SUBJECTS.get(fact.subject.lower(), fact.subject)
+                           if fact.subject.lower() in _KIN_AS_NAMES else fact.subject)
     if subject == USER and attribute.split()[-1] in SUBJECTS:  # "a sister named Ana", "Ana, my partner"
         if not fact.value[:1].isupper():
             return None  # "my partner is allergic": a person's value is their name

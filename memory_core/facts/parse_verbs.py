@@ -42,6 +42,7 @@ VERB_ATTRIBUTES: dict[str, str] = {
     "learn": "language", "study for": "exam", "practise": "instrument", "practice": "instrument",
     "play": "instrument",
     "play in": "band", "sing in": "band", "drum in": "band", "play with": "band", "play for": "team",
+    "sign for": "team", "turn out for": "team",
     "support": "team", "root for": "team", "follow": "",
     "volunteer at": "volunteering", "volunteer for": "volunteering", "volunteer with": "volunteering",
     # schedules and dates

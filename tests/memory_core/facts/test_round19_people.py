@@ -264,3 +264,39 @@ def test_the_partners_parents_are_worded_as_the_in_laws(store, real_parser):
 def test_got_himself_a_names_what_was_got():
     from memory_core.facts.frame_words import clean_value
     assert clean_value("himself a Skoda Octavia") == "Skoda Octavia"
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("My best friend Ines is in Porto now and I miss her.", ("best_friend", "lives_in", "Porto")),
+    ("My cousin's with Oisin now, they met at uni.", ("cousin", "partner", "Oisin")),
+])
+def test_where_they_are_and_who_they_are_with(text, fact, real_parser):
+    assert fact in _read(text, real_parser)
+
+
+@pytest.mark.parametrize("text, kept_out", [
+    ("My cousin is in Lisbon this week for a hen do.", ("cousin", "lives_in", "Lisbon")),
+    ("My sister is with Vodafone.", ("sister", "partner", "Vodafone")),
+])
+def test_a_stay_or_a_provider_is_no_home_or_partner(text, kept_out, real_parser):
+    assert kept_out not in _read(text, real_parser)
+
+
+@pytest.mark.parametrize("text, fact", [
+    ("Our neighbour is a sweet old man called Mr Okafor.", ("user", "neighbour", "Mr Okafor")),
+    ("My Tita Luz lives in Quezon City.", ("aunt", "lives_in", "Quezon City")),
+    ("Dad drives a Skoda Fabia.", ("father", "car", "Skoda Fabia")),
+])
+def test_more_ways_to_name_the_users_people(text, fact, real_parser):
+    read = _read(text, real_parser)
+    assert fact in read or (fact[1] == "neighbour" and (fact[0], "next-door_neighbour", fact[2]) in read)
+
+
+def test_a_brother_signing_for_a_club_changes_his_team(store, real_parser):
+    facts = _timeline(store, real_parser, "My brother plays for Ashby Town.", "My brother has signed for Coalville Rangers.")
+    assert ("brother", "team", "Coalville Rangers") in facts and ("brother", "team", "Ashby Town") not in facts
+
+
+def test_a_chat_particle_after_a_name_is_not_part_of_it():
+    from memory_core.facts.frame_words import clean_value
+    assert clean_value("Mrs Santos po") == "Mrs Santos"

@@ -34,7 +34,7 @@ from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_su
 from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.parse_verbs import INSTRUMENTS
 from memory_core.facts.truecasing import a_lower_case_word
-from memory_core.facts.frame_words import DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
+from memory_core.facts.frame_words import KIN_AS_NAMES, DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates, staying
 from memory_core.facts.message_frames import message_candidates
@@ -113,7 +113,7 @@ _REL = r"(?P<rel>" + "|".join(sorted(_RELATIONS, key=len, reverse=True)) + ")"
 _REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|new|oldest|youngest|eldest|other)\s+)?"
 #: Whose relation a sentence opens with: "my (little) sister", or a parent's or grandparent's kin word used
 #: as a name with no "my" ("mum works at the bakery", "Big news, dad's moved to Leeds"), never another's ("his mum").
-_KIN_AS_NAME = r"(?:mum|mom|mam|mammy|mummy|mommy|maw|dad|daddy|da|nanay|tatay)"
+_KIN_AS_NAME = r"(?:" + "|".join(KIN_AS_NAMES) + ")"
 _REL_OWNER = rf"(?:\bmy\s+{_REL_MOD}|(?<!\w\s)(?<![\w'])(?=(?i:{_KIN_AS_NAME})\b))"
 
 _DIETS = r"(?P<v>vegetarian|vegan|pescatarian|pescetarian|keto|paleo|gluten[- ]free|dairy[- ]free|halal|kosher|plant[- ]based)"

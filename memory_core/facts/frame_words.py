@@ -92,6 +92,8 @@ RELATIONS = {
     "da": "father", "daddy": "father", "tatay": "father", "hubby": "spouse", "other half": "partner", "bf": "partner",
     "gf": "partner", "kuya": "brother",
 }
+#: Kin words people use as a name, with or without "my": "Mum works at the bakery", "Dad drives a Corsa", "Nanay".
+KIN_AS_NAMES = ("mum", "mom", "mam", "mammy", "mummy", "mommy", "maw", "nanay", "dad", "daddy", "da", "tatay")
 REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
                                                 reverse=True)) + ")"
 REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|new|oldest|youngest|eldest|other)\s+)?"

@@ -12,7 +12,7 @@ from typing import Iterable, Sequence
 
 from memory_core.facts.attributes import attribute_predicate
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import CHAT_FILLERS, RELATIONS, attribute_candidate, whole_predicate
+from memory_core.facts.frame_words import CHAT_FILLERS, KIN_AS_NAMES, RELATIONS, attribute_candidate, whole_predicate
 from memory_core.facts.parse_frames import (FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts,
                                             parenthetical_facts)
 from memory_core.facts.parse_mentions import answered_questions, mention_facts, pronoun_roles
@@ -47,10 +47,6 @@ SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mot
              "fiancée": "partner", "fiance": "partner", "fiancee": "partner"}
 
 
-#: Kin words people use as a name, with a capital: "Dad", "Mammy", "Nanay".
-_KIN_AS_NAMES = {"mum", "mom", "mam", "mammy", "mummy", "mommy", "maw", "nanay", "dad", "daddy", "da", "tatay"}
-
-
 def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     attribute = re.sub(r"\s+", " ", fact.attribute.lower()).strip()
     if not attribute or (attribute in _TOO_GENERAL and fact.shape != "habitual-place") or \
@@ -60,7 +56,7 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
         return None  # an unknown attribute with a plain word as value is more often chatter than a fact
     # "Dad drives a Camry": a kin word used as a name is that relation
     subject = SUBJECTS.get(fact.subject, SUBJECTS.get(fact.subject.lower(), fact.subject)
-                           if fact.subject.lower() in _KIN_AS_NAMES else fact.subject)
+                           if fact.subject.lower() in KIN_AS_NAMES else fact.subject)
     if subject == USER and attribute.split()[-1] in SUBJECTS:  # "a sister named Ana", "Ana, my partner"
         if not fact.value[:1].isupper():
             return None  # "my partner is allergic": a person's value is their name

@@ -354,8 +354,8 @@ def successor_values(sentence: str) -> list[str]:
 
 def _names_relation(candidate) -> bool:
     """"My daughter Lily goes to Y" is Lily's news, but that Lily is the user's daughter is the user's fact."""
-    from memory_core.facts.frame_words import RELATIONS
-    return candidate.op == "assert" and candidate.predicate in set(RELATIONS.values()) and \
+    from memory_core.facts.frame_words import RELATIONS, WIDER_RELATIONS
+    return candidate.op == "assert" and candidate.predicate in set(RELATIONS.values()) | WIDER_RELATIONS and \
         (candidate.value or "")[:1].isupper()
 
 

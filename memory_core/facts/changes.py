@@ -62,6 +62,8 @@ _END_CUES = re.compile(
     r"(?:did\s+not|didn't|didnt|never|won't|wont)\s+(?:\w+\s+)?survive|gone\s+to\s+live|"
     r"lives\s+(?:with|at)|broke\s+up|split(?:\s+up)?|separated|divorced|gave\s+up|giving\s+up|stopped|no\s+longer|anymore|any\s+more|"
     r"no\s+more|not\s+happening|isn't\s+happening|done\s+with|bye|retired|retiring|replaced|traded|sold|switched|"
+    # "I washed my hands of X", "I'm done taking the car to X", "we're done going to X"
+    r"wash(?:ed)?\s+(?:my|our)\s+hands\s+of|(?:i'm|i\s+am|we're|we\s+are|i'm\s+so|i\s+am\s+so)\s+done\s+\w+in[g'](?!\s+for\s+(?:today|tonight|now|the\s+(?:day|week|night)))|"
     r"swapped|moved\s+(?:away|out|from)|moved|relocated|moving\s+(?:away|out)|flitt(?:ed|ing)|pulled\s+out|pull\s+out|didn't\s+last|wasn't\s+sticking|"
     r"lost\s+my\s+taste|gone\s+off|went\s+off|f[ae]ll(?:en)?\s+off\s+the\s+(?:\w+\s+)?wagon|doesn't\s+do\s+it|"
     r"dead\s+to\s+me|grew\s+out|tired\s+of|"
@@ -287,6 +289,13 @@ _ONE_OCCASION = re.compile(r"(?i)\b(?:again|today|tonight|this\s+(?:morning|afte
                            r"last\s+night|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\s+(?:one|session|class))\b")
 
 
+def _provider_cancelled(fact: KnownFact, said: str) -> bool:
+    """The user cancelled the provider itself ("Cancelled Netflix this morning", "I cancelled my Aviva policy
+    today"): a subscription ended on a day, not one occasion of it called off."""
+    return fact.category == "provider" and re.search(
+        rf"(?i)\bcancel+ed\s+(?:my\s+|our\s+|the\s+)?{re.escape(fact.value)}\b", said) is not None
+
+
 def _one_cancelled_occasion(text: str) -> bool:
     """The only ending said is one occasion cancelled ("the 7:42 was cancelled again this morning", "yoga's
     called off tonight"): the lasting thing stays (other words of ending still end it)."""
@@ -507,7 +516,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             if unasserted(said, mention.end()) and not committed([said[mention.end():], *sentences[index + 1:]]):
                 continue  # "sometimes I think about leaving X", "I'm not dropping X"; but "I think Y makes more
                 # sense than X ... so I moved my deposit over": the commitment after it asserts
-            if not compared and not contrasted and _one_cancelled_occasion(rest):
+            if not compared and not contrasted and _one_cancelled_occasion(rest) and \
+                    not _provider_cancelled(fact, said):
                 continue  # "X was cancelled again this morning": one occasion of it, not X ended
             new_value = contrasted or compared or value_from_now_on(onwards, fact.value) or \
                 same_class_value(sentences, fact.value) or \

@@ -39,14 +39,14 @@ _EXTRA_CUES = {
     "dentist_appointment": ("dentist", "dental"),
 }
 #: What shape of value each concept takes (default: a name).
-VALUE_SHAPES = {"wake_time": "time", "anniversary": "date", "dentist_appointment": "date", "language": "language",
+VALUE_SHAPES = {"wake_time": "time", "work_start": "time", "anniversary": "date", "dentist_appointment": "date", "language": "language",
            "diet": "diet"}
 #: (a school is read by its name and a child said beside it, ``kind_names.school_candidates``: "school" alone cues
 #: nothing, "after school" is a time)
-_SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike", "school"}
+_SKIP_CONCEPTS = {"hobby", "coffee", "drink", "music", "job_title", "bike", "school", "savings_provider"}
 
 #: Concept words too common to cue by themselves ("coming home", "the place we met").
-_SKIP_WORDS = {"home", "place", "side", "learning", "tv", "telly", "television", "vet", "vets", "allegiance",
+_SKIP_WORDS = {"home", "place", "side", "learning", "tv", "telly", "television", "vet", "vets", "allegiance", "garage",
                "loyalty"}
 
 CUES: dict[str, str] = {}
@@ -530,6 +530,10 @@ _ENDED_BEFORE_CUE = re.compile(r"(?i)\b(?:shut|shutting|closed|closing|close|can
                                r"terminated)\s+(?:down\s+)?(?:the|my|our)\s+(?:[\w-]+\s+)?$")
 
 
+#: A name said just before the verb that cues a home or a workplace is its subject: ", Lorna, lives in".
+_SUBJECT_OF_CUE_VERB = re.compile(r"[\s,]*\w")
+
+
 #: What may stand between a name and the cue noun it modifies: nothing, or a lowercase word or two ("chequing").
 _COMPOUND_GAP = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
 
@@ -566,6 +570,8 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
     if concept in DEVICES.values():
         values = [v for v in values if not any(w.lower() in DEVICES and DEVICES[w.lower()] != concept
                                                for w in v[1].split())]
+    if concept in ("lives_in", "works_at"):  # "my best friend from uni, Lorna, lives in X": Lorna is who lives there
+        values = [v for v in values if not _SUBJECT_OF_CUE_VERB.fullmatch(sentence, v[0] + len(v[1]), cues[0][0] + 1)]
     if not values:
         return []
     if not FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):

@@ -46,6 +46,8 @@ _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?"
 _TIME = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.|h)?"
 _DAY1 = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _WHEN_DAY = rf"(?:every\s+(?:other\s+)?{_DAY1}|(?:on\s+|every\s+)?{_DAY1}s|every\s+(?:day|morning|evening|night|weekday|weekend))(?:\s*(?:,|and|&)\s*{_DAYS})*(?:\s+(?:at|from|around)\s+{_TIME}(?:\s*(?:-|to|until)\s*{_TIME})?)?"
+#: The same, or a part of a weekday said in the plural, which is a habit too: "I do spin Thursday mornings".
+_HABIT_DAY = rf"(?:(?:on\s+)?{_DAY1}\s+(?:mornings|afternoons|evenings|nights|mornin's)\b|{_WHEN_DAY})"
 #: Words that end a captured value: "I live in Porto now because ..." -> "Porto" (a name joined by "and" goes on,
 #: "Marks and Spencer"; hedges, time tails and marks end it: ``frame_words.value_end``).
 _STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|for|because|as|and|but|with|which|who|where|"
@@ -61,7 +63,8 @@ _VALUE = rf"(?:[\"\u201C]\s*)?(?P<v>(?:[^,.;:!?()\"]|{_INITIAL_DOT}|(?<=\d)[:,.]
 _NAME = r"(?P<v>[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+(?:\s+[A-Z\u00C0-\u024F][\w'\u00C0-\u024F-]+)?)"
 _CAP = r"(?!I\b)[A-Z\u00C0-\u00DE][\w'\u00C0-\u024F.-]*"
 _PLACE = rf"(?P<v>(?:the\s+)?{_CAP}(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of|upon|on|am|an|sur)\s+)?{_CAP})*)"
-_ORG = r"(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?(?!I\b)[A-Z0-9][\w&'.+-]*)*)"
+_ORG = r"(?!\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?(?![\w&'+-]))(?P<v>[A-Z0-9][\w&'.+-]*(?:\s+(?:(?:&|of|and|de|the|for)\s+)?(?!I\b)[A-Z0-9][\w&'.+-]*)*)"
+#: (a bare time is no organisation: "I started at 9 today"; "3M", "7-Eleven" are)
 #: "for now" words between an attribute and its value: "favourite author these days: X".
 _NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
 _FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
@@ -362,13 +365,19 @@ _RULES: list[_Rule] = [
     _rule(r"\b(?:i|we)\s+(?:have\s+|'ve\s+)?(?:cancel+ed|called\s+off|scrapped|postponed\s+indefinitely)\s+(?:my|our|the)\s+(?P<v>[a-z ]{0,30}?(?:appointment|interview|exam|flight|meeting|surgery|wedding|party|concert|trip|checkup|check-up|vacation|holiday|visit|dinner)(?:\s+to\s+[A-Z][\w'-]+)?)",
           "plan", "retract", hedge_ok=True),
     # schedules
-    _rule(rf"\bi\s+(?:have|go\s+to|attend|do|play|take|teach)\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:class\s+|classes\s+|lessons?\s+|practice\s+)?(?P<v>{_WHEN_DAY})",
+    _rule(rf"\bi\s+(?:have|go\s+to|attend|do|play|take|teach)\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:class\s+|classes\s+|lessons?\s+|practice\s+)?(?P<v>{_HABIT_DAY})",
           "schedule"),
-    _rule(rf"\bi\s+(?P<act>run|swim|cycle|climb|train|work out|go running|go swimming|go climbing)\s+(?P<v>{_WHEN_DAY})", "schedule"),
+    _rule(rf"\bi\s+(?P<act>run|swim|cycle|climb|train|work out|go running|go swimming|go climbing)\s+(?P<v>{_HABIT_DAY})", "schedule"),
     _rule(rf"\bmy\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:(?:is|are)\s+(?:now\s+)?|(?:has\s+)?(?:moved|changed|switched|got\s+moved|was\s+moved)\s+to\s+)(?P<v>{_WHEN_DAY})",
           "schedule"),
     _rule(r"\bi\s+(?:stopped|quit|gave\s+up|no\s+longer\s+(?:go\s+to|do|attend|have))\s+(?:going\s+to\s+|doing\s+|attending\s+)?(?:my\s+)?(?P<v>[a-z][a-z ]{1,30}?)(?:\s+class(?:es)?)?" + _STOP,
           None, "retract"),
+    # a relation's partner said through the relation's name: "my cousin Karen's partner is Darren" (the rule for "my
+    # cousin Karen" reads her name from the same words)
+    _rule(rf"(?i:{_REL_OWNER}{_REL})\s+[A-Z][\w-]+(?i:'s\s+(?:new\s+)?(?:partner|boyfriend|girlfriend|husband|wife|"
+          rf"fianc[eé]e?|other\s+half|bf|gf)(?:'s|\s+is)\s+(?:now\s+|called\s+)?)"
+          rf"(?P<v>(?!(?:I|Me|Us|Them|Him|Her|The|A|An|My|Our)\b)[A-Z][a-z][\w'-]*)(?![\w'-])",
+          "@rel.partner", case=True, beside=True),
 ]
 
 #: Sentence ends, but not after a title ("Dr. Patel") or an initial.

@@ -92,6 +92,11 @@ RELATIONS = {
     "da": "father", "daddy": "father", "tatay": "father", "hubby": "spouse", "other half": "partner", "bf": "partner",
     "gf": "partner", "kuya": "brother",
 }
+#: The other people of the user's life a relation fact may name beyond ``RELATIONS``: "my cousin Karen", "my
+#: flatmate Tom" name the user's cousin and flatmate, whatever else the sentence says of them.
+WIDER_RELATIONS = frozenset({"uncle", "aunt", "cousin", "niece", "nephew", "grandmother", "grandfather",
+                             "brother_in_law", "sister_in_law", "mother_in_law", "father_in_law", "stepmother",
+                             "stepfather", "flatmate", "housemate", "roommate", "child", "manager"})
 #: Kin words people use as a name, with or without "my": "Mum works at the bakery", "Dad drives a Corsa", "Nanay".
 KIN_AS_NAMES = ("mum", "mom", "mam", "mammy", "mummy", "mommy", "maw", "nanay", "dad", "daddy", "da", "tatay")
 REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,

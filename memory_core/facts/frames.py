@@ -40,6 +40,21 @@ _PERSON_WORD = "(?:" + "|".join(sorted({*PERSON_NOUNS, "he", "she", "they", "it"
                                          "nan", "gran"}, key=len, reverse=True)) + ")"
 
 
+#: A capitalised name of up to four words ("Harbour Lettings", "Kwik Fit", "Vanguard").
+_NAME = r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.+-]*){0,3})"
+#: Where such a name ends: at a mark or a word that is no part of it ("Foxtons every month", "Aviva, not");
+#: never before a lower-case word that may go on with it ("scottish widows" typed with one capital restored).
+_NAME_END = (r"(?=\s*[,.;:!?)]|\s*$|\s+(?:now|too|and|but|since|for|as|every|each|on|in|at|from|so|because|which|"
+             r"who|these|nowadays|instead|though|lol|haha|y'all|mate|lah|now)\b)")
+#: The same, as a clause's subject: at a clause's start ("Parkway Motors does all the work on my truck").
+_NAME_FIRST = r"(?:^|[,;:!]\s*|\b(?:and|so|but)\s+)" + _NAME
+
+
+#: Nothing after it names one day: "I start at 6am tomorrow" is one early start, no start time.
+_NOT_ONE_DAY = (r"(?![^.;!?]*\b(?:tomorrow|tmr|tmrw|tonight|today|this\s+(?:morning|week|friday|monday|tuesday|"
+                r"wednesday|thursday|saturday|sunday)|next\s+\w+|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)")
+
+
 #: (pattern, attribute): attribute None means the pattern captures it in group "attr".
 _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # verbs that name their attribute
@@ -102,6 +117,35 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # the same with "I'm" left out, as notes and asides say it, kept to a habit: "early riser, up at 5 every day"
     _frame(rf"(?:^|,\s*|\bso\s+)up\s+(?:at|by)\s+{TIME}\s+(?=(?:every|each)\s+(?:day|morning|weekday)|daily\b|"
            rf"most\s+(?:days|mornings|weekdays)|on\s+weekdays|weekdays\b)", "wake_time"),
+    # when the working day starts, said as people say it: "I start work at 8:30", "my shift starts at 7am", "I'm in
+    # for 10am now", "must reach office by 7am"; a day that is named ("tomorrow", "on Friday") is one day, no habit
+    _frame(rf"\bi{ADV}\s+(?:start|begin)\s+(?:work\s+|my\s+shifts?\s+|at\s+work\s+)?(?:at|around)\s+{TIME}{_NOT_ONE_DAY}",
+           "work_start"),
+    _frame(rf"\bmy\s+(?:shifts?|work\s*day|working\s+day|day\s+at\s+work|rota)\s+(?:usually\s+|now\s+|normally\s+|"
+           rf"always\s+|actually\s+)?(?:starts?|begins?)\s+(?:at|around)\s+{TIME}{_NOT_ONE_DAY}", "work_start"),
+    _frame(rf"\bmy\s+(?:shifts?|work\s*day|working\s+day|start)\b[^.;!?]{{0,40}}?[,;]\s*(?:it|that)\s+(?:actually\s+)?"
+           rf"(?:starts|begins|is)\s+(?:at\s+)?{TIME}{_NOT_ONE_DAY}", "work_start"),
+    _frame(rf"\b(?:reach|be\s+(?:in|at)|get\s+(?:in|to))\s+(?:the\s+)?(?:office|work|the\s+depot|the\s+site)\s+by\s+{TIME}"
+           rf"(?=.*\b(?:every|each|daily|usually|always|normally|most\s+days|weekdays?|now)\b|^(?:every|each))"
+           rf"{_NOT_ONE_DAY}", "work_start"),
+    _frame(rf"\b(?:i'?m|i\s+am)\s+in\s+(?:for|at|by)\s+{TIME}\s+(?:now|these\s+days|from\s+now\s+on)\b", "work_start"),
+    _frame(rf"\bnow\s+i\s+(?:come|go|clock)\s+in\s+(?:at\s+)?{TIME}", "work_start"),
+    # where the user's money, home and car are looked after, said by what is done there: "my IRA over at Vanguard",
+    # "rent's due to Harbour Lettings", "Kwik Fit does all the work on my Golf", "took the car to Halfords for a service"
+    _frame(rf"\bmy\s+(?:ira|isa|roth\s+ira|401\(?k\)?|pension(?:\s+pot)?|savings(?:\s+account)?|investments?|rrsp|tfsa|"
+           rf"stocks\s+and\s+shares\s+isa|retirement\s+(?:account|savings))\s+(?:is\s+|are\s+|sits?\s+|"
+           rf"(?:is\s+|are\s+)?(?:all\s+|still\s+)?)?(?:over\s+)?(?:at|with|in)\s+{_NAME}{_NAME_END}", "savings_provider"),
+    _frame(rf"\b(?:pay|paying|paid|owe)\s+(?:the\s+|my\s+|our\s+)?rent\s+to\s+{_NAME}{_NAME_END}", "landlord"),
+    _frame(rf"\brent(?:'s|\s+is|\s+goes)\s+(?:due\s+|paid\s+|always\s+due\s+)?to\s+{_NAME}{_NAME_END}", "landlord"),
+    _frame(rf"\b(?:i|we)\s+rent\s+(?:(?:our|my|the)\s+(?:flat|house|place|apartment|home)\s+)?(?:from|through)\s+{_NAME}{_NAME_END}",
+           "landlord"),
+    _frame(rf"{_NAME_FIRST}\s+(?:does|do|has\s+done|have\s+done)\s+(?:all\s+)?(?:the\s+)?(?:work|repairs|servicing|"
+           rf"service|mot|maintenance)\s+on\s+(?:my|our)\s+", "garage"),
+    _frame(rf"{_NAME_FIRST}\s+(?:services?|fixes|fix|looks\s+after|maintains?)\s+(?:my|our)\s+(?:car|truck|van|motor|"
+           rf"pickup|ute)\b", "garage"),
+    _frame(rf"\b(?:take|took|taking|takin'|send|sent|sending|bring|brought)\s+(?:my|our|the)\s+(?:car|truck|van|motor|"
+           rf"pickup|ute)\s+(?:in\s+)?to\s+{_NAME}\s+for\s+(?:its\s+|a\s+|the\s+|an\s+)?(?:servicing|service|mot|"
+           rf"repairs?|tyres?|tires|oil\s+change|check|inspection|brakes)", "garage"),
     _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
     _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"
            rf"\s+(?:has\s+been\s+|got\s+|was\s+|is\s+)?(?:rescheduled|moved|pushed(?:\s+back)?|postponed|bumped)\s+"
@@ -262,8 +306,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # "Tomasz is my manager", "Dr. Haddad is my GP"
     _frame(r"(?:^|[,;]\s*)(?P<v>(?:dr\.?\s+)?(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+is\s+(?:now\s+)?"
            r"(?:my|our)\s+(?:new\s+)?(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*[,.;!?]|\s+now\b|$)"),
-    # possessive, with another person or animal as the owner: "my sister's home is in Ghent"
-    _frame(rf"\bmy\s+{REL_MOD}{REL}'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
+    # possessive, with another person or animal as the owner: "my sister's home is in Ghent", "my cousin Karen's
+    # partner is Darren"
+    _frame(rf"\bmy\s+{REL_MOD}{REL}(?:\s+(?-i:[A-Z])[\w-]+)?'s\s+(?P<attr>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
            rf"(?:now\s+)?(?:in|at|with|on)?\s*{VALUE}"),
     # the attribute, then its name: "our new vet, Dr Achebe", "my new barber, Theo", "my club, Otter Swimming Club",
     # "my quiz team, the Pub Quizlings" (a name of up to four capitalised words, "of"/"&" within; not "my band,

@@ -34,7 +34,7 @@ _GYMS = (
     "SoulCycle", "Peloton",
 )
 _STREAMING = (
-    "Netflix", "Hulu", "Disney+", "Disney Plus", "Prime Video", "Amazon Prime", "HBO Max", "Max", "Paramount+",
+    "Netflix", "Hulu", "Disney+", "Disney Plus", "Prime Video", "Amazon Prime Video", "Amazon Prime", "HBO Max", "Max", "Paramount+",
     "Paramount Plus", "Peacock", "Apple TV+", "Apple TV", "Crave", "Stan", "Binge", "Kayo", "Britbox", "BritBox",
     "Now TV", "NOW", "YouTube TV", "Sling", "Crunchyroll", "Mubi", "Fubo", "Foxtel", "ITVX", "Tubi",
 )
@@ -117,8 +117,9 @@ _BEFORE = {
     "bank": re.compile(r"(?i)\b(?:my|our|with|banks?\s+with|banking\s+with|bank\s+is|account\s+(?:at|with)|"
                        r"switched\s+to|moved\s+to)\s+(?:the\s+)?$"),
     "gym": re.compile(r"(?i)\b(?:my|our|at|to|from|joined|member\s+of|membership\s+(?:at|with))\s+(?:the\s+)?$"),
-    "streaming": re.compile(r"(?i)\b(?:my|our|on|with|pay\s+for|paying\s+for|subscribe\s+to|subscribed\s+to)\s+"
-                            r"(?:the\s+)?$"),
+    "streaming": re.compile(r"(?i)\b(?:my|our|on|with|pay\s+for|paying\s+for|subscribe\s+to|subscribed\s+to|"
+                            r"(?:i|we)(?:'ve|\s+have)?(?:\s+(?:only|just|also|now|still|finally))?\s+(?:have|got|get|use))\s+"
+                            r"(?:only\s+|just\s+)?(?:the\s+)?$"),
     "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
                        r"follow|following|watching|watch|my|our|go|come\s+on|up\s+the|love|loves)\s+(?:the\s+)?$"),
 }

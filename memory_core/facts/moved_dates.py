@@ -25,6 +25,11 @@ from memory_core.storage.store import Message, Store
 _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _DATE = (rf"(?P<date>(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}|"
          rf"(?:next\s+)?{_DAYS}(?:\s+the\s+\d{{1,2}}(?:st|nd|rd|th)?)?))\b")
+#: A weekday or a clock time a routine is on: "Thursdays", "Thursday nights", "10am", "9:15".
+_WHEN = (rf"(?P<date>{_DAYS}s?(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?|"
+         rf"\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{{1,2}}[:.]\d{{2}})(?![\w:])")
+_WAS = (rf"(?:{_DAYS}s?(?:\s+(?:mornings?|afternoons?|evenings?|nights?))?|\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm|a\.m\.|"
+        rf"p\.m\.)?|{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})")
 _MOVE = r"(?:moved|rescheduled|pushed(?:\s+back)?|bumped|shifted|changed|rebooked|postponed|put\s+back|brought\s+forward)"
 _THING = r"(?P<thing>[a-z][a-z' -]{1,30}?)"
 _MOVED = [re.compile(p, re.IGNORECASE) for p in (
@@ -32,20 +37,32 @@ _MOVED = [re.compile(p, re.IGNORECASE) for p in (
     rf"\b(?:my|our|the)?\s*{_THING}\s+(?:got|was|has\s+been|is|'s|is\s+being)\s+{_MOVE}\s+(?:back\s+|forward\s+)?"
     rf"(?:to|till|until|for)\s+(?:the\s+)?{_DATE}",
     rf"^\W*{_THING}\s+{_MOVE}\s+(?:back\s+)?(?:to|till|until)\s+(?:the\s+)?{_DATE}",
+    # a routine moved from one day or time to another: "they've moved yoga from Tuesday to Thursday", "moved my
+    # start from 8:30am to 10am"
+    rf"\b(?:{_MOVE}|switched|put)\s+(?:my|our|the)?\s*{_THING}\s+from\s+(?:the\s+)?{_WAS}\s+to\s+(?:the\s+)?{_WHEN}",
+    # "they put yoga on Thursdays instead of Tuesdays"
+    rf"\b(?:{_MOVE}|switched|put)\s+(?:my|our|the)?\s*{_THING}\s+(?:to|on)\s+(?:the\s+)?{_WHEN}\s+instead\s+of\s+{_WAS}",
+    # "the class is not on Monday anymore, it's on Wednesday from now"
+    rf"\b(?:my|our|the)?\s*{_THING}\s+(?:is|'s)\s+(?:not|no\s+longer)\s+(?:on|at)\s+{_WAS}(?:\s+any\s*more)?\s*[,;]?\s*"
+    rf"(?:it's|it\s+is|but|now)\s+(?:now\s+)?(?:on|at)\s+{_WHEN}",
 )]
-DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}|\d{{1,2}}(?:st|nd|rd|th)?)\b")
+#: The thing is the user's, whoever moved it: "my manager moved my start from 9am to 10am".
+_USERS_THING = re.compile(r"(?i)\b(?:my|our)\s+$")
+DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}s?|\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|"
+                        rf"\d{{1,2}}[:.]\d{{2}})\b")
 
 
 def date_moves(store: Store, message: Message, sentences: Sequence[str]) -> list[Change]:
     """Changes of a dated fact the message moves to another date."""
     found: list[Change] = []
     for sentence in sentences:
-        if about_someone_else(sentence):
-            continue
+        others = about_someone_else(sentence)
         for pattern in _MOVED:
             match = pattern.search(sentence)
             if match is None or unasserted(sentence, match.start("date")) or OTHER_OWNER.search(match.group(0)):
                 continue  # a thought, or someone else's appointment ("my son's dentist appointment")
+            if others and not _USERS_THING.search(sentence, 0, match.start("thing")):
+                continue  # "my sister moved her class to Friday"; but "my manager moved my start to 10am" is mine
             thing = thing_words(match.group("thing"))
             if not thing:
                 continue

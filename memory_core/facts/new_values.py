@@ -99,13 +99,18 @@ _DESCRIBED_WITH = re.compile(r"^(?!\w+(?:ing|ed)\b|(?:gone|been|went|now|am|is|a
 _DANGLING = re.compile(r"(?i)\s+(?:from|to|for|with|at|of|by)$")
 
 
+def _without_possessive(text: str) -> str:
+    """"mama rosa's" and "mama rosa" are one name: the place's own "'s" is said or left off."""
+    return re.sub(r"(?:'s|’s|s')$", "", text)
+
+
 def good_new_value(value: str, old: str) -> str | None:
     """The value as it can stand for the new value of ``old``, or None: the checks every new value passes,
     wherever it was found (here, ``changes``, ``pending_changes``)."""
     value = _DANGLING.sub("", clean_value(_measure_like(value, old) or _tail(value)))
     if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
         return None
-    if normalized(value) == normalized(old) or value.lower() in _FILLERS:
+    if _without_possessive(normalized(value)) == _without_possessive(normalized(old)) or value.lower() in _FILLERS:
         return None
     if re.fullmatch(r"(?i)[\w-]+'s", value):
         return None  # "Ana's" of "takes Ana's group now": a possessive names whose, not what
@@ -251,11 +256,12 @@ def same_class_value(sentences: Sequence[str], old: str) -> str | None:
 
 #: What holds from now on, named before the words that say so: "black from here on", "going to Jade from now on",
 #: "Yogabase Didsbury it is from now on", "it's David Lloyd for me from now on".
+#: (also "it's Oakwood Dental for me now": a value said to be the user's from now, "for me" with "now")
 _FROM_NOW_ON = re.compile(
     r"(?i)(?:^|[,;:.!?(]\s*|\b(?:it's|it\s+is|it'll\s+be|going\s+to|go\s+to|using|use|with|on|having|have|"
     r"taking\s+it|take\s+it|drinking|eating|doing|seeing)\s+)(?P<y>(?:[\w'&-]+\s+){0,4}?[\w'&-]+)"
-    r"(?:\s+it\s+is)?(?:\s+for\s+(?:me|us))?\s*,?\s+(?:from\s+now\s+on|from\s+here\s+on(?:\s+in)?|going\s+forward|"
-    r"from\s+today|from\s+this\s+(?:week|month)\s+on)\b")
+    r"(?:\s+it\s+is)?(?:(?:\s+for\s+(?:me|us))?\s*,?\s+(?:from\s+now\s+on|from\s+here\s+on(?:\s+in)?|going\s+forward|"
+    r"from\s+today|from\s+this\s+(?:week|month)\s+on)|\s+for\s+(?:me|us)\s+(?:now|these\s+days|nowadays))\b")
 
 
 def value_from_now_on(sentences: Sequence[str], old: str) -> str | None:
@@ -263,7 +269,7 @@ def value_from_now_on(sentences: Sequence[str], old: str) -> str | None:
     found = {}
     for sentence in sentences:
         for match in _FROM_NOW_ON.finditer(sentence):
-            value = good_new_value(match.group("y"), old)
+            value = good_new_value(re.sub(r"(?i)^(?:so\s+)?(?:it's|it\s+is|its)\s+", "", match.group("y")), old)
             if value and not find_words(value, [old]):
                 found.setdefault(normalized(value), whole_name(sentence, value, match.start("y")))
     return next(iter(found.values())) if len(found) == 1 else None
@@ -275,12 +281,12 @@ def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
     shape = {"time": "time", "date": "date"}.get(value_shape(old), "name")
     if shape == "name" and not re.search(r"[A-Z]", old):
         return None
-    old_words = set(normalized(old).split()) - {"the", "a", "an", "dr"}
+    old_words = {_without_possessive(w) for w in normalized(old).split()} - {"the", "a", "an", "dr"}
     for sentence in sentences:
         others = {}
         for _, value in values_of_shape(sentence, shape):
             value = clean_value(value)
-            words = set(normalized(value).split()) - {"the", "a", "an", "dr"}
+            words = {_without_possessive(w) for w in normalized(value).split()} - {"the", "a", "an", "dr"}
             if not words or words <= old_words or CALENDAR.match(value) or value.lower() in _PRONOUNS or \
                     find_words(value, [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]):
                 continue  # the old value itself, said with more words ("RIP Biscuit")

@@ -15,6 +15,7 @@ from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import CHAT_FILLERS, KIN_AS_NAMES, RELATIONS, attribute_candidate, whole_predicate
 from memory_core.facts.parse_frames import (FAVOURITE_WORDS, USER, TreeFact, copula_facts, naming_facts,
                                             parenthetical_facts)
+from memory_core.facts.parse_repairs import mended
 from memory_core.facts.parse_mentions import answered_questions, mention_facts, pronoun_roles
 from memory_core.facts.parse_verb_frames import pronoun_objects, service_facts, verb_facts
 from memory_core.facts.parse_tokens import DependencyParser, ParsedSentence
@@ -41,7 +42,8 @@ _GENERIC_SHAPES = {"habitual-object", "service-by-name"}
 _PEOPLE = ("aunt", "uncle", "cousin", "niece", "nephew", "grandma", "grandmother", "grandpa", "grandfather",
            "granddad", "grandson", "granddaughter", "colleague", "coworker", "flatmate", "roommate", "housemate",
            "neighbour", "neighbor", "stepdad", "stepmom", "stepmum", "stepson", "stepdaughter", "twin", "fiancé",
-           "fiance", "fiancee", "kid", "child", "baby", "boss", "manager", "teacher", "mentor", "landlord")
+           "fiance", "fiancee", "kid", "child", "baby", "boss", "manager", "teacher", "mentor", "landlord",
+           "brother_in_law", "sister_in_law", "mother_in_law", "father_in_law")
 SUBJECTS = {**{p: p for p in _PEOPLE}, **RELATIONS, "mom": "mother", "mum": "mother", "dad": "father", "wife": "spouse", "husband": "spouse",
              "boyfriend": "partner", "girlfriend": "partner", "bf": "partner", "gf": "partner", "fiancé": "partner",
              "fiancée": "partner", "fiance": "partner", "fiancee": "partner"}
@@ -180,7 +182,7 @@ _APOSTROPHE_DROPPED = re.compile(r"\b([Ii])(m|ve)\b")
 def parsed_sentences(parser: DependencyParser, text: str) -> list[ParsedSentence]:
     """The message's statements as the parser reads them (chat's "im", "X = Y" and run-ons made plain first)."""
     text = _APOSTROPHE_DROPPED.sub(lambda m: f"{m.group(1)}'{m.group(2)}", _EQUALS.sub(" is ", text))
-    return list(parser.parse(clauses(text)))
+    return [mended(sentence) for sentence in parser.parse(clauses(text))]
 
 
 def parsed_candidates(parser: DependencyParser, text: str) -> list[Candidate]:

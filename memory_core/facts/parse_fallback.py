@@ -35,10 +35,11 @@ from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
 from memory_core.facts.frame_words import CHAT_FILLERS, EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS
 from memory_core.facts.parse_measures import Measure, measures, one_off
+from memory_core.facts.parse_values import names_own_possessive
 from memory_core.facts.parse_verbs import ENDING_VERBS
 from memory_core.facts.parse_tokens import ParsedSentence, Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_VERBS, Tree, asserted,
-                                          clause_hedged, clause_negated, is_question, lower)
+                                          clause_hedged, clause_negated, in_law, is_question, lower)
 
 USER = "user"
 #: The predicate families of the fallback's facts: a noun the name labels, and a verb (+ object, + preposition).
@@ -142,6 +143,10 @@ def name_runs(tree: Tree, index: int) -> list[_Name]:
                 _name_word(tree, following, False):
             current.append(token)
             continue
+        if current and names_own_possessive(tree, token):  # "St Patrick's", "Sainsbury's": the name's own "'s"
+            current.append(token)
+            current = []
+            continue
         after = tokens[token.i + 2] if token.i + 2 < len(tokens) else None
         if current and lower(token) == "of" and following is not None and following.text == "the" and \
                 after is not None and _name_word(tree, after, False):
@@ -160,7 +165,8 @@ def name_runs(tree: Tree, index: int) -> list[_Name]:
         current = []
     names = []
     for run in runs:
-        while run and (run[-1].text.lower() in _NAME_JOINS or run[-1].text == "No"):
+        while run and (run[-1].text.lower() in _NAME_JOINS and not names_own_possessive(tree, run[-1])
+                       or run[-1].text == "No"):
             run.pop()
         if not run or all(t.text == "The" for t in run) or \
                 all(lower(t) in _FEAST_WORDS or _CALENDAR.match(t.text) for t in run):
@@ -353,6 +359,8 @@ def _relation(tree: Tree, subject: Token) -> str | None:
     owned = any(lower(p) in FIRST_PERSON_POSSESSIVE for p in owners)
     if owners and not owned:
         return None  # "Jen's brother": someone else's
+    if in_law(tree, subject):  # "my mother-in-law", which the parser splits: she is no mother
+        return RELATIONS.get(f"{word}-in-law", f"{word}_in_law") if owned else None
     if word in KIN or (word in RELATIONS and owned):
         return KIN.get(word) or RELATIONS.get(word) or word
     if owned and subject.pos in ("NOUN", "PROPN") and subject.text.islower():

@@ -248,6 +248,11 @@ def answered_questions(trees: Sequence[Tree]) -> Iterator[tuple[int, TreeFact]]:
 ACTIVITY_HEADS = {"class", "lesson", "practice", "session", "rehearsal", "training", "course", "club", "workshop"}
 
 
+#: Activities named by an adjective and a noun that only mean it together ("first aid" is no kind of aid).
+_SET_PHRASES = {"first aid", "creative writing", "life drawing", "sign language", "public speaking", "martial arts",
+                "contemporary dance", "modern dance", "ballroom dancing", "latin dance", "mental health"}
+
+
 def activity_mentions(tree: Tree) -> Iterator[TreeFact]:
     """"violin practice then dinner", "Thursday pottery class tonight": what the user's regular activity is."""
     for noun in tree.tokens:
@@ -259,6 +264,9 @@ def activity_mentions(tree: Tree) -> Iterator[TreeFact]:
         if kinds:
             words = [t for t in tree.tokens[kinds[0].i:noun.i] if t.pos == "NOUN" and t.ent_type not in
                      _NOT_VALUE_ENTITIES]
+            start = kinds[0].i
+            if start > 0 and f"{lower(tree.tokens[start - 1])} {lower(kinds[0])}" in _SET_PHRASES:
+                words = [tree.tokens[start - 1], *words]  # "a first aid course": first aid, not aid
             value = tree.text(words) if words else ""
             if plausible(value, words[-1]) if words else False:
                 yield TreeFact(USER, noun.lemma, value, "activity", False, True)

@@ -94,6 +94,12 @@ def is_first_person(tree: Tree, token: Token) -> bool:
     return any(lower(p) in FIRST_PERSON_POSSESSIVE for p in owners)
 
 
+def in_law(tree: Tree, noun: Token) -> bool:
+    """The noun goes on as "-in-law" ("mother-in-law", which the small parser reads as "mother" + "in law")."""
+    return any(lower(p) == "in" and any(lower(o) == "law" for o in tree.children(p, "pobj"))
+               for p in tree.children(noun, "prep"))
+
+
 def owner_noun(tree: Tree, token: Token) -> Token | None:
     """The possessor of ``token`` when it is itself one of the user's ("my sister's job" -> sister)."""
     for possessor in tree.children(token, "poss"):

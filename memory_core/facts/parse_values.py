@@ -55,11 +55,20 @@ def _span_around(tree: Tree, head: Token) -> list[Token]:
         run = [tree[run[0].i - 1], *run]  # "I prefer The Times", "The Maltings has a pool": the name's "The"
     run = _extend_entity(tree, head, run)
     while run and (run[-1].pos in ("PUNCT", "CCONJ", "ADP", "PART") and run[-1].text not in (".",)
-                   or _NO_WORD.fullmatch(run[-1].text)):
+                   and not names_own_possessive(tree, run[-1]) or _NO_WORD.fullmatch(run[-1].text)):
         run = run[:-1]
     while run and run[-1].text == "." and len(run) > 1 and run[-2].pos != "PROPN":
         run = run[:-1]
     return run
+
+
+def names_own_possessive(tree: Tree, token: Token) -> bool:
+    """The "'s" that ends a name owning nothing: "Sainsbury's", "St Patrick's", "Nando's" are the shop, the church,
+    the restaurant by the name people give them; "Sainsbury's app" owns its noun and is no value of its own."""
+    if token.text not in ("'s", "’s") or token.i == 0:
+        return False
+    owner = tree.head(token)
+    return owner is not None and owner.i == token.i - 1 and owner.pos == "PROPN" and owner.dep != "poss"
 
 
 def _described_after_comma(tree: Tree, head: Token, child: Token) -> bool:
@@ -116,8 +125,24 @@ def value_phrase(tree: Tree, head: Token) -> str | None:
     words = _span_around(tree, head)
     if not words:
         return None
-    text = tree.text(words).strip(" ,;:-\"'")
+    text = _without_full_stop(tree.text(words).strip(" ,;:-\"'"))
     return text if plausible(text, head) else None
+
+
+#: Abbreviations whose own full stop is part of the word ("St.", "Co.", "Dr."): a value may end in one.
+_ABBREVIATIONS = {"st.", "co.", "inc.", "ltd.", "jr.", "sr.", "dr.", "mr.", "mrs.", "ms.", "ave.", "rd.", "bros.",
+                  "corp.", "plc.", "mt."}
+
+
+def _without_full_stop(text: str) -> str:
+    """"works at PwC." read as one token "PwC.": the sentence's full stop is no part of the name. An abbreviation
+    ("Co."), an initial ("K.") or a dotted form ("a.m.", "U.S.") keeps its own."""
+    if not text.endswith(".") or text.endswith(".."):
+        return text
+    last = text.split()[-1]
+    if last.lower() in _ABBREVIATIONS or len(last) == 2 or "." in last[:-1]:
+        return text
+    return text[:-1]
 
 
 def plausible(text: str, head: Token) -> bool:

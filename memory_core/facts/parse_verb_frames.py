@@ -21,9 +21,9 @@ from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, att
                                             is_users_noun, numbered_label)
 from memory_core.facts.parse_mentions import PEOPLE, PREPOSITION_WORDS
 from memory_core.facts.parse_tokens import Token
-from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, lower,
+from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, in_law, lower,
                                           present_tense)
-from memory_core.facts.parse_values import has_name, value_phrase
+from memory_core.facts.parse_values import has_name, is_time, value_phrase
 from memory_core.facts.parse_verbs import refine_by_value, verb_attribute
 
 #: Prepositions that link an object to the provider or place of the attribute ("get gas from Y").
@@ -41,7 +41,7 @@ def verb_facts(tree: Tree) -> Iterator[TreeFact | None]:
         if lower(subject) in FIRST_PERSON:
             who = USER
         elif is_users_noun(tree, subject) and subject.pos == "NOUN":
-            who = subject.lemma  # "my sister lives in Y"
+            who = f"{subject.lemma}_in_law" if in_law(tree, subject) else subject.lemma  # "my sister lives in Y"
         elif _first_name(tree, subject):
             who = subject.text  # "Omar works at Y": a fact about Omar, never the user
         elif lower(subject) in ("he", "she", "they"):
@@ -99,6 +99,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
             continue
         attribute = verb_attribute(f"{base} {lower(prep)}", has_object=bool(tree.children(verb, "dobj"))) or \
             verb_attribute(f"{base} {_preposition(prep, value)}", has_object=bool(tree.children(verb, "dobj")))
+        if attribute == "employer" and (value.pos == "NUM" or is_time(tree, value)):
+            continue  # "I started at 9 today": a time, no employer (a habit of it is a start time, ``frames``)
         if attribute == "employer" and base in ("start", "begin") and who in CHILD_RELATIONS:
             attribute = "school"  # "my son started at Y": his school
         if attribute:  # "train for", "bank with", "wake up at": the verb names the attribute

@@ -101,7 +101,8 @@ CHAT_LINES: list[tuple[str, set[str]]] = [
     ("Changed the bed sheets and did the ironing.", set()),
     ("Ran the Parkrun in Bushy Park this morning.", set()),
     ("Ordered new running shoes from Sports Direct.", set()),
-    ("Ellie's school play is on the 14th of March.", {"Ellie.school_play=14th of March"}),
+    ("Ellie's school play is on the 14th of March.", {"Ellie.school_play=14th of March",
+                                                      "cousin.school_play=14th of March"}),  # Ellie is the cousin
     ("Read the Guardian on the train in.", set()),
     ("Wrote unit tests for the payments service.", set()),
     ("Our street party got rained off.", set()),

@@ -44,7 +44,7 @@ def test_a_clause_before_an_afterthought_hedge_is_not_asserted_double():
 
 
 @pytest.mark.parametrize("text, value", [
-    ("Nando's is my favourite place to eat, my kids would live there if they could.", "Nando"),
+    ("Nando's is my favourite place to eat, my kids would live there if they could.", "Nando's"),
     ("looked at my pension, it's with Standard Life, might move it some day", "Standard Life"),
     ("Lucia cleans our house on Fridays, we couldn't manage without her.", "Lucia"),
 ])
@@ -54,7 +54,7 @@ def test_a_statement_run_on_to_a_modal_or_negated_clause_is_captured(real_parser
 
 # -- "favourite" makes a general head noun an attribute ---------------------------------------------------
 @pytest.mark.parametrize("text, expected", [
-    ("Nando's is my fave place for lunch.", ("user", "favorite:place", "Nando")),
+    ("Nando's is my fave place for lunch.", ("user", "favorite:place", "Nando's")),
     ("Wordle is my fav app used it daily for two years", ("user", "favorite:app", "Wordle")),
     ("Halo is my favourite game ever played it since I was ten", ("user", "favorite:game", "Halo")),
 ])
@@ -63,7 +63,7 @@ def test_favourite_names_a_general_noun_as_a_preference(real_parser, text, expec
 
 
 def test_a_general_noun_without_favourite_is_no_attribute(real_parser):
-    assert "Nando" not in _values(real_parser, "Nando's is a place for lunch.")
+    assert not any("Nando" in value for value in _values(real_parser, "Nando's is a place for lunch."))
 
 
 # -- whose: "the little one's teacher" ----------------------------------------------------------------------

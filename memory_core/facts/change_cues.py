@@ -195,6 +195,8 @@ EXTRA_END_CUES = re.compile(
     # a business or group ending ("X is folding at Easter"), a job given up ("she's packing in cleaning")
     r"(?:is|are|'s|has|have|had)\s+(?:\w+\s+)?(?:folding|folded|winding\s+up|wound\s+up)|"
     r"pack(?:s|ing)\s+in|"
+    # spent, said as an idiom: "X has had its chips with me", "X has had its day", "sold up" (a business sold on)
+    r"(?:has|have|'s|'ve)\s+had\s+(?:its|their)\s+(?:chips|day)|(?:has|have|'s|'ve)\s+sold\s+up|"
     # a verdict after a comparison: "so I've switched", "that's me converted", "we're never going back"
     r"(?:i'm|i\s+am|we're|we\s+are|i've|we've|that's\s+(?:me|us))\s+(?:\w+\s+)?converted|"
     r"(?:never|not|won't\s+be)\s+(?:going|looking)\s+back|never\s+looked\s+back)\b")

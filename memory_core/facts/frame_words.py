@@ -452,5 +452,6 @@ def names_a_role(phrase: str) -> bool:
 #: Chat's fillers and interjections: never a word of an attribute ("yoga at X lol", "my back is better ngl").
 CHAT_FILLERS = frozenset({"lol", "lmao", "ngl", "tbh", "omg", "haha", "btw", "fyi", "idk", "imo", "rofl", "smh", "fr",
                           "rn", "tho", "atm", "ok", "okay", "yeah", "ugh", "wow", "oh",
-                          # the particles of other Englishes: Filipino "po", Nigerian "o", "sef", "abeg", Indian "yaar"
-                          "po", "sef", "abeg", "yaar", "lah"})
+                          # the particles of other Englishes: Filipino "po", Nigerian "o", "sef", "abeg", Indian "yaar",
+                          # Singaporean and Malaysian "lah", "leh", "lor", "liao", "hor", "sia", "meh"
+                          "po", "sef", "abeg", "yaar", "lah", "leh", "lor", "liao", "hor", "sia", "meh"})

@@ -12,7 +12,7 @@ from typing import Sequence
 from memory_core.facts.change_cues import ANY_ARTICLE as _A, NEW_VALUE as _Y, NEW_VALUE_KEYED as _YK, OLD_MARKER as _OLD
 from memory_core.facts.change_cues import hollow_value
 from memory_core.facts.cues import calendar_word, values_of_shape
-from memory_core.facts.frame_words import DEVICES, DISCOURSE, clean_value, plausible_value
+from memory_core.facts.frame_words import CHAT_FILLERS, DEVICES, DISCOURSE, clean_value, plausible_value
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
 
@@ -138,7 +138,7 @@ def good_new_value(value: str, old: str) -> str | None:
 
 #: Chat words a loose frame may catch as a value ("not running it anymore").
 _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
-            "atm", "these days", "then", "yet", "already"}
+            "atm", "these days", "then", "yet", "already", *CHAT_FILLERS}
 _REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
 
 
@@ -287,7 +287,7 @@ def same_shape_value(sentences: Sequence[str], old: str) -> str | None:
         for _, value in values_of_shape(sentence, shape):
             value = clean_value(value)
             words = {_without_possessive(w) for w in normalized(value).split()} - {"the", "a", "an", "dr"}
-            if not words or words <= old_words or CALENDAR.match(value) or value.lower() in _PRONOUNS or \
+            if not words or words <= old_words or CALENDAR.match(value) or value.lower() in _PRONOUNS | _FILLERS or \
                     find_words(value, [w for w in re.findall(r"[\w'+-]+", old) if w.lower() not in ("the", "a", "dr")]):
                 continue  # the old value itself, said with more words ("RIP Biscuit")
             others.setdefault(normalized(value), value)

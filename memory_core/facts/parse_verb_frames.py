@@ -65,6 +65,11 @@ _LIGHT_VERBS = {"do", "have", "get", "make", "go", "be", "take", "put", "come", 
 _NEW_STATE_VERBS = {"join", "adopt", "get", "buy", "switch", "start", "move", "sign", "take", "begin"}
 
 
+def _users_own(tree: Tree, noun: Token) -> bool:
+    """"in my IRA", "at our place": a thing of the user's own, said with "my", is no provider or name."""
+    return any(lower(p) in ("my", "our", "me", "ma") for p in tree.children(noun, "poss"))
+
+
 def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False) -> Iterator[TreeFact | None]:
     """``people_subject``: the clause is about one of the user's people ("my sister", "my aunt, she ...")."""
     particle = " ".join(lower(p) for p in tree.children(verb, "prt"))
@@ -110,9 +115,10 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
             if obj.pos == "PROPN" and value.pos == "NOUN" and lower(prep) == "for":
                 yield fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
             elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
-                    present_tense(tree, verb):  # a habit, not one purchase ("I bought milk at Lidl")
+                    present_tense(tree, verb) and not _users_own(tree, value):  # a habit, not one purchase ("I bought milk at Lidl")
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
-            elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj):
+            elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj) and \
+                    not _users_own(tree, value):  # "put my bonus in my IRA": one of the user's things in another
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
             elif verb.lemma == "have" and obj.pos == "NOUN" and obj.lemma in _SCHEDULED and \
                     lower(prep) in ("on", "at") and value.ent_type in ("DATE", "TIME") and present_tense(tree, verb):

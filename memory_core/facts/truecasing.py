@@ -46,7 +46,9 @@ _CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap br
                         "pls plz thx ty xx xxx xoxo ok okay uni hubby wifey bf gf bestie fam grandad granddad "
                         "grandpa grandma granny gran nan nana nanna sis bro mam mom mum dad ma pa ouch yay ugh meh hmm ooh oof "
                         "aww argh eek yikes phew woohoo whoa sth smth sb smb ur tmrw tmr tomoz rn atm bday convo fave fav obvs "
-                        "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs".split())
+                        "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs "
+                        # the particles of other Englishes ("liao" is a surname too, never in chat)
+                        "lah leh lor liao hor sia sef abeg yaar po".split())
 #: Titles before a surname: the next word is a name whatever else it could be ("dr wood").
 _TITLES = {"dr": "Dr", "mr": "Mr", "mrs": "Mrs", "ms": "Ms", "prof": "Prof"}
 #: Day and month names: capitalised in any edited English ("may" and "march" are words too, so not these).

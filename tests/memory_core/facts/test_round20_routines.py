@@ -167,3 +167,50 @@ def test_done_for_today_ends_nothing():
 def test_first_aid_is_one_activity(real_parser):
     read = _read("I've signed up for a first aid course.", real_parser)
     assert ("user", "course", "first aid") in read and ("user", "course", "aid") not in read
+
+
+# -- a statement before a question tagged on to it; more of the same providers in other words ------------------
+@pytest.mark.parametrize("text, fact", [
+    ("I bank with Monzo, is that a good idea?", ("user", "bank", "Monzo")),
+    ("My gym is Anytime Fitness, should I switch?", ("user", "gym", "Anytime Fitness")),
+    ("I'm putting my bonus in my IRA at Schwab, is that smart or should I pay off the car?",
+     ("user", "savings_provider", "Schwab")),
+    ("tmr send car to Kwik Fit for servicing so will be late, can help me reply boss?", ("user", "garage", "Kwik Fit")),
+])
+def test_a_statement_before_a_tagged_question_is_read(text, fact, real_parser):
+    read = _read(text, real_parser)
+    assert fact in read
+    assert not {f for f in read if f[1] == "bonus"}  # "my bonus in my IRA": one of the user's things in another
+
+
+@pytest.mark.parametrize("text", ["Is my gym Anytime Fitness?", "If I bank with Monzo, is that a problem for my mortgage?",
+                                  "I'm thinking of moving to Leeds, is that crazy?"])
+def test_a_question_or_a_hedge_before_the_tag_states_nothing(text, real_parser):
+    assert not {f for f in _read(text, real_parser) if f[1] in ("gym", "bank", "lives_in")}
+
+
+@pytest.mark.parametrize("text, value", [
+    ("I rent off Foxtons, the flat's fine.", "Foxtons"), ("Paid Foxtons the rent this morning.", "Foxtons"),
+    ("Foxtons sold up, so it's Savills collecting my rent now.", "Savills"),
+])
+def test_a_landlord_by_the_rent(text, value, real_parser):
+    assert ("user", "landlord", value) in _read(text, real_parser)
+
+
+def test_paying_someone_else_names_no_landlord(real_parser):
+    assert not {f for f in _read("I paid the window cleaner this morning.", real_parser) if f[1] == "landlord"}
+
+
+@pytest.mark.parametrize("text, old, predicate, new", [
+    ("PureGym has had its chips with me. Signed up at F45 instead with the lads from work.", "PureGym", "gym", "F45"),
+    ("Foxtons have sold up, so it's Savills collecting my rent now.", "Foxtons", "landlord", "Savills"),
+    ("enough is enough lah, hulu keep raising price, i bye bye liao. now only apple tv+ for me.", "Hulu", "streaming",
+     "Apple TV+"),
+])
+def test_an_ending_in_other_words_with_its_successor(text, old, predicate, new):
+    assert _changes(text, old, predicate) == [new]
+
+
+def test_a_chat_particle_is_never_a_name():
+    from memory_core.facts.reading import reading_text
+    assert "Liao" not in reading_text("ok i bye bye liao, now only crave for me")

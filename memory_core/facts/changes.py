@@ -230,6 +230,19 @@ _A_MOVE = re.compile(r"(?i)^(?:'s)?(?:\s+(?:has|had|have|is|was|just|finally|sin
                      r"(?:moved|moving|relocated|relocating|emigrated|emigrating|flitted|flitting)\b")
 
 
+def _said_as_a_place(value: str, sentences: Sequence[str]) -> bool:
+    """The value is named only where a place goes: after "left", "from", "in", "near" ("has left Leeds", "lives
+    in Perth now"); a person taking someone's place is named otherwise ("closer to Orla")."""
+    spots = [m for s in sentences for m in re.finditer(rf"(?<![\w'-]){re.escape(value)}(?![\w'-])", s)]
+    return bool(spots) and all(re.search(r"(?i)\b(?:left|leaving|leave|from|in|into|near|around|outside|over)\s+"
+                                         r"(?:the\s+)?$", m.string[:m.start()]) for m in spots)
+
+
+#: A person who left a named place: "Lorna has left Singapore" (not "left me", "left her job").
+_LEFT_A_PLACE = re.compile(r"(?i)^(?:'s)?(?:\s+(?:has|had|have|just|finally|now|recently|since))*\s+(?:left|leaving)\s+"
+                           r"(?-i:[A-Z])[\w'-]+(?![\w'-]*\s+(?:as|her|his|the)\b)")
+
+
 def without_destination(sentence: str, mention_end: int) -> str:
     """The sentence without the place the old value itself went to, when the old value is who moved."""
     moved = _MOVED_AWAY.match(sentence[mention_end:])
@@ -459,6 +472,9 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 not fact.value.casefold().endswith("'s") else ""
             if fact.predicate in _KIN_FOR_LIFE and _A_MOVE.match(sentence[mention.end():]):
                 continue  # "Sean moved to Denver": the brother moved; he is still the user's brother
+            if fact.predicate in _KIN_FOR_LIFE | {"best_friend", "friend"} and \
+                    _LEFT_A_PLACE.match(sentence[mention.end():]):
+                continue  # "Lorna has left Singapore": she went somewhere; she is still the user's best friend
             said = without_destination(sentence, mention.end())  # "X moved to Perth": Perth succeeds nothing
             if after_a_past(said, mention.start()):
                 continue  # "we used to go to Y before we found X": X is what came after
@@ -554,9 +570,14 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             # below never take a held value or the fact's own subject: ``held``)
             if new_value is not None and _one_of_the_users_people(new_value, fact, known):
                 new_value = None
+            if new_value is not None and fact.predicate in _PEOPLE_PREDICATES and \
+                    _said_as_a_place(new_value, sentences):
+                new_value = None  # "Lorna has left Leeds": the best friend went somewhere; Leeds is no one
             if new_value is None and kind_of(fact.value) is None:
                 new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
-                if new_value is not None and _one_of_the_users_people(new_value, fact, known):
+                if new_value is not None and (_one_of_the_users_people(new_value, fact, known) or
+                                              fact.predicate in _PEOPLE_PREDICATES and
+                                              _said_as_a_place(new_value, sentences)):
                     new_value = None
             if new_value is None and here > 0 and value_shape(fact.value) in ("date", "time") and \
                     _POINTS_BACK.match(said):  # "Had the blessing on 19 October. So that's the anniversary now"
@@ -583,6 +604,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                                    " ".join(onwards), re.IGNORECASE)
                 if called:
                     new_value = called.group(1)
+            if new_value is not None and implausible_value(fact.predicate, new_value):
+                new_value = None  # whichever reader took it: "salamat sa Diyos" names no town
             if new_value is None and fact.predicate in _PEOPLE_PREDICATES and \
                     _A_MOVE.match(sentence[mention.end():]):
                 continue  # "Priya's moved to Cardiff": a friend who moves is still a friend, unless someone took her place

@@ -20,7 +20,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallback
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
+from memory_core.facts.frame_words import (NOT_PLACES, MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.occurrences import occasion_value
@@ -241,6 +241,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return False
     if value.strip(" !.").lower() in _REFLEXIVES:
         return True  # "i hate myself", "treat yourself": the sentence's own person, never a value of theirs
+    if predicate == "lives_in" and value.strip(" !.").lower() in NOT_PLACES:
+        return True  # "settling in well, salamat sa Diyos": a word of thanks, no town
     if (":" not in predicate or predicate.startswith("named:")) and \
             occasion_value(predicate.partition(":")[2] or predicate, value):
         return True  # "jog: Victoria Park", "flight: 6:40am", "party: tomorrow": one occasion's, not a lasting value

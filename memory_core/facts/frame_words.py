@@ -188,7 +188,9 @@ NOT_PLACES = {"a", "an", "the", "my", "our", "his", "her", "their", "town", "her
                "with", "together", "peace", "sin", "hope", "fear", "denial", "style", "comfort", "harmony", "one",
                "two", "sync", "front", "between", "between", "bed", "hospital", "halls", "dorms", "student", "shared",
                "some", "what", "which", "now", "at", "for", "from", "to", "in", "on", "by", "downtown", "suburbs",
-               "city", "centre", "center", "london-ish"}
+               "city", "centre", "center", "london-ish",
+               # God, in the thanks people give in other languages ("salamat sa Diyos", "gracias a Dios")
+               "god", "lord", "jesus", "allah", "diyos", "dios", "dieu", "deus"}
 
 
 #: Genre words: an interest in one of these is a music taste, anything else a hobby.

@@ -128,6 +128,11 @@ _RACE_NAME = re.compile(r"\bthe\s+((?!(?:first|next|last|big|whole|full|local|vi
 #: Words that follow "my husband" as its verb's helper or an adverb, never as his name: "my husband has started".
 _NOT_AFTER_KIN = frozenset("has had have will would can could should might must does did do just also still never "
                            "always really finally recently actually only even already now then usually".split())
+#: The head of a compound a pet or a kin noun starts, never a name after it: "our dog walker" (whatever the
+#: surname Walker), "the cat flap", "a baby sitter".
+_COMPOUND_HEADS = frozenset("walker walkers sitter sitters groomer groomers trainer food bed bowl lead flap toys toy "
+                            "hair park owner owners insurance minder minders".split())
+_NOT_AFTER_KIN = _NOT_AFTER_KIN | _COMPOUND_HEADS
 _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")
@@ -236,7 +241,7 @@ def word_case(word: str, previous: str | None, sentence_capitals: bool = False) 
         return _TITLES[word]
     if _MODEL_CODE.fullmatch(word):
         return word.upper()  # "galaxy s21", "a4"
-    if not word.isalpha() or word in _NEVER_NAMES:
+    if not word.isalpha() or word in _NEVER_NAMES or (word in _COMPOUND_HEADS and previous in _KIND_NOUNS):
         return word
     if sentence_capitals and previous in _DETERMINERS and word not in _CALENDAR:
         return word

@@ -112,3 +112,42 @@ def test_a_name_with_its_own_possessive_is_not_succeeded_by_itself():
 def test_a_provider_typed_in_lower_case_is_not_cut_short(real_parser):
     read = _read("sorry i meant legal and general, my pension is with legal and general now", real_parser)
     assert not {f for f in read if f[1] == "savings_provider" and f[2].lower() == "legal"}
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("our dog walker's priya, she comes weekdays.", "our dog walker's Priya, she comes weekdays."),
+    ("the cat flap is broken again", "the cat flap is broken again"),
+])
+def test_a_compound_after_a_pet_noun_is_no_name(typed, read):
+    from memory_core.facts.reading import reading_text
+    assert reading_text(typed) == read
+
+
+def test_a_dog_walker_typed_in_lower_case(real_parser):
+    read = _read("our dog walker's priya, she comes weekdays.", real_parser)
+    assert ("user", "dog_walker", "Priya") in read and not {f for f in read if f[1] in ("pet", "dog")}
+
+
+def _people_changes(text: str, old: str, predicate: str, subject: str = "user") -> list:
+    from memory_core.facts.changes import KnownFact, detect_changes
+    from memory_core.facts.extraction import sentences
+    known = [KnownFact(1, subject, predicate, old, "a", "2025-01-01T10:00:00+00:00", "people")]
+    return [c.value for c in detect_changes(list(sentences(text)), known, "b")]
+
+
+@pytest.mark.parametrize("text", ["Lorna has left Leeds for good. She flew to Perth last week to be near her son.",
+                                  "Grace has left Dubai, her contract ended."])
+def test_a_best_friend_who_left_a_place_is_still_the_best_friend(text):
+    old = text.split()[0]
+    assert _people_changes(text, old, "best_friend") == []
+
+
+def test_a_best_friend_may_still_be_outgrown_or_fallen_out_with():
+    assert _people_changes("Lorna and I fell out for good, we don't speak anymore.", "Lorna", "best_friend") == [None]
+    assert _people_changes("These days I'm far closer to Orla than I ever was to Siobhan.", "Siobhan",
+                           "best_friend") == ["Orla"]
+
+
+def test_a_word_of_thanks_is_no_new_home():
+    text = "Grace has left Dubai, her contract ended. She says she is settling in well, salamat sa Diyos."
+    assert "Diyos" not in _people_changes(text, "Dubai", "lives_in", subject="best_friend")

@@ -532,8 +532,9 @@ _ENDED_BEFORE_CUE = re.compile(r"(?i)\b(?:shut|shutting|closed|closing|close|can
                                r"terminated)\s+(?:down\s+)?(?:the|my|our)\s+(?:[\w-]+\s+)?$")
 
 
-#: A name said just before the verb that cues a home or a workplace is its subject: ", Lorna, lives in".
-_SUBJECT_OF_CUE_VERB = re.compile(r"[\s,]*\w")
+#: A name said just before the verb that cues a home, a workplace or a car is its subject: ", Lorna, lives in",
+#: "next time Dave can drive".
+_SUBJECT_OF_CUE_VERB = re.compile(r"[\s,]*(?:(?:can|will|could|would|should|'ll|always|usually|often|never)\s+)?\w")
 
 
 #: What may stand between a name and the cue noun it modifies: nothing, or a lowercase word or two ("chequing").
@@ -572,7 +573,7 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
     if concept in DEVICES.values():
         values = [v for v in values if not any(w.lower() in DEVICES and DEVICES[w.lower()] != concept
                                                for w in v[1].split())]
-    if concept in ("lives_in", "works_at"):  # "my best friend from uni, Lorna, lives in X": Lorna is who lives there
+    if concept in ("lives_in", "works_at", "car"):  # "my best friend, Lorna, lives in X", "Dave can drive"
         values = [v for v in values if not _SUBJECT_OF_CUE_VERB.fullmatch(sentence, v[0] + len(v[1]), cues[0][0] + 1)]
     if not values:
         return []

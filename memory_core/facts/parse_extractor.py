@@ -59,6 +59,11 @@ def _candidate(fact: TreeFact, sentence: str) -> Candidate | None:
     # "Dad drives a Camry": a kin word used as a name is that relation
     subject = SUBJECTS.get(fact.subject, SUBJECTS.get(fact.subject.lower(), fact.subject)
                            if fact.subject.lower() in KIN_AS_NAMES else fact.subject)
+    if attribute == "time" and not re.search(r"\d", fact.value):
+        if subject != USER and re.search(rf"(?i)\b(?:her|his|their)\s+time\s+(?:in|over\s+in)\s+{re.escape(fact.value)}\b",
+                                         sentence):
+            return Candidate("assert", subject, "lives_in", fact.value, sentence)  # "7am her time in Manchester"
+        return None  # "Last time Priya cut it too short": the time of one occasion, and Priya its subject
     if subject == USER and attribute.split()[-1] in SUBJECTS:  # "a sister named Ana", "Ana, my partner"
         if not fact.value[:1].isupper():
             return None  # "my partner is allergic": a person's value is their name

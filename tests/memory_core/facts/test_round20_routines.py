@@ -214,3 +214,14 @@ def test_an_ending_in_other_words_with_its_successor(text, old, predicate, new):
 def test_a_chat_particle_is_never_a_name():
     from memory_core.facts.reading import reading_text
     assert "Liao" not in reading_text("ok i bye bye liao, now only crave for me")
+
+
+@pytest.mark.parametrize("text", ["Last time Priya always cut too short one.", "Next time Dave can drive.",
+                                  "This time Tesco had it in stock."])
+def test_the_name_after_one_occasion_is_its_subject_not_a_value(text, real_parser):
+    assert not {f for f in _read(text, real_parser) if f[1] in ("time", "car")}
+
+
+def test_someones_time_in_a_place_is_where_they_live(real_parser):
+    read = _read("my brother keeps ringing at like 6am his time in Boston, which is mad", real_parser)
+    assert ("brother", "lives_in", "Boston") in read and not {f for f in read if f[1] == "time"}

@@ -455,5 +455,5 @@ def names_a_role(phrase: str) -> bool:
 CHAT_FILLERS = frozenset({"lol", "lmao", "ngl", "tbh", "omg", "haha", "btw", "fyi", "idk", "imo", "rofl", "smh", "fr",
                           "rn", "tho", "atm", "ok", "okay", "yeah", "ugh", "wow", "oh",
                           # the particles of other Englishes: Filipino "po", Nigerian "o", "sef", "abeg", Indian "yaar",
-                          # Singaporean and Malaysian "lah", "leh", "lor", "liao", "hor", "sia", "meh"
-                          "po", "sef", "abeg", "yaar", "lah", "leh", "lor", "liao", "hor", "sia", "meh"})
+                          # Singaporean and Malaysian "lah", "leh", "lor", "liao", "hor", "sia", "meh", Welsh "mun", "butt"
+                          "po", "sef", "abeg", "yaar", "lah", "leh", "lor", "liao", "hor", "sia", "meh", "mun", "butt"})

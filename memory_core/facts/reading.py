@@ -64,9 +64,24 @@ _SCOTS_WORDS = re.compile(r"(?i)\b(tae|fae|wi)(?:['’])?(?=\s+\w)")
 _SCOTS = {"tae": "to", "fae": "from", "wi": "with"}
 
 
+#: A second language's English, read as said: "since 3 years" (French "depuis") is "for 3 years"; "I go at
+#: Castle Garage" (French "aller chez/à") is "go to"; "it's finish for me" is "finished"; a name with its copula
+#: left out, as Singapore English does, "Midas not my workshop anymore", is "Midas is not my workshop".
+_SINCE_A_SPAN = re.compile(r"(?i)\bsince\s+(?=(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+                           r"(?:years?|months?|weeks?|days?)\b)")
+_GO_AT_A_NAME = re.compile(r"(?i)\b(go|goes|going|went)\s+at\s+(?=(?-i:[A-Z]))")
+_FINISH_AS_DONE = re.compile(r"(?i)\b(is|it's|it\s+is|'s)\s+finish\b(?!\s+(?:line|date|time))")
+_NAME_NOT_MY = re.compile(r"\b((?-i:[A-Z])[\w'-]+)\s+not\s+(my|our)\b")
+
+
 def dialect_words(text: str) -> str:
-    """The partner's parents read as the in-laws, and Scots "tae"/"fae"/"wi'" as "to"/"from"/"with"."""
+    """The partner's parents read as the in-laws, Scots "tae"/"fae"/"wi'" as "to"/"from"/"with", and a second
+    language's "since 3 years", "go at X", "it's finish" and a dropped copula as English says them."""
     text = _PARTNERS_PARENTS.sub(lambda m: ("My" if m.group(0)[:1].isupper() else "my") + " in-laws", text)
+    text = _SINCE_A_SPAN.sub(lambda m: _cased_like("for ", m.group(0)), text)
+    text = _GO_AT_A_NAME.sub(lambda m: m.group(1) + " to ", text)
+    text = _FINISH_AS_DONE.sub(lambda m: m.group(1) + " finished", text)
+    text = _NAME_NOT_MY.sub(lambda m: f"{m.group(1)} is not {m.group(2)}", text)
     return _SCOTS_WORDS.sub(lambda m: _cased_like(_SCOTS[m.group(1).lower()], m.group(1)), text)
 
 

@@ -225,3 +225,21 @@ def test_the_name_after_one_occasion_is_its_subject_not_a_value(text, real_parse
 def test_someones_time_in_a_place_is_where_they_live(real_parser):
     read = _read("my brother keeps ringing at like 6am his time in Boston, which is mad", real_parser)
     assert ("brother", "lives_in", "Boston") in read and not {f for f in read if f[1] == "time"}
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("My bank is Desjardins since 5 years.", "My bank is Desjardins for 5 years."),
+    ("Now I go at Kwik Fit, it is run by my cousin.", "Now I go to Kwik Fit, it is run by my cousin."),
+    ("Kwik Fit, it's finish for me.", "Kwik Fit, it's finished for me."),
+    ("Now Halfords service my car, Kwik Fit not my garage anymore.",
+     "Now Halfords service my car, Kwik Fit is not my garage anymore."),
+    ("I have been here since May.", "I have been here since May."), ("The finish line is near.", "The finish line is near."),
+])
+def test_a_second_languages_english_read_as_said(typed, read):
+    from memory_core.facts.reading import reading_text
+    assert reading_text(typed) == read
+
+
+def test_a_provider_finished_with_in_a_second_languages_english():
+    text = "Kwik Fit, it's finish for me, they overcharge. Now I go at Halfords, it's run by the brother of my friend."
+    assert _changes(text, "Kwik Fit", "garage") == ["Halfords"]

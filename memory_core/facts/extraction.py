@@ -655,25 +655,12 @@ def listed_after(sentence: str, end: int) -> tuple[list[str], int]:
         end = item.end()
 
 
-#: A question tagged on after a statement: "I bank with Monzo, is that wise?", "my IRA is at Schwab, should I
-#: move it?", "tmr I take the car to Midas, can help me reply my boss?".
-_QUESTION_TAG = re.compile(r"(?i),\s+(?:is\s+(?:that|it|this)|isn't\s+it|should\s+i|shall\s+i|would\s+(?:you|it)|"
-                           r"do\s+you|any\s+(?:tips|ideas|thoughts|advice)|what\s+do\s+you|how\s+(?:do|can|should)\s+i|"
-                           r"or\s+should|can\s+you|could\s+you|will\s+you|can\s+help)\b[^,]*\?\s*$")
-
-
 def extract(text: str) -> list[Candidate]:
     """Facts the user states about themselves in ``text``: the slot rules first, then the
     open-domain frames on what they left (retractions first, in reading order)."""
     found: list[Candidate] = []
     for sentence in sentences(text):
-        if sentence.rstrip().endswith("?"):
-            tag = _QUESTION_TAG.search(sentence)  # "I bank with Monzo, is that wise?": the statement before it
-            if tag is None or re.match(r"(?i)\W*(?:is|are|do|does|did|can|could|should|would|will|what|how|why|"
-                                       r"when|where|which|who)\b", sentence):
-                continue
-            sentence = sentence[:tag.start()] + "."
-        if len(sentence) > 400:
+        if len(sentence) > 400 or sentence.rstrip().endswith("?"):
             continue
         # a hedge scopes forward: "if I moved to Lisbon" hedges Lisbon, "I'm running the X and want to..." does not
         hedge = _HEDGE.search(sentence)

@@ -40,16 +40,14 @@ _PERSON_WORD = "(?:" + "|".join(sorted({*PERSON_NOUNS, "he", "she", "they", "it"
                                          "nan", "gran"}, key=len, reverse=True)) + ")"
 
 
-#: A capitalised name of up to four words ("Harbour Lettings", "Kwik Fit", "Vanguard").
-_NAME = r"(?P<v>(?-i:[A-Z])[\w&'.+-]*(?:\s+(?:&\s+)?(?-i:[A-Z])[\w&'.+-]*){0,3})"
-#: Where such a name ends: at a mark or a word that is no part of it ("Foxtons every month", "Aviva, not");
-#: never before a lower-case word that may go on with it ("scottish widows" typed with one capital restored).
+#: Where a provider's name (``BRAND``) ends: at a mark or a word that is no part of it ("Foxtons every month",
+#: "Aviva, not"); never before a lower-case word that may go on with it ("scottish widows" with one capital restored).
 _NAME_END = (r"(?=\s*[,.;:!?)]|\s*$|\s+(?:now|too|and|but|since|for|as|every|each|on|in|at|from|so|because|which|"
-             r"who|these|nowadays|instead|though|lol|haha|y'all|mate|lah|now)\b)")
+             r"who|these|nowadays|instead|though|lol|haha|y'all|mate|lah)\b)")
 #: Taking the user's rent, which is what a landlord or letting agent does.
 _TAKES_RENT = r"(?:now\s+)?(?:collects?|collecting|takes?|taking|gets?|getting)\s+(?:my|our|the)\s+rent\b"
-#: The same, as a clause's subject: at a clause's start ("Parkway Motors does all the work on my truck").
-_NAME_FIRST = r"(?:^|[,;:!]\s*|\b(?:and|so|but)\s+)" + _NAME
+#: A provider's name as a clause's subject: at a clause's start ("Parkway Motors does all the work on my truck").
+_NAME_FIRST = r"(?:^|[,;:!]\s*|\b(?:and|so|but)\s+)" + BRAND
 
 
 #: Nothing after it names one day: "I start at 6am tomorrow" is one early start, no start time.
@@ -136,21 +134,21 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # "rent's due to Harbour Lettings", "Kwik Fit does all the work on my Golf", "took the car to Halfords for a service"
     _frame(rf"\bmy\s+(?:ira|isa|roth\s+ira|401\(?k\)?|pension(?:\s+pot)?|savings(?:\s+account)?|investments?|rrsp|tfsa|"
            rf"stocks\s+and\s+shares\s+isa|retirement\s+(?:account|savings))\s+(?:is\s+|are\s+|sits?\s+|"
-           rf"(?:is\s+|are\s+)?(?:all\s+|still\s+)?)?(?:over\s+)?(?:at|with|in)\s+{_NAME}{_NAME_END}", "savings_provider"),
-    _frame(rf"\b(?:pay|paying|paid|owe)\s+(?:the\s+|my\s+|our\s+)?rent\s+to\s+{_NAME}{_NAME_END}", "landlord"),
-    _frame(rf"\brent(?:'s|\s+is|\s+goes)\s+(?:due\s+|paid\s+|always\s+due\s+)?to\s+{_NAME}{_NAME_END}", "landlord"),
-    _frame(rf"\b(?:i|we)\s+rent\s+(?:(?:our|my|the)\s+(?:flat|house|place|apartment|home)\s+)?(?:from|through|off)\s+{_NAME}{_NAME_END}",
+           rf"(?:is\s+|are\s+)?(?:all\s+|still\s+)?)?(?:over\s+)?(?:at|with|in)\s+{BRAND}{_NAME_END}", "savings_provider"),
+    _frame(rf"\b(?:pay|paying|paid|owe)\s+(?:the\s+|my\s+|our\s+)?rent\s+to\s+{BRAND}{_NAME_END}", "landlord"),
+    _frame(rf"\brent(?:'s|\s+is|\s+goes)\s+(?:due\s+|paid\s+|always\s+due\s+)?to\s+{BRAND}{_NAME_END}", "landlord"),
+    _frame(rf"\b(?:i|we)\s+rent\s+(?:(?:our|my|the)\s+(?:flat|house|place|apartment|home)\s+)?(?:from|through|off)\s+{BRAND}{_NAME_END}",
            "landlord"),
-    _frame(rf"\b(?:paid|pay|paying)\s+{_NAME}\s+(?:the|my|our|this\s+month's)\s+rent\b", "landlord"),
+    _frame(rf"\b(?:paid|pay|paying)\s+{BRAND}\s+(?:the|my|our|this\s+month's)\s+rent\b", "landlord"),
     # the one who now takes it: "so it's Keystone collecting my rent now", "Foxtons take our rent"
     _frame(rf"{_NAME_FIRST}\s+{_TAKES_RENT}", "landlord"),
-    _frame(rf"\bit's\s+{_NAME}\s+{_TAKES_RENT}", "landlord"),
+    _frame(rf"\bit's\s+{BRAND}\s+{_TAKES_RENT}", "landlord"),
     _frame(rf"{_NAME_FIRST}\s+(?:does|do|has\s+done|have\s+done)\s+(?:all\s+)?(?:the\s+)?(?:work|repairs|servicing|"
            rf"service|mot|maintenance)\s+on\s+(?:my|our)\s+", "garage"),
     _frame(rf"{_NAME_FIRST}\s+(?:services?|fixes|fix|looks\s+after|maintains?)\s+(?:my|our)\s+(?:car|truck|van|motor|"
            rf"pickup|ute)\b", "garage"),
     _frame(rf"\b(?:take|took|taking|takin'|send|sent|sending|bring|brought)\s+(?:(?:my|our|the)\s+)?(?:car|truck|van|motor|"
-           rf"pickup|ute)\s+(?:in\s+)?to\s+{_NAME}\s+for\s+(?:its\s+|a\s+|the\s+|an\s+)?(?:servicing|service|mot|"
+           rf"pickup|ute)\s+(?:in\s+)?to\s+{BRAND}\s+for\s+(?:its\s+|a\s+|the\s+|an\s+)?(?:servicing|service|mot|"
            rf"repairs?|tyres?|tires|oil\s+change|check|inspection|brakes)", "garage"),
     _frame(rf"\bi\s+drink\s+{VALUE}\s+(?:every|each)\s+(?:day|morning|afternoon|evening|night)", "drink"),
     _frame(rf"\b(?:the\s+|my\s+)?(?P<act>dentist|doctor|dental|vet|hair|eye|physio|therapy)(?:\s+(?:appointment|appt|checkup|check-up))?"

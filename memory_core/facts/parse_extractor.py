@@ -149,11 +149,7 @@ _EQUALS = re.compile(r"\s+=\s+")
 _JOINS = re.compile(r"\s*;\s*|\s+[-\u2013\u2014]+\s+")
 _COMMA_CLAUSE = re.compile(r",(?=\s+(?:i|i'm|im|i'll|i've|ive|we|we're|were|we'll|she|she's|shes|he|he's|hes|they|"
                            r"they're|theyre|can\s+you|could\s+you|will\s+you|pls|please|"
-                           r"hope|ugh|lol|need|so\s+i|btw|and\s+(?:my|our)|"
-                           # a question tagged on after the statement: "I bank with Monzo, is that wise?"
-                           r"is\s+(?:that|it|this)|isn't\s+it|should\s+i|shall\s+i|would\s+(?:you|it)|do\s+you|"
-                           r"any\s+(?:tips|ideas|thoughts|advice)|what\s+do\s+you|how\s+(?:do|can|should)\s+i|"
-                           r"or\s+should|can\s+help)\b)", re.IGNORECASE)
+                           r"hope|ugh|lol|need|so\s+i|btw|and\s+(?:my|our))\b)", re.IGNORECASE)
 #: A clause opened by one of these is held up by what follows the comma ("If we move, we'd live in Y").
 _SUBORDINATE = re.compile(r"(?i)\b(?:if|unless|whether|when|whenever|once|until|before|after|while|though|although|"
                           r"because|since|as\s+soon\s+as|in\s+case)\b")

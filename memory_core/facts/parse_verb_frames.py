@@ -21,8 +21,8 @@ from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, att
                                             is_users_noun, numbered_label)
 from memory_core.facts.parse_mentions import PEOPLE, PREPOSITION_WORDS
 from memory_core.facts.parse_tokens import Token
-from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject, in_law, lower,
-                                          present_tense)
+from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, PRONOUNS, Tree, asserted,
+                                          clause_subject, in_law, lower, present_tense)
 from memory_core.facts.parse_values import has_name, is_time, value_phrase
 from memory_core.facts.parse_verbs import refine_by_value, verb_attribute
 
@@ -67,7 +67,7 @@ _NEW_STATE_VERBS = {"join", "adopt", "get", "buy", "switch", "start", "move", "s
 
 def _users_own(tree: Tree, noun: Token) -> bool:
     """"in my IRA", "at our place": a thing of the user's own, said with "my", is no provider or name."""
-    return any(lower(p) in ("my", "our", "me", "ma") for p in tree.children(noun, "poss"))
+    return any(lower(p) in FIRST_PERSON_POSSESSIVE for p in tree.children(noun, "poss"))
 
 
 def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False) -> Iterator[TreeFact | None]:

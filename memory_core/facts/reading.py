@@ -37,9 +37,27 @@ def unwrapped_requests(text: str) -> str:
     return _REMEMBER_WRAPPER.sub("", text)
 
 
+#: A question asked after a statement, behind a comma: "I bank with Monzo, is that wise?", "my IRA is at Schwab,
+#: should I move it?", "tmr I take the car to Midas, can help me reply my boss?".
+_QUESTION_AFTER = re.compile(r"(?i)(?<=\w),(?=\s+(?:is\s+(?:that|it|this)|isn't\s+it|should\s+i|shall\s+i|"
+                             r"would\s+(?:you|it)|do\s+you|any\s+(?:tips|ideas|thoughts|advice)|what\s+do\s+you|"
+                             r"how\s+(?:do|can|should)\s+i|or\s+should|can\s+you|could\s+you|will\s+you|can\s+help)"
+                             r"\b[^,.!?]*\?)")
+#: A sentence that is a question from its first word: its comma ends no statement ("Is it X, is it?").
+_ASKS_FROM_THE_START = re.compile(r"(?i)\W*(?:is|are|do|does|did|can|could|should|would|will|what|how|why|when|"
+                                  r"where|which|who)\b")
+
+
 def statement_marks(text: str) -> str:
-    """A tag question's "?" read as a full stop (the same length: offsets hold)."""
-    return _TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text)
+    """A tag question's "?" read as a full stop, and a question asked after a statement set apart from it by a
+    full stop, so the statement is read as one (the same length: offsets hold)."""
+    text = _TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text)
+    chars = list(text)
+    for match in _QUESTION_AFTER.finditer(text):
+        start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
+        if not _ASKS_FROM_THE_START.match(text, start):
+            chars[match.start()] = "."
+    return "".join(chars)
 
 
 #: "Ma" and "me" for "my" before one of the user's people, as Scots, Irish and northern English write it: "ma best pal

@@ -125,14 +125,14 @@ _PLACE_SLOT = re.compile(r"\b(?:in|near|outside|support|supports|supporting|supp
 #: A race by its place: "the brighton marathon", "the cardiff half marathon" (not "my first marathon").
 _RACE_NAME = re.compile(r"\bthe\s+((?!(?:first|next|last|big|whole|full|local|virtual|charity|same|other|actual|"
                         r"real|proper|new|old|annual)\b)[a-z]+(?:\s+(?!half\b)[a-z]+)?)\s+((?:half\s+)?marathon)\b")
-#: Words that follow "my husband" as its verb's helper or an adverb, never as his name: "my husband has started".
-_NOT_AFTER_KIN = frozenset("has had have will would can could should might must does did do just also still never "
-                           "always really finally recently actually only even already now then usually".split())
 #: The head of a compound a pet or a kin noun starts, never a name after it: "our dog walker" (whatever the
 #: surname Walker), "the cat flap", "a baby sitter".
 _COMPOUND_HEADS = frozenset("walker walkers sitter sitters groomer groomers trainer food bed bowl lead flap toys toy "
                             "hair park owner owners insurance minder minders".split())
-_NOT_AFTER_KIN = _NOT_AFTER_KIN | _COMPOUND_HEADS
+#: Words that follow "my husband" as its verb's helper or an adverb, never as his name: "my husband has started".
+_NOT_AFTER_KIN = frozenset("has had have will would can could should might must does did do just also still never "
+                           "always really finally recently actually only even already now then usually".split()) | \
+    _COMPOUND_HEADS
 _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")

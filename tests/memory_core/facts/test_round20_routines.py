@@ -243,3 +243,14 @@ def test_a_second_languages_english_read_as_said(typed, read):
 def test_a_provider_finished_with_in_a_second_languages_english():
     text = "Kwik Fit, it's finish for me, they overcharge. Now I go at Halfords, it's run by the brother of my friend."
     assert _changes(text, "Kwik Fit", "garage") == ["Halfords"]
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("I bank with Monzo, is that wise?", "I bank with Monzo. is that wise?"),
+    ("Is it worth it if I switch my gym to PureGym, is it?", "Is it worth it if I switch my gym to PureGym, is it?"),
+    ("Can you help me write to my landlord, Foxtons, about the damp?",
+     "Can you help me write to my landlord, Foxtons, about the damp?"),
+])
+def test_a_question_after_a_statement_is_set_apart_in_the_reading(typed, read):
+    from memory_core.facts.reading import reading_text
+    assert reading_text(typed) == read

@@ -54,7 +54,10 @@ user's life (a sister's city, a partner's employer, a child's school, the dog's 
 ``bench/data/write_fact_timelines_issue_dev5.py``), halved the same way; ``--set issue_dev6`` and
 ``issue_dev6_blind`` the halves of a sixth, whose 20 kinds are the user's routines, appointments, providers and
 admin (a dentist, a bank, a yoga day, an exam date; round 20, ``bench/data/write_fact_timelines_issue_dev6.py``),
-halved the same way;
+halved the same way; ``--set issue_dev7`` and ``issue_dev7_blind`` the halves of a seventh, over the kinds issue 12
+names (a pet's name, a race, a phone, a bank, a diet, a wake-up time...) in four registers rather than dialects:
+dictated run-ons, Gen-Z texts, formal letters and a parent's bullet lists (round 21,
+``bench/data/write_fact_timelines_issue_dev7.py``), halved the same way;
 the default ``--set heldout`` is the held-out set above.
 ``--in-process`` runs the same protocol
 through ``mneme.cli.main`` in this process (same parser, same handlers, the same fact pass and
@@ -114,12 +117,17 @@ SETS = {"heldout": (CHECKS_FILE, None, "fact_checks"),
         "issue_dev6": (ROOT / "bench" / "data" / "fact_timelines_issue_dev6.json", "issue_dev6",
                        "fact_timelines_issue_dev6"),
         "issue_dev6_blind": (ROOT / "bench" / "data" / "fact_timelines_issue_dev6.json", "issue_dev6",
-                             "fact_timelines_issue_dev6_blind")}
+                             "fact_timelines_issue_dev6_blind"),
+        "issue_dev7": (ROOT / "bench" / "data" / "fact_timelines_issue_dev7.json", "issue_dev7",
+                       "fact_timelines_issue_dev7"),
+        "issue_dev7_blind": (ROOT / "bench" / "data" / "fact_timelines_issue_dev7.json", "issue_dev7",
+                             "fact_timelines_issue_dev7_blind")}
 #: Sets that are one half of a pool's kinds (in the order they first appear): 0 the even positions, 1 the odd ones.
 #: issue_dev3 and issue_dev4 were halved so before any of their items was looked at: the looked-at half is tuned on, the blind half
 #: is only ever read as a whole, to see whether a change carries to kinds and wordings nobody looked at.
 KIND_HALVES = {"issue_dev3": 0, "issue_dev3_blind": 1, "issue_dev4": 0, "issue_dev4_blind": 1, "issue_dev5": 0,
-               "issue_dev5_blind": 1, "issue_dev6": 0, "issue_dev6_blind": 1}
+               "issue_dev5_blind": 1, "issue_dev6": 0, "issue_dev6_blind": 1,
+               "issue_dev7": 0, "issue_dev7_blind": 1}
 RESULTS = Path(os.environ.get("MNEME_FACT_CHECK_RESULTS", ROOT / "bench" / "results"))
 PASSPHRASE = "heldout-fact-checks"
 WORKERS = max(1, min(2, int(os.environ.get("MNEME_FACT_CHECK_WORKERS", "2"))))

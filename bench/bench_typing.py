@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
 from bench import bench_fact_checks as fact_checks  # noqa: E402
 
 #: Sets whose per-item outcomes may be read (tuned on); the others print aggregates only.
-DEV_SETS = {"dev", "dev2", "changes_dev", "changes2_dev", "issue_dev", "issue_dev2", "issue_dev3", "issue_dev4", "issue_dev5", "issue_dev6"}
+DEV_SETS = {"dev", "dev2", "changes_dev", "changes2_dev", "issue_dev", "issue_dev2", "issue_dev3", "issue_dev4", "issue_dev5", "issue_dev6", "issue_dev7"}
 DEV_POOLS = {"fresh-dev", "fresh3", "original"}
 
 _CONTRACTION = re.compile(r"(?<=[A-Za-z])['’](?=[A-Za-z])")

@@ -29,7 +29,7 @@ from memory_core.facts.attributes import NAMED_FAMILIES, same_attribute
 from memory_core.facts.change_cues import about_someone_else
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELATION_MENTION, THIRD_PARTY_SUBJECT,
-                                    VALUE_SHAPES, is_cue_word, values_of_shape)
+                                    VALUE_SHAPES, implausible_value, is_cue_word, values_of_shape)
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.fact_pass import oldest_pending_id
 from memory_core.facts.frame_words import RELATIONS
@@ -97,6 +97,8 @@ class _Option:
     placed: frozenset[str] = frozenset()
 
 
+#: The value is the one doing something: "X needs new trainers", "X rang".
+_DOER = re.compile(r"^\W*X\s+(?:[a-z]+s|has|had|did|will|can|could|would|rang|came|went|got|said|told|took|made)\b")
 #: A clause whose subject is another person: what it names is theirs.
 _THIRD_PERSON_CLAUSE = re.compile(r"(?i)\s*(?:and\s+|but\s+|so\s+|now\s+)?(?:he|she|they)(?:'s|'re|'ll|'d|\s)")
 
@@ -114,6 +116,8 @@ def _options(sentence: str) -> list[tuple[str, str, str]]:
             if _THIRD_PERSON_CLAUSE.match(re.split(r"[,;:.!?]|\s[-\u2013\u2014]\s", sentence[:at])[-1]):
                 continue  # "She's at Willow Court now, five minutes from my house": her place, not the user's
             masked = re.sub(re.escape(value), "X", sentence, count=1, flags=re.IGNORECASE)
+            if not FIRST_PERSON.search(sentence) and " " not in value.strip() and _DOER.match(masked):
+                continue  # "- Sam needs new trainers": a short note of what someone does, no attribute of the user's
             if masked != sentence:
                 options.append((value, shape, masked))
     return options
@@ -173,10 +177,11 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
     for index, row in enumerate(rows):
         # values the hot path already placed or retired from this message are settled
         # (not the parse fallback's under a verb: the matcher may name the attribute the verb did not, "internet")
-        placed_rows = store.query(
+        # a list, not the query's iterator: it is read twice (settled values, placed attributes)
+        placed_rows = list(store.query(
             "SELECT f.predicate, f.value, f.invalid_at FROM facts f JOIN fact_messages fm ON fm.fact_id = f.id "
             "WHERE fm.message_id = ? "
-            f"AND NOT ({_VERB_FALLBACK_SQL})", [row["id"]])
+            f"AND NOT ({_VERB_FALLBACK_SQL})", [row["id"]]))
         settled = {factsmod.normalize_value(r["value"].split(",", 1)[0]) for r in placed_rows}
         placed = frozenset(r["predicate"] for r in placed_rows if r["invalid_at"] is None)  # not one it retired
         for sentence in sentences(reading_text(row["text"])):  # read as the rule pass reads it: "Im" as "I'm"
@@ -216,8 +221,8 @@ def run_semantic_pass(store: Store, embedder: Embedder, *, matcher: AttributeMat
     for option, match in zip(options, matches):
         if match.concept is None or match.similarity < threshold:
             continue
-        if VALUE_SHAPES.get(match.concept, "name") != option.shape:
-            continue
+        if VALUE_SHAPES.get(match.concept, "name") != option.shape or implausible_value(match.concept, option.value):
+            continue  # a value of another shape, or one no person gives that attribute ("car: MOT")
         if any(same_attribute(match.concept, predicate) for predicate in option.placed):
             continue  # the rules placed this attribute from this message: a likeness does not overrule them
         key = (option.message_index, option.sentence)

@@ -74,3 +74,26 @@ def test_the_matcher_reads_no_relations_relation_and_no_possessive_name_as_a_hom
     found = {(f.subject, f.value) for f in facts.current_facts(store)}
     assert not any(value in ("Prestatyn", "Crohn") for _, value in found)
     assert ("sister", "Cardiff") in found
+
+
+def test_the_matcher_adds_no_second_value_to_an_attribute_the_rules_placed_from_the_message(store, real_embedder):
+    """Round 21: the rules' values and attributes of a message are read once and used twice (the values it placed
+    are settled, the attributes it placed take no matcher value). Read from a one-pass query iterator, the second
+    use saw nothing, and "it is the one near Berri-UQAM" replaced the gym the rules had read."""
+    embedder = real_embedder.load()
+    say(store, "I'm a member at Pulse Fitness, it's the one near Berri-UQAM.", 1)
+    assert ("gym", "Pulse Fitness") in {(f.predicate, f.value) for f in facts.current_facts(store)}
+    rows, options = pending(store)
+    assert all("gym" in option.placed for option in options)
+    run_semantic_pass(store, embedder)
+    held = [(f.predicate, f.value) for f in facts.current_facts(store)]
+    assert ("gym", "Pulse Fitness") in held and not any(value == "Berri-UQAM" for _, value in held)
+
+
+def test_the_matcher_reads_no_value_from_a_note_of_what_someone_does(store, real_embedder):
+    """Round 21: "- Sam needs new trainers" in a to-do list is what Sam needs, no attribute of the user's (the
+    matcher had it as the race the user trains for)."""
+    embedder = real_embedder.load()
+    say(store, "Jobs:\n- Tomasz needs new trainers\n- Olek wants a lift to football", 1)
+    run_semantic_pass(store, embedder)
+    assert not any(f.value in ("Tomasz", "Olek") for f in facts.current_facts(store))

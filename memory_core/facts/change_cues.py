@@ -166,7 +166,7 @@ CHANGE_VERBS = re.compile(
 #: Extra ending cues the anchored detector lacks: verbs of change and ending said in other words.
 EXTRA_END_CUES = re.compile(
     r"(?i)\b(?:renamed|ported|transferred|migrated|contract\s+ended|ended|finished\s+with|split\s+up|"
-    r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|"
+    r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|parted\s+with|"
     r"moved\s+(?:on|to)|no\s+more|fell\s+out|drifted\s+apart|grew\s+apart|break-?up|"
     # given away ("all my size 10 shoes went to the charity shop"), fallen in a ranking ("slipped down my list")
     r"(?:was|were|got|been)\s+donated|went\s+to\s+(?:the\s+)?(?:charity|tip|dump)|(?:slipped|slid|dropped|fallen|fell)\s+down\s+(?:my|the)\s+"
@@ -232,6 +232,8 @@ COMPARISON_SHAPES = (
     rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?(?:to|for)\s+{_A}{_Y}",
     # "gave up X for Y", "traded X for Y", "dropped X in favour of Y"
     rf"{{x}}\s+(?:\w+\s+){{0,2}}?(?:for|in\s+favou?r\s+of|and\s+(?:took\s+up|started|joined|went\s+with|got))\s+{_A}{_Y}",
+    # the same with a clause about the old one between: "parted with X, which had become unreliable, in favour of Y"
+    rf"{{x}}\s*,\s*(?:which|who|that|as)\b[^,;.]{{0,80}},\s*(?:in\s+favou?r\s+of|for)\s+{_A}{_Y}",
 )
 #: A successor that names the role ("new therapist = Colm", "my new GP is Dr Shah", "say hello to Colm, my new
 #: therapist"), found in the sentence before or after the one that ends the old holder.

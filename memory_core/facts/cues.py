@@ -20,7 +20,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallback
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (NOT_PLACES, MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
+from memory_core.facts.frame_words import (ERRAND_VERBS, NOT_PLACES, MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.occurrences import occasion_value
@@ -243,6 +243,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return True  # "i hate myself", "treat yourself": the sentence's own person, never a value of theirs
     if predicate == "lives_in" and value.strip(" !.").lower() in NOT_PLACES:
         return True  # "settling in well, salamat sa Diyos": a word of thanks, no town
+    if value.strip(" !.").lower() in _CAR_TESTS:
+        return True  # "booked the car in for its MOT": a car's yearly test, never a value of anything
     if (":" not in predicate or predicate.startswith("named:")) and \
             occasion_value(predicate.partition(":")[2] or predicate, value):
         return True  # "jog: Victoria Park", "flight: 6:40am", "party: tomorrow": one occasion's, not a lasting value
@@ -537,6 +539,12 @@ _ENDED_BEFORE_CUE = re.compile(r"(?i)\b(?:shut|shutting|closed|closing|close|can
 _SUBJECT_OF_CUE_VERB = re.compile(r"[\s,]*(?:(?:can|will|could|would|should|'ll|always|usually|often|never)\s+)?\w")
 
 
+#: A car's yearly road-worthiness test, by its names in the UK, Ireland and New Zealand.
+_CAR_TESTS = {"mot", "nct", "wof"}
+#: A to-do line's verb before a name: the one to ring or text ("text Omar the address", "- ring Dr Shah re results").
+_ERRAND_BEFORE = re.compile(r"(?i)\W*(?:" + "|".join(sorted(ERRAND_VERBS)) + r")\s+")
+#: Between a cue noun and the name it is for: "dentist for Ellie", "a tutor for Sam".
+_FOR_SOMEONE = re.compile(r"(?i)\s+(?:appointment\s+|appt\s+)?for\s+")
 #: What may stand between a name and the cue noun it modifies: nothing, or a lowercase word or two ("chequing").
 _COMPOUND_GAP = re.compile(r"\s+(?:[a-z-]+\s+){0,2}")
 
@@ -575,6 +583,12 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
                                                for w in v[1].split())]
     if concept in ("lives_in", "works_at", "car"):  # "my best friend, Lorna, lives in X", "Dave can drive"
         values = [v for v in values if not _SUBJECT_OF_CUE_VERB.fullmatch(sentence, v[0] + len(v[1]), cues[0][0] + 1)]
+    if concept == "car":  # "booked the car in for its MOT": the car's yearly test, not a car
+        values = [v for v in values if v[1].strip().lower() not in _CAR_TESTS]
+    # "dentist for Ellie is the 14th": the one it is for, not the one who holds it
+    cue_ends = [m.end() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept]
+    values = [v for v in values if not any(_FOR_SOMEONE.fullmatch(sentence, end, v[0]) for end in cue_ends)
+              and not _ERRAND_BEFORE.fullmatch(sentence, 0, v[0])]  # "text Omar the address": whom, not what
     if not values:
         return []
     if not FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):

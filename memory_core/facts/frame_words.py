@@ -457,3 +457,19 @@ CHAT_FILLERS = frozenset({"lol", "lmao", "ngl", "tbh", "omg", "haha", "btw", "fy
                           # the particles of other Englishes: Filipino "po", Nigerian "o", "sef", "abeg", Indian "yaar",
                           # Singaporean and Malaysian "lah", "leh", "lor", "liao", "hor", "sia", "meh", Welsh "mun", "butt"
                           "po", "sef", "abeg", "yaar", "lah", "leh", "lor", "liao", "hor", "sia", "meh", "mun", "butt"})
+
+
+#: Where people talk and post: before one of its places ("the Facebook group", "the WhatsApp chat", "a Discord
+#: server") it says where that place is, not what it is called.
+PLATFORMS = frozenset({"facebook", "fb", "whatsapp", "instagram", "insta", "messenger", "telegram", "signal", "discord",
+                       "slack", "reddit", "tiktok", "youtube", "twitter", "linkedin", "snapchat", "zoom", "teams",
+                       "nextdoor", "strava", "meetup", "wechat", "viber", "line", "x"})
+PLATFORM_PLACES = frozenset({"group", "chat", "page", "channel", "server", "thread", "post", "call", "story", "forum",
+                              "community", "feed", "live", "message", "video", "account", "club", "event"})
+
+#: Verbs a to-do line opens with, which the tagger may read as a noun before a name ("- book Pickle in at the
+#: groomers", "ring Dave re boiler"): an errand, never a label.
+ERRAND_VERBS = {"book", "ring", "call", "text", "email", "phone", "pay", "order", "buy", "get", "pick", "drop",
+                "collect", "cancel", "renew", "chase", "sort", "fix", "send", "post", "return", "remind", "ask",
+                "tell", "check", "message", "invite", "thank", "meet", "visit", "see", "take", "bring", "feed",
+                "walk", "wash", "clean", "register", "enrol", "sign", "apply", "contact", "reply", "answer"}

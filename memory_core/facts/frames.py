@@ -18,7 +18,8 @@ land on the same slot and new attributes need no new rule. Their shared words an
 from __future__ import annotations
 
 import re
-from typing import Iterator
+from dataclasses import replace
+from typing import Iterator, Sequence
 
 from memory_core.facts.attributes import canonical_predicate, category_of, concept_of
 from memory_core.facts.candidate import Candidate
@@ -81,7 +82,8 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     # (not the company it is had in: "coffee with Priya", "coffee with my sister")
     _frame(r"\bcoffee\s*(?:,\s*|\s+for\s+me\s*,?\s*|\s+)(?:always\s+|usually\s+|only\s+)?"
            r"(?P<v>black|white|decaf|(?:with(?!\s+(?-i:[A-Z])|\s+(?:my|our|his|her|their|friends?|colleagues?|"
-           r"family|the\s+(?:team|girls|guys|kids))\b)|as)\s+[^,.;:!?]{1,30}?)(?=\s+(?:is|was)\b|" + STOP[3:], "coffee"),
+           r"family|the\s+(?:team|girls|guys|kids))\b)|as)\s+[^,.;:!?]{1,30}?)(?=\s+(?:is|was|agrees|suits|works)\b|" + STOP[3:],
+           "coffee"),
     # a name and what it is, side by side: "Biscuit, our little terrier", "Dr. Patel, my GP,", "Waffles (my dog)"
     _frame(r"(?P<app>)(?P<v>(?:(?-i:Dr)\.?\s+)?(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z0-9])[\w'-]*){0,2})\s*(?:,\s*|\(\s*)"
            r"(?:our|my|the)\s+(?:(?:little|old|new|family|lovely|sweet|rescue|local)\s+)?"
@@ -101,6 +103,10 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"^\W*(?:a\s+)?(?P<v>{COFFEE_DRINK})\s+(?:every|each)\s+(?:morning|mornin|day)\b", "coffee"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
+    # "mine" for the coffee the sentence named: "get the good coffee in, I have mine black"
+    _frame(r"\bcoffee\b[^.!?]{0,80}?\bi\s+(?:have|take|drink|like|prefer)\s+mine\s+(?P<v>black|white|decaf|"
+           r"(?:with|without)\s+[^,.;:!?]{1,30}?)(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|"
+           r"\s*[,.;:!?]|\s+(?-i:[A-Z])|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
     # "I'm on keto (these days)", "been on paleo since May": a diet one is on needs no article
     _frame(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been|\s+was)?\s+(?:still\s+|now\s+|strictly\s+|mostly\s+)?on\s+"
@@ -166,6 +172,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
     _frame(rf"{DATE}\s*(?:[,;:\u2013\u2014-]\s*|\s+)(?:(?:it's|it\s+is|that's|that\s+is|which\s+is)\s+|(?:is|was)\s+)"
            r"(?:our|my)\s+(?:\w+\s+)?(?:wedding\s+)?anniversary\b", "anniversary"),
     _frame(r"\bi\s+report\s+to\s+(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)", "manager"),
+    # the manager named first: "Gavin Price, to whom I report", "Fiona, who I report to"
+    _frame(r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?),?\s+(?:to\s+whom\s+i\s+(?:report|answer)\b|"
+           r"(?:who|whom)\s+i\s+(?:report|answer)\s+to\b)", "manager"),
     _frame(r"\b(?:i|we)\s+(?:do|practi[cs]e)\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:\w+\s+times|twice|once|every|since|"
            r"on\s+(?:weekends|\w+days)|regularly|most\s+days)", "hobby"),
     _frame(r"\bi\s+go\s+to\s+(?P<v>[a-z][a-z -]{1,25}?)\s+(?:classes|class|lessons)\b", "hobby"),
@@ -515,6 +524,8 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
                 continue
             if verb is not None and match.start("v") == verb[0]:
                 continue
+            if attribute == "coffee" and _COMPARED_AWAY.search(sentence, 0, match.start()):
+                continue  # "... agrees with me far better than coffee black": the way it is no longer taken
             if _introduced_elsewhere(sentence, match):
                 continue  # "won a bet on a horse called X": a thing met, not one the user has
             if groups.get("role") and groups["role"].split()[-1].lower() in PATRON_ROLES:
@@ -642,3 +653,28 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
                     if plausible_value(value, strict=False) else None
             if candidate is not None:
                 yield match.span(), candidate
+
+
+#: The losing side of a comparison, just before a coffee frame's match.
+_COMPARED_AWAY = re.compile(r"(?i)\b(?:than|over|instead\s+of)\s+(?:my\s+)?$")
+#: What goes on after a comma in how a coffee is taken: "black, no sugar", "white, two sugars", "latte, extra shot".
+_COFFEE_MORE = re.compile(r"(?i)\s*,\s*((?:no|one|two|three|half\s+a|a|1|2|3)\s+sugars?|no\s+milk|extra\s+(?:shot|hot)|"
+                          r"(?:with\s+)?(?:a\s+splash\s+of\s+|oat\s+|soya?\s+|almond\s+|skimmed\s+)?milk|"
+                          r"(?:with\s+)?(?:a\s+)?sweetener)\b")
+
+
+def with_the_sugar(candidates: list[Candidate], said: Sequence[str]) -> list[Candidate]:
+    """A coffee's value goes on through what the comma after it adds: "I take it black, no sugar" is taken
+    "black, no sugar", not "black" (the frames and the parse stop a value at a comma)."""
+    out = []
+    for candidate in candidates:
+        value = candidate.value or ""
+        if candidate.predicate == "coffee" and candidate.op == "assert" and value:
+            for sentence in said:
+                at = sentence.lower().find(value.lower())
+                more = _COFFEE_MORE.match(sentence, at + len(value)) if at >= 0 else None
+                if more is not None:
+                    candidate = replace(candidate, value=f"{value}, {more.group(1)}")
+                    break
+        out.append(candidate)
+    return out

@@ -13,6 +13,7 @@ user's own event is superseded on its slot by the new date itself.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Sequence
 
 from memory_core.facts.attributes import same_attribute, thing_words
@@ -50,6 +51,27 @@ _MOVED = [re.compile(p, re.IGNORECASE) for p in (
 _USERS_THING = re.compile(r"(?i)\b(?:my|our)\s+$")
 DATE_VALUE = re.compile(rf"(?i)\b(?:{_MONTHS}|{_DAYS}s?|\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:am|pm)|"
                         rf"\d{{1,2}}[:.]\d{{2}})\b")
+
+
+#: A move that names both dates: "moved my dentist appointment from 9 June to 23 June", "my appointment of 9 June
+#: to 23 June" (a second language's "of"), "pushed from the 9th of June to the 23rd".
+_A_DAY = rf"(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}|{_WAS})"
+_FROM_TO = re.compile(rf"(?i)\b{_MOVE}\b[^.;!?]{{0,60}}?\b(?:from|of)\s+(?:the\s+)?(?P<was>{_A_DAY})\s+"
+                      rf"(?:to|till|until|for)\s+(?:the\s+)?(?P<now>{_A_DAY}|\d{{1,2}}(?:st|nd|rd|th))(?!\w)")
+
+
+def moved_to(candidates: list, sentences: Sequence[str]) -> list:
+    """A date a sentence moves something away from is not when it is: a candidate holding it holds the date it
+    was moved to. (With the old date known, ``date_moves`` changes the fact; said first, the move is the fact.)"""
+    moves = [(m.group("was").strip(), m.group("now").strip()) for sentence in sentences for m in _FROM_TO.finditer(sentence)]
+    if not moves:
+        return candidates
+    out = []
+    for candidate in candidates:
+        value = candidate.value or ""
+        now = next((new for was, new in moves if candidate.op == "assert" and value and same_day(value, was)), None)
+        out.append(replace(candidate, value=now) if now else candidate)
+    return out
 
 
 def date_moves(store: Store, message: Message, sentences: Sequence[str]) -> list[Change]:

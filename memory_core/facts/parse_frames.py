@@ -17,7 +17,7 @@ from typing import Iterator
 
 from memory_core.facts.frame_words import RELATIONS
 from memory_core.facts.parse_tokens import Token
-from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_hedged, clause_subject,
+from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject,
                                           denied_value, is_first_person, lower, owner_noun, present_tense)
 from memory_core.facts.parse_values import TIME_ATTRIBUTE_WORDS, has_name, is_time, value_phrase
 from memory_core.facts.parse_verbs import known_role, value_kind
@@ -317,6 +317,10 @@ def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
                 named = tree.child(clause, "oprd", "attr", "xcomp", "dobj", "npadvmod")
                 if named is not None and _users_thing(tree, noun):
                     yield fact(tree, USER, attribute_words(tree, noun), named, "named")
+        # "a greyhound by the name of Y" ("by" hung on the noun, or on the verb whose object it is)
+        named = _by_the_name_of(tree, noun)
+        if named is not None and _users_thing(tree, noun):
+            yield fact(tree, USER, attribute_words(tree, noun), named, "named")
         # "The food shopping I do at Y.": a verbless statement, the noun described by the user's own clause
         if noun.dep == "ROOT" and _described_by_user(tree, noun):
             for clause in tree.children(noun, "relcl"):
@@ -344,10 +348,40 @@ def naming_facts(tree: Tree) -> Iterator[TreeFact | None]:
                     yield fact(tree, USER, lower(noun), name, "name-compound")
 
 
+def _by_the_name_of(tree: Tree, noun: Token) -> Token | None:
+    """The name in "by the name of Y" said of the noun: on the noun itself, or on the verb the noun is the object
+    of ("we've taken on a greyhound by the name of Juniper")."""
+    holders = [noun] + ([tree.head(noun)] if noun.dep == "dobj" and tree.head(noun) is not None else [])
+    for holder in holders:
+        for by in tree.children(holder, "prep"):
+            if lower(by) != "by":
+                continue
+            for name_noun in tree.children(by, "pobj"):
+                if lower(name_noun) != "name":
+                    continue
+                for of in tree.children(name_noun, "prep"):
+                    named = tree.child(of, "pobj") if lower(of) == "of" else None
+                    if named is not None and named.pos == "PROPN":
+                        return named
+    return None
+
+
+#: What makes a clause a supposition or a fancy, where even an apposition names nobody real.
+_SUPPOSING_MARKS = {"if", "unless"}
+_FANCY_VERBS = {"imagine", "pretend", "dream", "suppose", "wish"}
+
+
 def _presupposed(tree: Tree, token: Token) -> bool:
-    """An apposition names its noun whatever the clause says of it ("my sister, Ana, doesn't live in Oslo"),
-    unless the clause is a supposition ("if my sister Ana came")."""
-    return not any(clause_hedged(tree, a) for a in [token, *tree.ancestors(token)] if a.pos in ("VERB", "AUX"))
+    """An apposition names its noun whatever the clause says of it ("my sister, Ana, doesn't live in Oslo"), and
+    whatever a request or a modal around it asks ("I wonder whether you might help me write to the neighbours who
+    are minding our dog, Biscuit"), unless the clause is a supposition or a fancy ("if my sister Ana came",
+    "imagine my dog Rex on a skateboard")."""
+    for clause in [token, *tree.ancestors(token)]:
+        if clause.pos not in ("VERB", "AUX"):
+            continue
+        if clause.lemma in _FANCY_VERBS or any(lower(m) in _SUPPOSING_MARKS for m in tree.children(clause, "mark")):
+            return False
+    return True
 
 
 def _outside(tree: Tree, token: Token) -> Token | None:
@@ -398,5 +432,10 @@ def _users_thing(tree: Tree, noun: Token) -> bool:
     for ancestor in tree.ancestors(noun):
         if ancestor.pos in ("VERB", "AUX"):
             subject = clause_subject(tree, ancestor)
-            return subject is not None and lower(subject) in FIRST_PERSON and asserted(tree, ancestor)
+            return subject is not None and _with_the_user(tree, subject) and asserted(tree, ancestor)
     return False
+
+
+def _with_the_user(tree: Tree, subject: Token) -> bool:
+    """"I", "we", or someone and the user together ("Geoffrey and I have taken on a greyhound")."""
+    return lower(subject) in FIRST_PERSON or any(lower(c) in ("i", "me", "we") for c in tree.children(subject, "conj"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Sequence
 
-from memory_core.facts.frame_words import EVENT_NOUNS, PART_NOUNS, WORK_NOUNS
+from memory_core.facts.frame_words import ERRAND_VERBS, EVENT_NOUNS, PART_NOUNS, PLATFORM_PLACES, PLATFORMS, WORK_NOUNS
 from memory_core.facts.parse_frames import FAVOURITE_WORDS, NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
@@ -137,7 +137,7 @@ def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
         if not attribute or attribute.split()[-1] in NOT_ATTRIBUTE_HEADS:
             continue
         value = _name_run(tree, noun, names)
-        if value:
+        if value and not (value.lower() in PLATFORMS and lower(noun) in PLATFORM_PLACES):
             yield TreeFact(USER, attribute, value, "name-modifier", True, True)
 
 
@@ -455,6 +455,8 @@ def role_then_name(tree: Tree) -> Iterator[TreeFact]:
             name = name[:-1]
         if role and lower(role[-1]) in PREPOSITION_WORDS:
             continue  # "round Victoria Park": a place after a preposition, no label
+        if len(role) == 1 and lower(role[0]) in ERRAND_VERBS and (j < 0 or not tokens[j].text.isalnum()):
+            continue  # "- book Pickle in at the groomers": a to-do's verb opening its line
         if j >= 0 and (tokens[j].text in ("'s", "\u2019s", "'") or lower(tokens[j]) in _OTHER_OWNERS):
             continue  # "Tom's dog Biscuit", "her cat Mog": someone else's
         if not role or not name or role[-1].pos == "ADJ" and len(role) == 1 or any(

@@ -113,6 +113,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
             continue
         for obj in objects:
             if obj.pos == "PROPN" and value.pos == "NOUN" and lower(prep) == "for":
+                if verb.lemma == "meet" or any(lower(d) in ("a", "an") for d in tree.children(value, "det")):
+                    continue  # "meeting Baz for a bacon roll": a friend met for one thing, no provider
                 yield fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
             elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
                     present_tense(tree, verb) and not _users_own(tree, value):  # a habit, not one purchase ("I bought milk at Lidl")

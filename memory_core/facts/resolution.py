@@ -22,11 +22,12 @@ from memory_core.facts.parse_fallback import fallback_candidates
 from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import CHAT_FILLERS, RELATIONS
+from memory_core.facts.frames import with_the_sugar
 from memory_core.facts.kind_names import (kind_name_candidates, outranked, school_candidates,
                                            schools_named)
 from memory_core.facts.pet_names import pet_name_candidates
 from memory_core.facts.later_successors import entity_names
-from memory_core.facts.moved_dates import date_moves
+from memory_core.facts.moved_dates import date_moves, moved_to
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.reading import as_read
 from memory_core.facts.switch_frames import switched_values
@@ -152,6 +153,8 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
         candidates = merge_candidates(user_candidates_in_scope(candidates, said), parse_candidates(trees))
     candidates = with_switches(candidates, said)  # "changed my pharmacy from Boots to Lloyds Pharmacy"
     candidates = with_dated_events(candidates, message.text, parser)  # "mum's op = 8 May"
+    candidates = moved_to(candidates, said)  # "moved my dentist appointment from 9 June to 23 June": 23 June
+    candidates = with_the_sugar(candidates, said)  # "I take it black, no sugar"
     candidates = schools_named(candidates)  # "my son goes to Oakfield School": his school
     kind_facts = kind_name_candidates(said, candidates)  # "leg day at Anytime Fitness Dundee"
     kind_facts += school_candidates(said, candidates + kind_facts)  # "my daughter's at Lincoln Elementary"

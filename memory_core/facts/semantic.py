@@ -4,10 +4,12 @@ The rule pass (rules, frames, cues; ``fact_pass``) runs without a model and need
 attribute to be named by a word it knows. Many sentences name it some other
 way. This pass embeds such a sentence, with a candidate value masked as "X"
 ("lifting at X tonight"), and compares it with labelled example sentences
-(``data/attribute_examples.json``, built from the dev phrasings only, plus
-negatives that state no fact). The nearest example gives the attribute if it
-is a fact example and at least ``MATCH_THRESHOLD`` similar, and if the value
-has the shape that attribute takes (a name, a time, a date, a language, a diet).
+(``data/attribute_examples.json``: the lifecycle dev phrasings, negatives that state
+no fact, and since round 21 the statements of the fresh pools' looked-at halves, never a blind
+half: ``scripts/extend_attribute_examples.py``, 401 sentences in a dozen voices and registers).
+The nearest example gives the attribute if it is a fact example and at least ``MATCH_THRESHOLD``
+similar, and if the value has the shape that attribute takes (a name, a time, a date, a
+language, a diet).
 
 It needs the embedder, so it runs off the write path: ``mneme memory facts``
 runs it before reading, the evaluation after each message. A high-water mark

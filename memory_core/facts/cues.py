@@ -583,8 +583,6 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
                                                for w in v[1].split())]
     if concept in ("lives_in", "works_at", "car"):  # "my best friend, Lorna, lives in X", "Dave can drive"
         values = [v for v in values if not _SUBJECT_OF_CUE_VERB.fullmatch(sentence, v[0] + len(v[1]), cues[0][0] + 1)]
-    if concept == "car":  # "booked the car in for its MOT": the car's yearly test, not a car
-        values = [v for v in values if v[1].strip().lower() not in _CAR_TESTS]
     # "dentist for Ellie is the 14th": the one it is for, not the one who holds it
     cue_ends = [m.end() for m in _CUE_RE.finditer(sentence) if CUES[m.group(1).lower()] == concept]
     values = [v for v in values if not any(_FOR_SOMEONE.fullmatch(sentence, end, v[0]) for end in cue_ends)

@@ -464,8 +464,14 @@ CHAT_FILLERS = frozenset({"lol", "lmao", "ngl", "tbh", "omg", "haha", "btw", "fy
 PLATFORMS = frozenset({"facebook", "fb", "whatsapp", "instagram", "insta", "messenger", "telegram", "signal", "discord",
                        "slack", "reddit", "tiktok", "youtube", "twitter", "linkedin", "snapchat", "zoom", "teams",
                        "nextdoor", "strava", "meetup", "wechat", "viber", "line", "x"})
-PLATFORM_PLACES = frozenset({"group", "chat", "page", "channel", "server", "thread", "post", "call", "story", "forum",
-                              "community", "feed", "live", "message", "video", "account", "club", "event"})
+_PLATFORM_PLACES = frozenset({"group", "chat", "page", "channel", "server", "thread", "post", "call", "story", "forum",
+                               "community", "feed", "live", "message", "video", "account", "club", "event"})
+
+
+def on_a_platform(name: str, noun: str) -> bool:
+    """"the Facebook group", "our WhatsApp chat": the name says where the noun's thing is, not what it is called."""
+    return name.strip().lower() in PLATFORMS and noun.strip().lower() in _PLATFORM_PLACES
+
 
 #: Verbs a to-do line opens with, which the tagger may read as a noun before a name ("- book Pickle in at the
 #: groomers", "ring Dave re boiler"): an errand, never a label.

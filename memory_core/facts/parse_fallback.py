@@ -33,8 +33,8 @@ from typing import Sequence
 from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.cues import implausible_value
-from memory_core.facts.frame_words import (CHAT_FILLERS, ERRAND_VERBS, EVENT_NOUNS, PART_NOUNS, PLATFORM_PLACES,
-                                          PLATFORMS, RELATIONS, WORK_NOUNS)
+from memory_core.facts.frame_words import (CHAT_FILLERS, ERRAND_VERBS, EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS,
+                                          on_a_platform)
 from memory_core.facts.parse_measures import Measure, measures, one_off
 from memory_core.facts.parse_values import names_own_possessive
 from memory_core.facts.parse_verbs import ENDING_VERBS
@@ -562,7 +562,7 @@ def _name_fact(tree: Tree, name: _Name, pronoun_after: bool = False) -> Candidat
     if not attribute or attribute in _LIGHT_VERBS or CHAT_FILLERS & set(attribute.split()) or \
             implausible_value(predicate, value):
         return None  # "yoga at X lol": a filler the parser hung the name on names nothing
-    if family == NAMED and value.lower() in PLATFORMS and attribute.split()[-1] in PLATFORM_PLACES:
+    if family == NAMED and on_a_platform(value, attribute.split()[-1]):
         return None  # "the Facebook group": where the group is, not what it is called
     if attribute in ERRAND_VERBS and re.match(rf"^\W*{re.escape(attribute)}\b", tree.sentence.text.strip(), re.I):
         return None  # "- book Pickle in at the groomers": a to-do's verb opening its line, read as a noun

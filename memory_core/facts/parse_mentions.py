@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Iterator, Sequence
 
-from memory_core.facts.frame_words import ERRAND_VERBS, EVENT_NOUNS, PART_NOUNS, PLATFORM_PLACES, PLATFORMS, WORK_NOUNS
+from memory_core.facts.frame_words import ERRAND_VERBS, EVENT_NOUNS, PART_NOUNS, WORK_NOUNS, on_a_platform
 from memory_core.facts.parse_frames import FAVOURITE_WORDS, NOT_ATTRIBUTE_HEADS, USER, TreeFact, attribute_words
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, HEDGE_ADVERBS, HEDGE_MARKS,
@@ -137,7 +137,7 @@ def compound_mentions(tree: Tree) -> Iterator[TreeFact]:
         if not attribute or attribute.split()[-1] in NOT_ATTRIBUTE_HEADS:
             continue
         value = _name_run(tree, noun, names)
-        if value and not (value.lower() in PLATFORMS and lower(noun) in PLATFORM_PLACES):
+        if value and not on_a_platform(value, lower(noun)):
             yield TreeFact(USER, attribute, value, "name-modifier", True, True)
 
 

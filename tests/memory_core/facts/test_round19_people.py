@@ -7,33 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.clock import parse_iso
 from memory_core.facts import ledger
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.extraction import sentences
-from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.facts.reading import reading_text
-from memory_core.facts.resolution import parse
 from memory_core.facts.truecasing import a_lower_case_word
-from memory_core.ingest import ingest_message
-from memory_core.storage.store import Message
-
-
-def _read(text: str, parser) -> set[tuple[str, str, str]]:
-    message = Message(id=1, thread_id="t", role="user", text=text, created_at="2026-01-01T00:00:00+00:00")
-    return {(c.subject, c.predicate, c.value) for c in parse(message, parser).candidates if c.op == "assert"}
+from tests.memory_core.facts.helpers import facts_after, read_facts
 
 
 def _changes(text: str, old: str, predicate: str, subject: str = "user") -> list:
     known = [KnownFact(1, subject, predicate, old, "a", "2025-01-01T10:00:00+00:00", "people")]
     return [c.value for c in detect_changes(list(sentences(reading_text(text))), known, "b")]
-
-
-def _timeline(store, parser, *texts: str) -> set[tuple[str, str, str]]:
-    for month, text in enumerate(texts, start=1):
-        ingest_message(store, f"t{month}", "user", text, at=parse_iso(f"2026-{month:02d}-01T10:00:00+00:00"))
-        run_fact_pass(store, parser=parser)
-    return {(f.subject, f.predicate, f.value) for f in ledger.current_facts(store)}
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -46,8 +30,8 @@ def _timeline(store, parser, *texts: str) -> set[tuple[str, str, str]]:
     ("My son is at Hillview Academy now.", None),
     ("I've joined Paper Kites, I'm on bass.", ("user", "band", "Paper Kites")),
 ])
-def test_a_fact_about_someone_in_the_users_life_is_read(text, fact, real_parser):
-    read = _read(text, real_parser)
+def test_a_fact_about_someone_in_the_users_life_isread_facts(text, fact, real_parser):
+    read = read_facts(text, real_parser)
     if fact is not None:
         assert fact in read
     else:
@@ -64,7 +48,7 @@ def test_a_fact_about_someone_in_the_users_life_is_read(text, fact, real_parser)
     ("I joined Accenture in May, the commute is awful.", ("user", "band", "Accenture")),
 ])
 def test_controls_read_no_such_fact(text, kept_out, real_parser):
-    read = _read(text, real_parser)
+    read = read_facts(text, real_parser)
     if kept_out is not None:
         assert kept_out not in read
     assert not {f for f in read if f[1] == "job_title" and f[0] != "user" and ("retired" in f[2] or "fantastic" in f[2])}
@@ -73,7 +57,7 @@ def test_controls_read_no_such_fact(text, kept_out, real_parser):
 
 
 def test_a_name_the_user_keeps_no_relation_for_makes_no_fact(store, real_parser):
-    facts = _timeline(store, real_parser, "I live in Porto.", "Tomasz moved to Leeds.")
+    facts = facts_after(store, real_parser, "I live in Porto.", "Tomasz moved to Leeds.")
     assert facts == {("user", "lives_in", "Porto")}
 
 
@@ -107,36 +91,36 @@ def test_a_pet_that_might_be_rehomed_is_still_the_users():
 
 
 def test_a_known_person_named_alone_moves_their_home(store, real_parser):
-    facts = _timeline(store, real_parser, "My brother Ciaran lives in Boston.", "Ciaran's moved out to Denver now.")
+    facts = facts_after(store, real_parser, "My brother Ciaran lives in Boston.", "Ciaran's moved out to Denver now.")
     assert ("brother", "lives_in", "Denver") in facts and ("brother", "lives_in", "Boston") not in facts
     assert ("user", "brother", "Ciaran") in facts
 
 
 def test_a_house_bought_in_a_place_is_where_they_live(store, real_parser):
-    facts = _timeline(store, real_parser, "My sister lives in Leeds.", "My sister has just bought a house in Ripon.")
+    facts = facts_after(store, real_parser, "My sister lives in Leeds.", "My sister has just bought a house in Ripon.")
     assert ("sister", "lives_in", "Ripon") in facts and ("sister", "lives_in", "Leeds") not in facts
     assert not {f for f in facts if f[1] == "house"}
 
 
 def test_a_holiday_home_is_not_where_they_live(store, real_parser):
-    facts = _timeline(store, real_parser, "I live in Leeds.", "We bought a holiday cottage in Cornwall.")
+    facts = facts_after(store, real_parser, "I live in Leeds.", "We bought a holiday cottage in Cornwall.")
     assert ("user", "lives_in", "Leeds") in facts and ("user", "lives_in", "Cornwall") not in facts
 
 
 def test_a_child_moving_school_changes_the_school(store, real_parser):
-    facts = _timeline(store, real_parser, "My son goes to Riverside Primary.", "My son has moved to Oakfield School.")
+    facts = facts_after(store, real_parser, "My son goes to Riverside Primary.", "My son has moved to Oakfield School.")
     assert ("son", "school", "Oakfield School") in facts and ("son", "lives_in", "Oakfield School") not in facts
 
 
 def test_family_by_marriage_is_one_of_the_users_people(store, real_parser):
-    facts = _timeline(store, real_parser, "My sister-in-law is called Niamh.", "Niamh has moved to Sligo.")
+    facts = facts_after(store, real_parser, "My sister-in-law is called Niamh.", "Niamh has moved to Sligo.")
     assert ("sister_in_law", "lives_in", "Sligo") in facts and ("user", "sister_in_law", "Niamh") in facts
     texts = {f.text for f in ledger.current_facts(store)}
     assert "The user's sister-in-law is Niamh." in texts and "The user's sister-in-law lives in Sligo." in texts
 
 
 def test_a_flatmate_who_moves_out_is_no_longer_the_flatmate(store, real_parser):
-    facts = _timeline(store, real_parser, "My flatmate is called Jess.", "Jess moved out to live with her boyfriend.")
+    facts = facts_after(store, real_parser, "My flatmate is called Jess.", "Jess moved out to live with her boyfriend.")
     assert ("user", "flatmate", "Jess") not in facts
 
 
@@ -154,8 +138,8 @@ def test_a_flatmate_who_moves_out_is_no_longer_the_flatmate(store, real_parser):
     ("My aunt left the bank and now she's a florist.", ("aunt", "job_title", "florist")),
     ("My gran goes to Holy Trinity every week.", ("grandmother", "church", "Holy Trinity")),
 ])
-def test_a_fact_of_the_wider_circle_is_read(text, fact, real_parser):
-    assert fact in _read(text, real_parser)
+def test_a_fact_of_the_wider_circle_isread_facts(text, fact, real_parser):
+    assert fact in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("text, kept_out", [
@@ -165,7 +149,7 @@ def test_a_fact_of_the_wider_circle_is_read(text, fact, real_parser):
     ("My brother met my friend and she's a nurse.", ("brother", "job_title", "nurse")),
 ])
 def test_wider_circle_controls(text, kept_out, real_parser):
-    assert kept_out not in _read(text, real_parser)
+    assert kept_out not in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("typed, read", [
@@ -181,7 +165,7 @@ def test_dialect_possessives_read_as_my_and_our(typed, read):
 
 
 def test_a_friend_who_moves_is_still_the_users_friend(store, real_parser):
-    facts = _timeline(store, real_parser, "My bestie Ngozi's flat is in Croydon, we go way back.",
+    facts = facts_after(store, real_parser, "My bestie Ngozi's flat is in Croydon, we go way back.",
                       "Ngozi has moved from Croydon to Bristol for work.")
     assert ("user", "best_friend", "Ngozi") in facts
 
@@ -192,12 +176,12 @@ def test_a_helper_let_go_or_moving_away_is_no_longer_theirs():
 
 
 def test_a_new_holder_named_beside_the_role_succeeds(store, real_parser):
-    facts = _timeline(store, real_parser, "Our cleaner is Marta.", "We've got a new cleaner, Beata, since Marta retired.")
+    facts = facts_after(store, real_parser, "Our cleaner is Marta.", "We've got a new cleaner, Beata, since Marta retired.")
     assert ("user", "cleaner", "Marta") not in facts and any(f[2] == "Beata" for f in facts)
 
 
 def test_moved_to_a_place_whose_name_says_its_kind(store, real_parser):
-    facts = _timeline(store, real_parser, "Biscuit is registered with Hillside Vets.",
+    facts = facts_after(store, real_parser, "Biscuit is registered with Hillside Vets.",
                       "We've switched Biscuit over to Abbey Vets, they do evening slots.")
     assert ("user", "vet", "Abbey Vets") in facts and ("user", "vet", "Hillside Vets") not in facts
 
@@ -224,7 +208,7 @@ def test_a_pronoun_succeeds_nothing():
 
 @pytest.mark.parametrize("text", ["Can you draft a note to my line manager po?", "Send it to my cousin sef."])
 def test_a_chat_particle_is_no_value(text, real_parser):
-    assert not {f for f in _read(text, real_parser) if f[2].lower() in ("po", "sef")}
+    assert not {f for f in read_facts(text, real_parser) if f[2].lower() in ("po", "sef")}
 
 
 @pytest.mark.parametrize("typed, read", [
@@ -250,14 +234,14 @@ def test_dialect_words(typed, read):
     ("My sister's husband is called Gary.", "My sister and Gary have divorced.", None, ("sister", "spouse", "Gary")),
 ])
 def test_the_wider_circle_over_time(store, real_parser, first, second, fact, gone):
-    facts = _timeline(store, real_parser, first, second)
+    facts = facts_after(store, real_parser, first, second)
     assert gone not in facts
     if fact is not None:
         assert fact in facts
 
 
 def test_the_partners_parents_are_worded_as_the_in_laws(store, real_parser):
-    _timeline(store, real_parser, "My husband's parents live in Enugu.")
+    facts_after(store, real_parser, "My husband's parents live in Enugu.")
     assert "The user's in-laws live in Enugu." in {f.text for f in ledger.current_facts(store)}
 
 
@@ -271,7 +255,7 @@ def test_got_himself_a_names_what_was_got():
     ("My cousin's with Oisin now, they met at uni.", ("cousin", "partner", "Oisin")),
 ])
 def test_where_they_are_and_who_they_are_with(text, fact, real_parser):
-    assert fact in _read(text, real_parser)
+    assert fact in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("text, kept_out", [
@@ -279,7 +263,7 @@ def test_where_they_are_and_who_they_are_with(text, fact, real_parser):
     ("My sister is with Vodafone.", ("sister", "partner", "Vodafone")),
 ])
 def test_a_stay_or_a_provider_is_no_home_or_partner(text, kept_out, real_parser):
-    assert kept_out not in _read(text, real_parser)
+    assert kept_out not in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -288,12 +272,12 @@ def test_a_stay_or_a_provider_is_no_home_or_partner(text, kept_out, real_parser)
     ("Dad drives a Skoda Fabia.", ("father", "car", "Skoda Fabia")),
 ])
 def test_more_ways_to_name_the_users_people(text, fact, real_parser):
-    read = _read(text, real_parser)
+    read = read_facts(text, real_parser)
     assert fact in read or (fact[1] == "neighbour" and (fact[0], "next-door_neighbour", fact[2]) in read)
 
 
 def test_a_brother_signing_for_a_club_changes_his_team(store, real_parser):
-    facts = _timeline(store, real_parser, "My brother plays for Ashby Town.", "My brother has signed for Coalville Rangers.")
+    facts = facts_after(store, real_parser, "My brother plays for Ashby Town.", "My brother has signed for Coalville Rangers.")
     assert ("brother", "team", "Coalville Rangers") in facts and ("brother", "team", "Ashby Town") not in facts
 
 

@@ -8,25 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.clock import parse_iso
-from memory_core.facts import ledger
-from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.facts.parse_values import _without_full_stop
-from memory_core.facts.resolution import parse
-from memory_core.ingest import ingest_message
-from memory_core.storage.store import Message
-
-
-def _read(text: str, parser) -> set[tuple[str, str, str]]:
-    message = Message(id=1, thread_id="t", role="user", text=text, created_at="2026-01-01T00:00:00+00:00")
-    return {(c.subject, c.predicate, c.value) for c in parse(message, parser).candidates if c.op == "assert"}
-
-
-def _timeline(store, parser, *texts: str) -> set[tuple[str, str, str]]:
-    for month, text in enumerate(texts, start=1):
-        ingest_message(store, f"t{month}", "user", text, at=parse_iso(f"2026-{month:02d}-01T10:00:00+00:00"))
-        run_fact_pass(store, parser=parser)
-    return {(f.subject, f.predicate, f.value) for f in ledger.current_facts(store)}
+from tests.memory_core.facts.helpers import facts_after, read_facts
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -36,7 +19,7 @@ def _timeline(store, parser, *texts: str) -> set[tuple[str, str, str]]:
     ("We get our weekly shop from Sainsbury's now.", ("user", "weekly_shop", "Sainsbury's")),
 ])
 def test_a_names_own_possessive_is_part_of_the_name(text, fact, real_parser):
-    read = _read(text, real_parser)
+    read = read_facts(text, real_parser)
     assert fact in read
     assert not {f for f in read if f[2] in ("St Columba", "St Anne", "Morrison", "Sainsbury")}
 
@@ -44,7 +27,7 @@ def test_a_names_own_possessive_is_part_of_the_name(text, fact, real_parser):
 @pytest.mark.parametrize("text", ["I read about St Patrick's Day plans at work.",
                                   "The kids love Frankie's, we go every Friday."])
 def test_a_possessive_name_said_in_passing_makes_no_fact(text, real_parser):
-    assert not {f for f in _read(text, real_parser) if f[0] == "user" and f[1] in ("church", "weekly_shop")}
+    assert not {f for f in read_facts(text, real_parser) if f[0] == "user" and f[1] in ("church", "weekly_shop")}
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -53,7 +36,7 @@ def test_a_possessive_name_said_in_passing_makes_no_fact(text, real_parser):
     ("I work at Jones & Co.", ("user", "works_at", "Jones & Co")),
 ])
 def test_a_sentences_full_stop_is_no_part_of_the_name(text, fact, real_parser):
-    assert fact in _read(text, real_parser)
+    assert fact in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("typed, kept", [("PwC.", "PwC"), ("Smith & Co.", "Smith & Co."), ("J. K.", "J. K."),
@@ -68,7 +51,7 @@ def test_only_the_sentences_own_full_stop_is_dropped(typed, kept):
     ("My old flatmate, Jess, works at Tesco.", ("flatmate", "works_at", "Tesco"), ("flatmate", "works_at", "Jess")),
 ])
 def test_a_name_set_off_before_the_verb_is_its_subject(text, fact, not_read, real_parser):
-    read = _read(text, real_parser)
+    read = read_facts(text, real_parser)
     assert fact in read and not_read not in read
     assert not {f for f in read if f[1] in ("lives_in", "works_at") and f[2] in ("Dominic", "Jess")}
 
@@ -80,23 +63,23 @@ def test_a_name_set_off_before_the_verb_is_its_subject(text, fact, not_read, rea
     ("My uncle Dev's wife is Sunita.", ("user", "uncle", "Dev"), ("uncle", "partner", "Sunita")),
 ])
 def test_a_relations_partner_said_through_the_relations_name(text, relation, partner, real_parser):
-    read = _read(text, real_parser)
+    read = read_facts(text, real_parser)
     assert relation in read and partner in read
     assert (relation[0], relation[1], partner[2]) not in read  # Shauna is not the cousin
 
 
 def test_someone_elses_partner_by_name_alone_makes_no_fact(real_parser):
-    assert _read("Karen's partner is Darren.", real_parser) == set()
+    assert read_facts("Karen's partner is Darren.", real_parser) == set()
 
 
 def test_a_cousin_whose_news_is_told_stays_the_users_cousin(store, real_parser):
-    facts = _timeline(store, real_parser, "My cousin Liam lives in Leeds.", "My cousin Liam has moved to York.")
+    facts = facts_after(store, real_parser, "My cousin Liam lives in Leeds.", "My cousin Liam has moved to York.")
     assert ("cousin", "lives_in", "York") in facts and ("cousin", "lives_in", "Leeds") not in facts
     assert ("user", "cousin", "Liam") in facts
 
 
 def test_a_cousins_partner_replaced_by_another(store, real_parser):
-    facts = _timeline(store, real_parser, "My cousin Liam's girlfriend is Shauna.",
+    facts = facts_after(store, real_parser, "My cousin Liam's girlfriend is Shauna.",
                       "My cousin Liam's new girlfriend is Orla.")
     assert ("cousin", "partner", "Orla") in facts and ("cousin", "partner", "Shauna") not in facts
 
@@ -110,7 +93,7 @@ def test_a_name_with_its_own_possessive_is_not_succeeded_by_itself():
 
 
 def test_a_provider_typed_in_lower_case_is_not_cut_short(real_parser):
-    read = _read("sorry i meant legal and general, my pension is with legal and general now", real_parser)
+    read = read_facts("sorry i meant legal and general, my pension is with legal and general now", real_parser)
     assert not {f for f in read if f[1] == "savings_provider" and f[2].lower() == "legal"}
 
 
@@ -124,7 +107,7 @@ def test_a_compound_after_a_pet_noun_is_no_name(typed, read):
 
 
 def test_a_dog_walker_typed_in_lower_case(real_parser):
-    read = _read("our dog walker's priya, she comes weekdays.", real_parser)
+    read = read_facts("our dog walker's priya, she comes weekdays.", real_parser)
     assert ("user", "dog_walker", "Priya") in read and not {f for f in read if f[1] in ("pet", "dog")}
 
 

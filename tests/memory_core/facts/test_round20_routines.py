@@ -8,32 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.clock import parse_iso
-from memory_core.facts import ledger
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.extraction import sentences
-from memory_core.facts.fact_pass import run_fact_pass
 from memory_core.facts.reading import reading_text
-from memory_core.facts.resolution import parse
-from memory_core.ingest import ingest_message
-from memory_core.storage.store import Message
-
-
-def _read(text: str, parser) -> set[tuple[str, str, str]]:
-    message = Message(id=1, thread_id="t", role="user", text=text, created_at="2026-01-01T00:00:00+00:00")
-    return {(c.subject, c.predicate, c.value) for c in parse(message, parser).candidates if c.op == "assert"}
+from tests.memory_core.facts.helpers import facts_after, read_facts
 
 
 def _changes(text: str, old: str, predicate: str, category: str = "provider") -> list:
     known = [KnownFact(1, "user", predicate, old, "a", "2025-01-01T10:00:00+00:00", category)]
     return [c.value for c in detect_changes(list(sentences(reading_text(text))), known, "b")]
-
-
-def _timeline(store, parser, *texts: str) -> set[tuple[str, str, str]]:
-    for month, text in enumerate(texts, start=1):
-        ingest_message(store, f"t{month}", "user", text, at=parse_iso(f"2026-{month:02d}-01T10:00:00+00:00"))
-        run_fact_pass(store, parser=parser)
-    return {(f.subject, f.predicate, f.value) for f in ledger.current_facts(store)}
 
 
 @pytest.mark.parametrize("text, value", [
@@ -42,18 +25,18 @@ def _timeline(store, parser, *texts: str) -> set[tuple[str, str, str]]:
     ("Got to be at the office by 8:45 every day.", "8:45"), ("Now I come in 9am, much better.", "9am"),
 ])
 def test_when_the_working_day_starts(text, value, real_parser):
-    assert ("user", "work_start", value) in _read(text, real_parser)
+    assert ("user", "work_start", value) in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("text", ["I start at 6am tomorrow, ugh.", "My husband starts work at midday.",
                                   "The film starts at 8pm, can't wait.", "I have to be at the office by 8 on Friday."])
 def test_one_early_start_or_someone_elses_is_no_start_time(text, real_parser):
-    assert not {f for f in _read(text, real_parser) if f[1] == "work_start" and f[0] == "user"}
+    assert not {f for f in read_facts(text, real_parser) if f[1] == "work_start" and f[0] == "user"}
 
 
 def test_a_time_is_no_employer(real_parser):
-    assert not {f for f in _read("I started at 9 today because of the trains.", real_parser) if f[1] == "works_at"}
-    assert ("user", "works_at", "3M") in _read("I started at 3M in May.", real_parser)
+    assert not {f for f in read_facts("I started at 9 today because of the trains.", real_parser) if f[1] == "works_at"}
+    assert ("user", "works_at", "3M") in read_facts("I started at 3M in May.", real_parser)
 
 
 @pytest.mark.parametrize("text, fact", [
@@ -62,12 +45,12 @@ def test_a_time_is_no_employer(real_parser):
     ("My pilates class is Wednesday nights.", ("user", "pilates_class", "Wednesday nights")),
 ])
 def test_a_weekdays_part_in_the_plural_is_a_habit(text, fact, real_parser):
-    read = _read(text, real_parser)
+    read = read_facts(text, real_parser)
     assert fact in read and not {f for f in read if f[1] == "class"}
 
 
 def test_one_evening_is_no_habit(real_parser):
-    assert not {f for f in _read("I have choir on Monday evening.", real_parser) if f[1].startswith("schedule")}
+    assert not {f for f in read_facts("I have choir on Monday evening.", real_parser) if f[1].startswith("schedule")}
 
 
 @pytest.mark.parametrize("first, later, new", [
@@ -80,13 +63,13 @@ def test_one_evening_is_no_habit(real_parser):
     ("I start work at 9am.", "New rota, so I'm in for 10am now.", "10am"),
 ])
 def test_a_routine_moved_to_another_day_or_time(first, later, new, store, real_parser):
-    facts = _timeline(store, real_parser, first, later)
+    facts = facts_after(store, real_parser, first, later)
     values = {f[2].lower() for f in facts}
     assert new in values and len(values) == 1
 
 
 def test_someone_elses_routine_moved_leaves_the_users(store, real_parser):
-    facts = _timeline(store, real_parser, "I have choir on Mondays.", "My sister moved her choir from Monday to Thursday.")
+    facts = facts_after(store, real_parser, "I have choir on Mondays.", "My sister moved her choir from Monday to Thursday.")
     assert {f[2] for f in facts} == {"Mondays"}
 
 
@@ -95,11 +78,11 @@ def test_someone_elses_routine_moved_leaves_the_users(store, real_parser):
     ("I just have Amazon Prime Video, nothing else.", "Amazon Prime Video"),
 ])
 def test_a_streaming_service_the_household_has(text, value, real_parser):
-    assert ("user", "streaming", value) in _read(text, real_parser)
+    assert ("user", "streaming", value) in read_facts(text, real_parser)
 
 
 def test_a_brand_that_is_a_word_needs_more_than_got(real_parser):
-    assert not {f for f in _read("I got Max yesterday at the shop.", real_parser) if f[1] == "streaming"}
+    assert not {f for f in read_facts("I got Max yesterday at the shop.", real_parser) if f[1] == "streaming"}
 
 
 @pytest.mark.parametrize("text", ["Cancelled Hulu this morning, we never watch it.", "I cancelled Hulu this morning."])
@@ -121,17 +104,17 @@ def test_a_show_cancelled_by_the_provider_ends_nothing():
     ("Dave's Autos services my van.", ("user", "garage", "Dave's Autos")),
 ])
 def test_a_provider_named_by_what_is_done_there(text, fact, real_parser):
-    assert fact in _read(text, real_parser)
+    assert fact in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("text", ["Cleaned out the garage with Dad on Sunday.", "I need to take the car to the garage.",
                                   "Tesco does all the shopping for us."])
 def test_provider_controls(text, real_parser):
-    assert not {f for f in _read(text, real_parser) if f[1] in ("garage", "landlord", "savings_provider")}
+    assert not {f for f in read_facts(text, real_parser) if f[1] in ("garage", "landlord", "savings_provider")}
 
 
 def test_a_pension_moved_out_of_one_provider_is_no_new_fact_of_it(store, real_parser):
-    facts = _timeline(store, real_parser, "My pension pot is with Aviva.",
+    facts = facts_after(store, real_parser, "My pension pot is with Aviva.",
                       "Moved the pension pot out of Aviva and into Nutmeg, lower fees.")
     assert ("user", "savings_provider", "Aviva") not in facts
 
@@ -141,7 +124,7 @@ def test_a_pension_moved_out_of_one_provider_is_no_new_fact_of_it(store, real_pa
     ("My brother-in-law drives a Tesla.", "brother_in_law"),
 ])
 def test_an_in_law_is_no_parent_or_sibling(text, subject, real_parser):
-    subjects = {f[0] for f in _read(text, real_parser)}
+    subjects = {f[0] for f in read_facts(text, real_parser)}
     assert subject in subjects and not subjects & {"mother", "brother", "user"}
 
 
@@ -165,7 +148,7 @@ def test_done_for_today_ends_nothing():
 
 
 def test_first_aid_is_one_activity(real_parser):
-    read = _read("I've signed up for a first aid course.", real_parser)
+    read = read_facts("I've signed up for a first aid course.", real_parser)
     assert ("user", "course", "first aid") in read and ("user", "course", "aid") not in read
 
 
@@ -177,8 +160,8 @@ def test_first_aid_is_one_activity(real_parser):
      ("user", "savings_provider", "Schwab")),
     ("tmr send car to Kwik Fit for servicing so will be late, can help me reply boss?", ("user", "garage", "Kwik Fit")),
 ])
-def test_a_statement_before_a_tagged_question_is_read(text, fact, real_parser):
-    read = _read(text, real_parser)
+def test_a_statement_before_a_tagged_question_isread_facts(text, fact, real_parser):
+    read = read_facts(text, real_parser)
     assert fact in read
     assert not {f for f in read if f[1] == "bonus"}  # "my bonus in my IRA": one of the user's things in another
 
@@ -186,7 +169,7 @@ def test_a_statement_before_a_tagged_question_is_read(text, fact, real_parser):
 @pytest.mark.parametrize("text", ["Is my gym Anytime Fitness?", "If I bank with Monzo, is that a problem for my mortgage?",
                                   "I'm thinking of moving to Leeds, is that crazy?"])
 def test_a_question_or_a_hedge_before_the_tag_states_nothing(text, real_parser):
-    assert not {f for f in _read(text, real_parser) if f[1] in ("gym", "bank", "lives_in")}
+    assert not {f for f in read_facts(text, real_parser) if f[1] in ("gym", "bank", "lives_in")}
 
 
 @pytest.mark.parametrize("text, value", [
@@ -194,11 +177,11 @@ def test_a_question_or_a_hedge_before_the_tag_states_nothing(text, real_parser):
     ("Foxtons sold up, so it's Savills collecting my rent now.", "Savills"),
 ])
 def test_a_landlord_by_the_rent(text, value, real_parser):
-    assert ("user", "landlord", value) in _read(text, real_parser)
+    assert ("user", "landlord", value) in read_facts(text, real_parser)
 
 
 def test_paying_someone_else_names_no_landlord(real_parser):
-    assert not {f for f in _read("I paid the window cleaner this morning.", real_parser) if f[1] == "landlord"}
+    assert not {f for f in read_facts("I paid the window cleaner this morning.", real_parser) if f[1] == "landlord"}
 
 
 @pytest.mark.parametrize("text, old, predicate, new", [
@@ -219,11 +202,11 @@ def test_a_chat_particle_is_never_a_name():
 @pytest.mark.parametrize("text", ["Last time Priya always cut too short one.", "Next time Dave can drive.",
                                   "This time Tesco had it in stock."])
 def test_the_name_after_one_occasion_is_its_subject_not_a_value(text, real_parser):
-    assert not {f for f in _read(text, real_parser) if f[1] in ("time", "car")}
+    assert not {f for f in read_facts(text, real_parser) if f[1] in ("time", "car")}
 
 
 def test_someones_time_in_a_place_is_where_they_live(real_parser):
-    read = _read("my brother keeps ringing at like 6am his time in Boston, which is mad", real_parser)
+    read = read_facts("my brother keeps ringing at like 6am his time in Boston, which is mad", real_parser)
     assert ("brother", "lives_in", "Boston") in read and not {f for f in read if f[1] == "time"}
 
 

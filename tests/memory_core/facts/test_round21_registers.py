@@ -8,28 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.clock import parse_iso
-from memory_core.facts import ledger
-from memory_core.facts.fact_pass import run_fact_pass
-from memory_core.facts.resolution import parse
-from memory_core.ingest import ingest_message
-from memory_core.storage.store import Message
-
-
-def _read(text: str, parser) -> set[tuple[str, str, str]]:
-    message = Message(id=1, thread_id="t", role="user", text=text, created_at="2026-01-01T00:00:00+00:00")
-    return {(c.subject, c.predicate, c.value) for c in parse(message, parser).candidates if c.op == "assert"}
+from tests.memory_core.facts.helpers import facts_after, read_facts
 
 
 def _values(text: str, parser) -> set[str]:
-    return {value for _, _, value in _read(text, parser)}
-
-
-def _timeline(store, parser, *texts: str) -> set[tuple[str, str, str]]:
-    for month, text in enumerate(texts, start=1):
-        ingest_message(store, f"t{month}", "user", text, at=parse_iso(f"2026-{month:02d}-01T10:00:00+00:00"))
-        run_fact_pass(store, parser=parser)
-    return {(f.subject, f.predicate, f.value) for f in ledger.current_facts(store)}
+    return {value for _, _, value in read_facts(text, parser)}
 
 
 @pytest.mark.parametrize("text, was, now", [
@@ -54,8 +37,8 @@ def test_a_platform_before_its_group_is_where_not_what(text, real_parser):
     assert not {v for v in _values(text, real_parser) if v.lower() in ("whatsapp", "facebook", "discord")}
 
 
-def test_a_group_named_before_its_kind_is_still_read(real_parser):
-    assert ("user", "group", "Hillside Striders") in _read("I'm in the Hillside Striders group on Sundays.",
+def test_a_group_named_before_its_kind_is_stillread_facts(real_parser):
+    assert ("user", "group", "Hillside Striders") in read_facts("I'm in the Hillside Striders group on Sundays.",
                                                            real_parser)
 
 
@@ -93,8 +76,8 @@ def test_a_to_do_lines_verb_is_no_label(text, name, real_parser):
     assert name not in _values(text, real_parser)
 
 
-def test_a_label_before_a_name_is_still_read(real_parser):
-    assert ("user", "best_friend", "Aoife") in _read("bestie Aoife is coming round", real_parser)
+def test_a_label_before_a_name_is_stillread_facts(real_parser):
+    assert ("user", "best_friend", "Aoife") in read_facts("bestie Aoife is coming round", real_parser)
 
 
 @pytest.mark.parametrize("text, name", [
@@ -104,25 +87,25 @@ def test_the_one_a_provider_is_for_is_not_the_provider(text, name, real_parser):
     assert name not in _values(text, real_parser)
 
 
-def test_the_provider_named_is_still_read(real_parser):
-    assert ("user", "dentist", "Dr Moss") in _read("My dentist is Dr Moss.", real_parser)
+def test_the_provider_named_is_stillread_facts(real_parser):
+    assert ("user", "dentist", "Dr Moss") in read_facts("My dentist is Dr Moss.", real_parser)
 
 
 def test_parted_with_one_in_favour_of_another_with_a_clause_between(store, real_parser):
-    held = _timeline(store, real_parser, "I drive a Vauxhall Corsa.",
+    held = facts_after(store, real_parser, "I drive a Vauxhall Corsa.",
                      "We have parted with the Vauxhall Corsa, which kept failing its MOT, in favour of a Skoda Fabia.")
     assert ("user", "car", "Skoda Fabia") in held and ("user", "car", "Vauxhall Corsa") not in held
 
 
 def test_parted_with_alone_ends_it(store, real_parser):
-    held = _timeline(store, real_parser, "I drive a Vauxhall Corsa.", "We finally parted with the Vauxhall Corsa.")
+    held = facts_after(store, real_parser, "I drive a Vauxhall Corsa.", "We finally parted with the Vauxhall Corsa.")
     assert not {f for f in held if f[1] == "car"}
 
 
 @pytest.mark.parametrize("text", ["Helen Ashby, who I report to, has been promoted.",
                                   "Helen Ashby, to whom I report, is retiring in June."])
 def test_the_manager_named_before_who_i_report_to(text, real_parser):
-    assert ("user", "manager", "Helen Ashby") in _read(text, real_parser)
+    assert ("user", "manager", "Helen Ashby") in read_facts(text, real_parser)
 
 
 @pytest.mark.parametrize("text, value", [
@@ -131,19 +114,19 @@ def test_the_manager_named_before_who_i_report_to(text, real_parser):
     ("grab the decent coffee tomorrow, I have mine with oat milk", "with oat milk"),
 ])
 def test_how_a_coffee_is_taken_goes_on_after_its_comma(text, value, real_parser):
-    assert ("user", "coffee", value) in _read(text, real_parser)
+    assert ("user", "coffee", value) in read_facts(text, real_parser)
 
 
 def test_the_coffee_compared_away_is_not_how_it_is_taken(real_parser):
-    read = _read("These days a coffee with soya milk suits me much better than coffee black.", real_parser)
+    read = read_facts("These days a coffee with soya milk suits me much better than coffee black.", real_parser)
     assert ("user", "coffee", "with soya milk") in read and not {f for f in read if f[2].startswith("black")}
 
 
 def test_a_friend_met_for_one_thing_is_no_provider(real_parser):
     assert "Baz" not in _values("I'm meeting Baz at the Crown on Friday for a pint like usual.", real_parser)
-    assert ("user", "physiotherapist", "Dr Kaur") in _read("I see Dr Kaur for physio.", real_parser)
+    assert ("user", "physiotherapist", "Dr Kaur") in read_facts("I see Dr Kaur for physio.", real_parser)
 
 
 def test_a_cars_yearly_test_is_no_car(store, real_parser):
-    held = _timeline(store, real_parser, "I drive a Honda Jazz.", "Booked the car in for its MOT on Friday.")
+    held = facts_after(store, real_parser, "I drive a Honda Jazz.", "Booked the car in for its MOT on Friday.")
     assert ("user", "car", "Honda Jazz") in held and not {f for f in held if f[2] == "MOT"}

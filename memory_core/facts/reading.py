@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from memory_core.facts.contractions import with_apostrophes
+from memory_core.facts.spoken import spoken_clauses
 from memory_core.facts.truecasing import truecased
 from memory_core.facts.word_order import in_english_order
 from memory_core.storage.store import Message
@@ -118,7 +119,7 @@ def reading_text(text: str) -> str:
     without the request to remember it, a second language's adverb after the verb put before it ("I drink
     always X") and a tag question read as said."""
     return statement_marks(in_english_order(truecased(unwrapped_requests(dialect_possessives(dialect_words(
-        with_apostrophes(text)))),
+        spoken_clauses(with_apostrophes(text))))),
                                                       all_lower=not any(c.isupper() for c in text))))
 
 

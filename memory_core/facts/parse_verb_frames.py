@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from memory_core.facts.frame_words import CHILD_RELATIONS
+from memory_core.facts.frame_words import ANIMALS, CHILD_RELATIONS
 from memory_core.facts.parse_frames import (DISLOCATED_DEPS, USER, TreeFact, attribute_words, fact,
                                             is_users_noun, numbered_label)
 from memory_core.facts.parse_mentions import PEOPLE, PREPOSITION_WORDS
@@ -117,10 +117,12 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
                     continue  # "meeting Baz for a bacon roll": a friend met for one thing, no provider
                 yield fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
             elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
-                    present_tense(tree, verb) and not _users_own(tree, value):  # a habit, not one purchase ("I bought milk at Lidl")
+                    present_tense(tree, verb) and not _users_own(tree, value) and \
+                    not _animal_walked_at_a_place(obj, prep, value):  # a habit, not one purchase ("I bought milk at Lidl")
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj) and \
-                    not _users_own(tree, value):  # "put my bonus in my IRA": one of the user's things in another
+                    not _users_own(tree, value) and not _animal_walked_at_a_place(obj, prep, value):
+                # "put my bonus in my IRA": one of the user's things in another
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
             elif verb.lemma == "have" and obj.pos == "NOUN" and obj.lemma in _SCHEDULED and \
                     lower(prep) in ("on", "at") and value.ent_type in ("DATE", "TIME") and present_tense(tree, verb):
@@ -273,6 +275,11 @@ def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:
                 lower(token) in ("every", "each") or token.text.lower().endswith("s") or _any_one(tree, token)):
             return False
     return True
+
+
+def _animal_walked_at_a_place(obj: Token, prep: Token, value: Token) -> bool:
+    """"we walk the dog at Hampstead Heath": a named place an animal is taken to is where, never its name."""
+    return obj.lemma in ANIMALS and lower(prep) in ("at", "in") and value.ent_type not in ("DATE", "TIME")
 
 
 def _activity_place(tree: Tree, verb: Token, activity: Token | None) -> Token | None:

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from memory_core.facts.contractions import with_apostrophes
+from memory_core.facts.relative_clauses import relative_statements
 from memory_core.facts.spoken import spoken_clauses
 from memory_core.facts.truecasing import truecased
 from memory_core.facts.word_order import in_english_order
@@ -117,10 +118,10 @@ def dialect_possessives(text: str) -> str:
 def reading_text(text: str) -> str:
     """``text`` with its apostrophes and capitals restored where chat typing dropped them, a statement read
     without the request to remember it, a second language's adverb after the verb put before it ("I drink
-    always X") and a tag question read as said."""
-    return statement_marks(in_english_order(truecased(unwrapped_requests(dialect_possessives(dialect_words(
-        spoken_clauses(with_apostrophes(text))))),
-                                                      all_lower=not any(c.isupper() for c in text))))
+    always X"), a relative clause on a name also read as the statement it stands for ("Nationwide, with whom I
+    bank": "I bank with Nationwide") and a tag question read as said."""
+    return statement_marks(in_english_order(relative_statements(truecased(unwrapped_requests(dialect_possessives(
+        dialect_words(spoken_clauses(with_apostrophes(text))))), all_lower=not any(c.isupper() for c in text)))))
 
 
 def as_read(message: Message) -> Message:

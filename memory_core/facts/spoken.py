@@ -7,8 +7,9 @@ Denise ..."). Every later layer reads a sentence as a unit: a request or a hedge
 So, where a message has such a run, its reading ends each spoken clause with a full stop: before a filler or a
 spoken join ("so yeah", "and also", "and then", "anyway"), and before a new subject that follows a finished
 clause ("... on Tuesday we're doing legs"), never after a word that leads into the next one ("I think it's",
-"because she'll", "to see") nor where the speaker's own comma already stands. Fillers are dropped and the new clause starts with a capital, as the phone would
-write a sentence. Written text, with its own full stops, is read as it is.
+"because she'll", "to see") nor where the speaker's own comma already stands. Fillers are dropped and the new
+clause starts with a capital, as the phone would write a sentence. Written text, with its own full stops or its
+commas, is read as it is.
 """
 from __future__ import annotations
 

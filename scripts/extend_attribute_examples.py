@@ -9,7 +9,8 @@ measure of what the examples do for kinds and wordings they do not hold.
 
 Each example is the one sentence of a statement that holds its first value, read as the rules read it
 (``reading_text``), with that value masked as "X"; only kinds whose attribute the matcher knows, and the user's or
-a sibling's. ``python -m scripts.extend_attribute_examples`` rewrites the file (the original examples first, kept).
+a sibling's; one whose nearest other example names another attribute is left out (``edited``).
+``python -m scripts.extend_attribute_examples`` rewrites the file (the original examples first, kept).
 """
 from __future__ import annotations
 
@@ -58,10 +59,32 @@ def pool_examples() -> list[dict]:
     return examples
 
 
+def edited(kept: list[dict], added: list[dict]) -> list[dict]:
+    """The added examples whose nearest other example (at ``MATCH_THRESHOLD`` or above) names the same attribute
+    or is too far to name any (Wilson's editing of a nearest-neighbour set). A sentence that says its attribute
+    only in words outside its own clause ("I'm meeting Baz at X after work on Tuesday", labelled a gym for the
+    clause after it) lies among other attributes' examples and "I had lunch with X today"; kept, it would name
+    that attribute for every friend met at a cafe."""
+    from memory_core.facts.semantic import MATCH_THRESHOLD, AttributeMatcher
+    from models.embedder import SentenceEmbedder
+
+    everything = kept + added
+    matcher = AttributeMatcher(SentenceEmbedder().load(), everything)
+    out = []
+    for index, example in enumerate(everything[len(kept):], start=len(kept)):
+        nearest = matcher.match([example["text"]], exclude=index)[0]
+        if nearest.similarity < MATCH_THRESHOLD or nearest.concept == example["concept"]:
+            out.append(example)
+    return out
+
+
 def main() -> None:
     data = json.loads(EXAMPLES.read_text(encoding="utf-8"))
     kept = [e for e in data["examples"] if "from" not in e]
-    added = [e for e in pool_examples() if e["text"].lower() not in {k["text"].lower() for k in kept}]
+    candidates = [e for e in pool_examples() if e["text"].lower() not in {k["text"].lower() for k in kept}]
+    added = edited(kept, candidates)
+    print(f"{len(candidates) - len(added)} of {len(candidates)} left out: their nearest example names another "
+          f"attribute")
     data["source"] = data["source"].split(" + " + MARK)[0] + f" + {MARK} ({len(added)})"
     data["examples"] = kept + added
     EXAMPLES.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -358,6 +358,14 @@ def _period_for(tree: Tree, noun: Token) -> bool:
     return any(lower(p) == "for" and tree.children(p, "pobj") for p in tree.children(noun, "prep"))
 
 
+def _time_of_day_mark(tree: Tree, noun: Token) -> bool:
+    """A bare noun after "after"/"before" tells the hour ("after work", "before school", "after lunch"): no event
+    of its own is dated by the day beside it (one with its owner is: "after my op on 3 June")."""
+    head = tree.head(noun)
+    return head is not None and noun.dep == "pobj" and lower(head) in ("after", "before", "till", "until") and \
+        not tree.children(noun, "det", "poss", "amod", "compound")
+
+
 def dated_events(tree: Tree) -> Iterator[TreeFact]:
     """"eye test on 3 June", "Jamie's graduation = 14 July", "the van's service is due on 3 March": when an
     event of the user's (or of someone they name) is."""
@@ -365,6 +373,8 @@ def dated_events(tree: Tree) -> Iterator[TreeFact]:
         if noun.pos != "NOUN" or noun.ent_type == "DATE" or not (noun.text.islower() or noun.i == 0 or
                                                                   noun.text.isupper()) or not stated(tree, noun):
             continue
+        if _time_of_day_mark(tree, noun):
+            continue  # "seeing Tom after work on Friday": when on Friday, no event of work's
         date = next((d for d in map(lambda t: calendar_date(tree, t), _dates_of(tree, noun)) if d), None)
         if date is None or (_month_only(date) and _period_for(tree, noun)):
             continue  # "tickets for November", "the budget for March": "for" a month is the period served

@@ -24,7 +24,7 @@ from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, FIRST_PERSON_POSSESSIVE, PRONOUNS, Tree, asserted,
                                           clause_subject, in_law, lower, present_tense)
 from memory_core.facts.parse_values import has_name, is_time, value_phrase
-from memory_core.facts.parse_verbs import refine_by_value, verb_attribute
+from memory_core.facts.parse_verbs import ENDING_VERBS, refine_by_value, verb_attribute
 
 #: Prepositions that link an object to the provider or place of the attribute ("get gas from Y").
 _PROVIDER_PREPS = {"from", "at", "with", "through", "via", "by", "in"}
@@ -118,10 +118,11 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
                 yield fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
             elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
                     present_tense(tree, verb) and not _users_own(tree, value) and \
-                    not _animal_walked_at_a_place(obj, prep, value):  # a habit, not one purchase ("I bought milk at Lidl")
+                    not _animal_walked_at_a_place(obj, prep, value) and verb.lemma not in _ENDING_LEMMAS:  # a habit, not one purchase ("I bought milk at Lidl")
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj) and \
-                    not _users_own(tree, value) and not _animal_walked_at_a_place(obj, prep, value):
+                    not _users_own(tree, value) and not _animal_walked_at_a_place(obj, prep, value) and \
+                    verb.lemma not in _ENDING_LEMMAS:
                 # "put my bonus in my IRA": one of the user's things in another
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-when")  # "our anniversary on Y"
             elif verb.lemma == "have" and obj.pos == "NOUN" and obj.lemma in _SCHEDULED and \
@@ -275,6 +276,11 @@ def _habitual_place(tree: Tree, verb: Token, value: Token | None) -> bool:
                 lower(token) in ("every", "each") or token.text.lower().endswith("s") or _any_one(tree, token)):
             return False
     return True
+
+
+#: Verbs that end the user's hold on what they govern: "I've closed my account at X" is X's ending, the changes'
+#: to read, never "account: X".
+_ENDING_LEMMAS = frozenset({verb for verb in ENDING_VERBS if "_" not in verb} | {"close", "end", "terminate", "shut"})
 
 
 def _animal_walked_at_a_place(obj: Token, prep: Token, value: Token) -> bool:

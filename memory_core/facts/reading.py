@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from memory_core.facts.contractions import with_apostrophes
+from memory_core.facts.place_references import place_references
 from memory_core.facts.relative_clauses import relative_statements
 from memory_core.facts.spoken import spoken_clauses
 from memory_core.facts.truecasing import truecased
@@ -119,9 +120,11 @@ def reading_text(text: str) -> str:
     """``text`` with its apostrophes and capitals restored where chat typing dropped them, a statement read
     without the request to remember it, a second language's adverb after the verb put before it ("I drink
     always X"), a relative clause on a name also read as the statement it stands for ("Nationwide, with whom I
-    bank": "I bank with Nationwide") and a tag question read as said."""
-    return statement_marks(in_english_order(relative_statements(truecased(unwrapped_requests(dialect_possessives(
-        dialect_words(spoken_clauses(with_apostrophes(text))))), all_lower=not any(c.isupper() for c in text)))))
+    bank": "I bank with Nationwide"), "there" as the place it points back to ("a hotel in Leeds; my sister has
+    lived there": "lived in Leeds") and a tag question read as said."""
+    said = truecased(unwrapped_requests(dialect_possessives(dialect_words(spoken_clauses(with_apostrophes(text))))),
+                     all_lower=not any(c.isupper() for c in text))
+    return statement_marks(in_english_order(place_references(relative_statements(said))))
 
 
 def as_read(message: Message) -> Message:

@@ -86,7 +86,7 @@ def relative_statements(text: str) -> str:
     for pattern in (_PREPOSED, _GAPPED, _WHERE):
         for match in pattern.finditer(text):
             statement = _restored(match, text)
-            if statement and statement not in added:
+            if statement and statement not in added and statement not in text:  # read twice, added once
                 added.append(statement)
     if not added:
         return text

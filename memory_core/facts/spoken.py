@@ -28,7 +28,11 @@ _SPOKEN_JOIN = re.compile(r"(?i)\s+(?=(?:so\s+yeah|and\s+also|oh\s+and|and\s+the
                           r"and\s+(?:remind|can\s+you|could\s+you|tell|put|add|book|text|ring|call))\b)")
 #: A subject that opens a clause of its own.
 _NEW_SUBJECT = re.compile(r"(?i)\s+(?=(?:(?:and|but|so)\s+)?(?:i|i'm|i've|i'll|i'd|we|we're|we've|we'll|she|she's|"
-                          r"she'll|he|he's|he'll|they|they're|they've|they'll|it's)\b|(?:my|our)\b)")
+                          r"she'll|he|he's|he'll|they|they're|they've|they'll|it's)\b|"
+                          # "my X" as a subject only with its verb ("... on Monday my sister is coming"), never as
+                          # an object ("I've closed my account")
+                          r"(?:my|our)\s+(?:[\w'-]+\s+){0,2}?(?:is|are|was|were|has|have|had|'s|will|can|says|said|"
+                          r"wants|needs|does|did|keeps|just|always|never|still|got|gets|goes|went|lives|works)\b)")
 #: Words that lead into what follows them: no clause ends after one ("I think it's", "to see my", "because she").
 _LEADS_ON = frozenset("""
     a an the to of for in on at by with from into onto about than as like and but or so if when while because

@@ -318,6 +318,19 @@ def _name_starts(text: str) -> list[int]:
     return starts
 
 
+def _join_name_words(text: str, chars: list[str]) -> None:
+    """In a message with no capital at all, a content word joined by "&" to a word given its capital is part of
+    one name with it ("bean & Bramble" is Bean & Bramble). (A word of no known case before such a name is not
+    taken for its first name: "fiona Baxter" would be Fiona, but "lynx Africa" and "worcester Combi" are a
+    product and a boiler whose first word the dev timelines then read as a name of its own; tried on dev, left.)"""
+    words = list(_WORD.finditer(text))
+    for word, following in zip(words, words[1:]):
+        if text[word.end():following.start()] == " & " and word.group().islower() and \
+                chars[word.start()].islower() and chars[following.start()].isupper() and \
+                word.group() not in _NEVER_NAMES and len(word.group()) > 2:
+            chars[word.start()] = chars[word.start()].upper()
+
+
 def truecased(text: str, all_lower: bool | None = None) -> str:
     """``text`` with the capitals of names and of "I" restored, when it was typed without them.
 
@@ -345,6 +358,8 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
         named = cased[0].isupper() and not word[0].isupper()
         chars[match.start():match.end()] = cased
         previous = word.lower()
+    if not sentence_capitals:
+        _join_name_words(text, chars)
     for start in _name_starts(text.lower()):  # "My brother tariq is": the phone's capital changes nothing
         if not re.match(r"\w*[A-Z]", "".join(chars[start + 1:start + 24])):  # "iPhone" keeps its own capitals
             chars[start] = chars[start].upper()

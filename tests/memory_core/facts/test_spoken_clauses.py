@@ -91,3 +91,19 @@ def test_after_work_on_a_day_dates_no_event(text, real_parser):
 def test_an_event_with_its_owner_keeps_its_date(real_parser):
     facts = read_facts("My eye test is on 3 June and I'm seeing Tom after work on Friday.", real_parser)
     assert any(v == "3 June" for _, _, v in facts) and not any(v == "Friday" for _, _, v in facts), facts
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("our cafe is nook & bramble on the high street", "Nook & Bramble"),  # a word joined to a name by "&"
+])
+def test_a_name_joined_by_and_is_capitalised_whole(typed, read):
+    from memory_core.facts.truecasing import truecased
+
+    assert read in truecased(typed, all_lower=True)
+
+
+@pytest.mark.parametrize("typed", ["salt & pepper on everything", "fish & chips on friday"])
+def test_common_words_joined_by_and_stay_lower_case(typed):
+    from memory_core.facts.truecasing import truecased
+
+    assert "& " + typed.split("& ")[1].split()[0] in truecased(typed, all_lower=True)

@@ -166,6 +166,9 @@ CHANGE_VERBS = re.compile(
 #: Extra ending cues the anchored detector lacks: verbs of change and ending said in other words.
 EXTRA_END_CUES = re.compile(
     r"(?i)\b(?:renamed|ported|transferred|migrated|contract\s+ended|ended|finished\s+with|split\s+up|"
+    # "out with X, in with Y", "out goes X, in comes Y": only at a clause's start and with its second half ("I'm
+    # out with Sarah tonight, in with a chance" ends nothing)
+    r"(?<![\w'] )(?<![\w']  )out\s+(?:goes|with)\b(?=.{1,80}?\bin\s+(?:comes|with)\b(?!\s+a\s+chance))|"
     r"kept\s+cancell?ing|let\s+(?:me|us)\s+down|(?:never|didn't)\s+suit(?:ed)?|broke\s+up|parted\s+ways|parted\s+with|"
     r"moved\s+(?:on|to)|no\s+more|fell\s+out|drifted\s+apart|grew\s+apart|break-?up|"
     # given away ("all my size 10 shoes went to the charity shop"), fallen in a ranking ("slipped down my list")

@@ -27,6 +27,8 @@ _REPLACEMENTS = (
     rf"{_A}{{x}}",
     rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
     rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
+    # "out with PureGym, in with The Gym Group", "out with the old X and in with Y"
+    rf"\bout\s+(?:goes|with)\s+{_A}(?:old\s+)?{{x}}\s*[,;]?\s*(?:and\s+|&\s+)?in\s+(?:comes|with)\s+{_A}(?:new\s+)?{_Y}",
 )
 #: A new value said without the old one, after the old one was ended in the same message.
 _SUCCESSORS = (

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from memory_core.facts.cues import calendar_word
+from memory_core.facts.relative_clauses import followed_by
 
 #: "there" where it stands for a place: after a verb of living, moving or working, or after a home or a job.
 _THERE = re.compile(r"(?i)\b(?P<before>(?:live[sd]?|living|moved|moving|settled|based|work(?:s|ed|ing)?|"
@@ -60,10 +61,7 @@ def _persons_statements(text: str) -> str:
         statement = f"{match.group('owner').capitalize()} {match.group('person')} {match.group('rest').strip()}."
         if statement not in added and statement not in text:  # read twice, added once
             added.append(statement)
-    if not added:
-        return text
-    stripped = text.rstrip()
-    return stripped + ("" if stripped.endswith((".", "!", "?")) else ".") + " " + " ".join(added)
+    return followed_by(text, added)
 
 
 def place_references(text: str) -> str:

@@ -88,6 +88,12 @@ def relative_statements(text: str) -> str:
             statement = _restored(match, text)
             if statement and statement not in added and statement not in text:  # read twice, added once
                 added.append(statement)
-    if not added:
+    return followed_by(text, added)
+
+
+def followed_by(text: str, statements: list[str]) -> str:
+    """``text`` with ``statements`` read after it as sentences of their own (``text`` itself when there are none)."""
+    if not statements:
         return text
-    return text.rstrip() + ("" if text.rstrip().endswith((".", "!", "?")) else ".") + " " + " ".join(added)
+    stripped = text.rstrip()
+    return stripped + ("" if stripped.endswith((".", "!", "?")) else ".") + " " + " ".join(statements)

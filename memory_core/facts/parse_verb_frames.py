@@ -118,7 +118,8 @@ def _verb_frames(tree: Tree, verb: Token, who: str, people_subject: bool = False
                 yield fact(tree, who, attribute_words(tree, value), obj, "see-for")  # "I see Y for therapy"
             elif obj.pos == "NOUN" and lower(prep) in _PROVIDER_PREPS and has_name(tree, value) and \
                     present_tense(tree, verb) and not _users_own(tree, value) and \
-                    not _animal_walked_at_a_place(obj, prep, value) and verb.lemma not in _ENDING_LEMMAS:  # a habit, not one purchase ("I bought milk at Lidl")
+                    not _animal_walked_at_a_place(obj, prep, value) and verb.lemma not in _ENDING_LEMMAS:
+                # a habit, not one purchase ("I bought milk at Lidl")
                 yield fact(tree, who, attribute_words(tree, obj), value, "object-from")  # "get my gas from Y"
             elif obj.pos == "NOUN" and lower(prep) in ("on", "in", "at") and is_users_noun(tree, obj) and \
                     not _users_own(tree, value) and not _animal_walked_at_a_place(obj, prep, value) and \

@@ -1,21 +1,19 @@
-""""There" read as the place it points back to, and a person's subject relative clause read as a statement.
+""""There" read as the place it points back to.
 
 People name a place once and then point back at it: "a hotel in Leeds ...; my sister, who has lived there since
 her retirement", "trains to Leeds ... see my sister Karen she's got a new flat there", "can you write to Acme? I've
 worked there since 2019". The rules, frames and parse read a home or a workplace from a name ("has lived in
 Leeds", "worked at Acme"); "there" names nothing. So the reading puts the place back: "there" after a verb of
 living, moving or working, or after a home or a job ("a new flat there"), becomes the last place named before it
-in the message, with the preposition that verb takes ("lived in Leeds", "worked at Acme"). And a relative clause
-that says something of the user's someone ("my sister, who has lived in Leeds") is also read as that person's own
-statement ("My sister has lived in Leeds."), as ``relative_clauses`` reads one about a name. The stored message
-is never changed.
+in the message, with the preposition that verb takes ("lived in Leeds", "worked at Acme"); this runs after
+``relative_clauses``, so a statement that module adds ("My sister has lived there ...") is read the same way. The
+stored message is never changed.
 """
 from __future__ import annotations
 
 import re
 
 from memory_core.facts.cues import calendar_word
-from memory_core.facts.relative_clauses import followed_by
 
 #: "there" where it stands for a place: after a verb of living, moving or working, or after a home or a job.
 _THERE = re.compile(r"(?i)\b(?P<before>(?:live[sd]?|living|moved|moving|settled|based|work(?:s|ed|ing)?|"
@@ -26,10 +24,6 @@ _PLACE = re.compile(r"\b(?:in|to|at|near|from|into|around|for)\s+(?P<name>(?:[A-
 #: How far back a place may be named, in characters (this sentence and the one or two before it).
 _REACH = 400
 _WORK_VERB = re.compile(r"(?i)^(?:work(?:s|ed|ing)?|job)$")
-#: "my sister, who has lived ...", "our son, Leo, who works ...": a subject relative clause on the user's someone.
-_PERSONS_CLAUSE = re.compile(r"(?P<owner>\b[Mm]y|\b[Oo]ur)\s+(?P<person>[a-z][\w-]*)(?:,\s+[A-Z][\w'-]*)?,\s+who\s+"
-                             r"(?P<rest>(?:has|had|is|was|lives|lived|works|worked|moved|now|still)\b[^,;.!?()\n]+)"
-                             r"(?=\s*(?:[,;.!?()\n]|$))")
 #: Names that are no place: a person's address form, a greeting's words.
 _NOT_A_PLACE = frozenset(("I", "Mneme", "Dear", "Mum", "Dad", "God"))
 
@@ -55,16 +49,6 @@ def _places_put_back(text: str) -> str:
     return "".join(out) + text[start:] if out else text
 
 
-def _persons_statements(text: str) -> str:
-    added = []
-    for match in _PERSONS_CLAUSE.finditer(text):
-        statement = f"{match.group('owner').capitalize()} {match.group('person')} {match.group('rest').strip()}."
-        if statement not in added and statement not in text:  # read twice, added once
-            added.append(statement)
-    return followed_by(text, added)
-
-
 def place_references(text: str) -> str:
-    """``text`` with "there" read as the place it points back to, and a relative clause on the user's someone
-    also read as that person's statement (else as it is)."""
-    return _persons_statements(_places_put_back(text))
+    """``text`` with "there" read as the place it points back to (else as it is)."""
+    return _places_put_back(text)

@@ -117,11 +117,11 @@ def dialect_possessives(text: str) -> str:
 
 
 def reading_text(text: str) -> str:
-    """``text`` with its apostrophes and capitals restored where chat typing dropped them, a statement read
-    without the request to remember it, a second language's adverb after the verb put before it ("I drink
-    always X"), a relative clause on a name also read as the statement it stands for ("Nationwide, with whom I
-    bank": "I bank with Nationwide"), "there" as the place it points back to ("a hotel in Leeds; my sister has
-    lived there": "lived in Leeds") and a tag question read as said."""
+    """``text`` with its apostrophes and capitals restored where chat typing dropped them, a dictated run read
+    one spoken clause at a time, a statement read without the request to remember it, a second language's adverb
+    after the verb put before it ("I drink always X"), a relative clause on a name also read as the statement it
+    stands for ("Nationwide, with whom I bank": "I bank with Nationwide"), "there" as the place it points back to
+    ("a hotel in Leeds; my sister has lived there": "lived in Leeds") and a tag question read as said."""
     said = truecased(unwrapped_requests(dialect_possessives(dialect_words(spoken_clauses(with_apostrophes(text))))),
                      all_lower=not any(c.isupper() for c in text))
     return statement_marks(in_english_order(place_references(relative_statements(said))))

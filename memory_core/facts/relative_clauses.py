@@ -9,7 +9,8 @@ relative pronoun left its gap: with its preposition, after the verb or its objec
 Nationwide"; "where I have practised since 2019" -> "I have practised at Lotus Tree Yoga since 2019"), after a
 stranded one ("who I report to" -> "I report to Gavin Price"), or as the verb's object ("whom I have seen" -> "I have
 seen Dr Hale"). Only a clause whose subject is the user or the user's someone ("I", "we", "my sister"): one about
-anyone else states nothing of the user's. The stored message is never changed.
+anyone else states nothing of the user's. A clause on the user's someone is that person's statement: "my sister,
+who has lived in Leeds" is also read as "My sister has lived in Leeds." The stored message is never changed.
 """
 from __future__ import annotations
 
@@ -27,6 +28,11 @@ _PREPOSED = re.compile(_NAME + r",\s+(?P<prep>with|to|for|at|from|by|under|throu
 _GAPPED = re.compile(_NAME + r",\s+(?P<pronoun>who|whom|which|that)\s+" + _SUBJECT + r"\s+" + _CLAUSE + _END)
 #: "Lotus Tree Yoga, where I have practised since 2019", "Leeds, where my sister lives"
 _WHERE = re.compile(_NAME + r",\s+where\s+" + _SUBJECT + r"\s+" + _CLAUSE + _END)
+#: "my sister, who has lived ...", "our son, Leo, who works ...": a subject relative clause on the user's someone:
+#: read as that person's own statement ("My sister has lived ...").
+_PERSONS_CLAUSE = re.compile(r"(?P<owner>\b[Mm]y|\b[Oo]ur)\s+(?P<person>[a-z][\w-]*)(?:,\s+[A-Z][\w'-]*)?,\s+who\s+"
+                             r"(?P<rest>(?:has|had|is|was|lives|lived|works|worked|moved|now|still)\b[^,;.!?()\n]+)"
+                             r"(?=\s*(?:[,;.!?()\n]|$))")
 #: Where the verb says a home, "where" is "in" the place; anywhere else, "at" it.
 _HOME_VERB = re.compile(r"(?i)\b(?:live[sd]?|living|grew\s+up|based|settled|moved)\b")
 #: A stranded preposition at the end of the clause: the name goes after it.
@@ -60,7 +66,7 @@ def _with_adjunct(rest: str, phrase: str) -> str:
 
 def _restored(match: re.Match[str], text: str) -> str | None:
     name, subject, rest = match.group("name"), match.group("subject"), match.group("rest").strip()
-    if name.split()[0] in _NOT_A_NAME or len(rest.split()) < 1:
+    if name.split()[0] in _NOT_A_NAME or not rest:
         return None
     if match.groupdict().get("pronoun") in ("which", "that") and not _OWN_HEAD.search(text[:match.start()]):
         return None
@@ -81,13 +87,13 @@ def _restored(match: re.Match[str], text: str) -> str | None:
 
 
 def relative_statements(text: str) -> str:
-    """``text`` followed by the statement each first-person relative clause on a name stands for (else as it is)."""
-    added = []
-    for pattern in (_PREPOSED, _GAPPED, _WHERE):
-        for match in pattern.finditer(text):
-            statement = _restored(match, text)
-            if statement and statement not in added and statement not in text:  # read twice, added once
-                added.append(statement)
+    """``text`` followed by the statement each first-person relative clause on a name stands for, and each clause
+    on the user's someone (else as it is)."""
+    found = [_restored(match, text) for pattern in (_PREPOSED, _GAPPED, _WHERE) for match in pattern.finditer(text)]
+    found += [f"{m.group('owner').capitalize()} {m.group('person')} {m.group('rest').strip()}."
+              for m in _PERSONS_CLAUSE.finditer(text)]
+    # read twice (the rules read the reading, the parse reads it again), added once
+    added = [statement for statement in dict.fromkeys(found) if statement and statement not in text]
     return followed_by(text, added)
 
 

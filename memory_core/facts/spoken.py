@@ -91,9 +91,8 @@ def spoken_clauses(text: str) -> str:
         return text
     out, start = [], 0
     for run_start, run_end in runs:
-        out.append(text[start:run_start])
-        leading = text[run_start:run_end][:len(text[run_start:run_end]) - len(text[run_start:run_end].lstrip())]
-        out.append(leading + _split_run(text[run_start:run_end].strip()))
+        run = text[run_start:run_end]
+        out.append(text[start:run_start] + run[:len(run) - len(run.lstrip())] + _split_run(run.strip()))
         start = run_end
     out.append(text[start:])
     return "".join(out)

@@ -48,3 +48,8 @@ def test_a_fact_in_a_formal_request_is_read(text, attribute, value, real_parser)
 def test_a_named_place_the_dog_is_walked_at_is_no_name_of_the_dog(real_parser):
     facts = read_facts("We walk the dog at Hampstead Heath every morning.", real_parser)
     assert not any(p == "dog" for _, p, _ in facts), facts
+
+
+def test_a_relative_clause_on_the_users_someone_is_read_as_their_statement():
+    text = "Could you book a table for my mother, who lives in Truro now, and me?"
+    assert relative_statements(text).endswith("My mother lives in Truro now.")

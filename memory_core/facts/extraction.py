@@ -222,6 +222,15 @@ _RULES: list[_Rule] = [
     # value must name a role, as "working as a team" does not
     _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:working|employed)\s+as\s+(?:an?\s+)?{_VALUE}",
           "@job_role"),
+    # the user's new work said as what they became: "I became a taxi driver", "I've retrained as a plumber", and
+    # after the old work in the same clause: "I gave up barbering to become a taxi driver", "quit being a barber
+    # and became a taxi driver" (nobody else named between); the value must name a role ("became a member" does not)
+    _rule(rf"\bi(?:'ve|\s+have)?(?:{_ADV}\s+|\s+(?!(?:my|our|his|her|their|he|she|they|we|you)\b)[a-z][\w'’-]*(?:\s+(?!(?:my|our|his|her|"
+          rf"their|he|she|they|we|you)\b)[a-z][\w'’-]*){{0,8}}?\s+(?:and|to|so|then)(?:\s+now)?\s+)"
+          rf"(?:became|become|(?:have|'ve)\s+become|(?:have\s+|'ve\s+)?(?:re)?train(?:ed)?\s+as|(?:have\s+|'ve\s+)?"
+          rf"qualif(?:ied|y)\s+as|(?:have\s+|'ve\s+)?start(?:ed)?\s+(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+"
+          rf"(?:now\s+)?(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)", "@job_role", beside=True),
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
     # "my job is a midwife", "my day job's a paralegal": the job said as the person who does it (``@job_role``);
@@ -263,6 +272,13 @@ _RULES: list[_Rule] = [
           rf"(?:lives|moved|relocated|is\s+living|is\s+based|settled))(?i:\s+(?:back|out|over|up|down|home))?(?:\s+(?i:from)\s+{_CAP}(?:\s+{_CAP})*)?(?i:\s+(?:in|to))\s+{_PLACE}\b"
           r"(?!\s+(?i:office|branch|site|team|campus|depot|store|shop|plant|hq|headquarters|department|ward)\b)",
           "@named.lives_in", case=True),
+    # someone named at the start of the sentence leaving their work for another: "Ben gave up being a barber to become
+    # a taxi driver" (the brother's, when the ledger knows Ben as the brother; nobody's otherwise)
+    _rule(rf"(?:^|[.!?]\s+)(?P<who>(?!(?:I|My|Our|The|We|He|She|They|It|So|And)\b)[A-Z][a-z\u00C0-\u024F][\w\u00C0-\u024F-]*)"
+          rf"\s+(?:(?!(?:my|our|his|her|their|him|them|he|she|they|i|we|you)\b)(?-i:[a-z][\w'’-]*)\s+){{1,8}}?(?:and|to|so|then)"
+          rf"(?:\s+now)?\s+(?:became|become|(?:re)?train(?:ed)?\s+as|qualif(?:ied|y)\s+as)\s+(?:an?\s+)"
+          rf"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)", "@named.@job_role", beside=True),
     # a household's provider said as who it is "with", the service named by "for": "for electricity we're with X",
     # "we're with X for broadband"
     _rule(rf"(?i:(?:^|[,;]\s*|\bso\s+)for\s+(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z]+)\s*,?\s+(?:i|we)(?:'re|'m|\s+are|\s+am)"
@@ -287,6 +303,11 @@ _RULES: list[_Rule] = [
           rf"\s+became|\s+has\s+become|\s+(?:now\s+)?works\s+as|(?:\s+is|'s)\s+(?:now\s+)?working\s+as|(?:\s+has)?\s+started\s+"
           rf"(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+(?:now\s+)?(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
           rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which)\b|\s*[,.;:!?]|\s*$)", "@rel.@job_role", beside=True),
+    # the new work after the old in the same clause: "my brother gave up being a barber to become a taxi driver"
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+(?:(?!(?:my|our|his|her|their|him|them|he|she|they|i|we|you)\b)"
+          rf"(?-i:[a-z][\w'’-]*)\s+){{1,8}}?(?:and|to|so|then)(?:\s+now)?\s+(?:became|become|(?:re)?train(?:ed)?\s+as|"
+          rf"qualif(?:ied|y)\s+as)\s+(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
+          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)", "@rel.@job_role", beside=True),
     # the work said in a pronoun's clause after what they did: "my partner packed in the ambulance service and now
     # he's a driving instructor"; nobody else is named between (a name there may be who "he" is)
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+(?:(?!(?:my|our|his|her|their|him|them|he|she|they)\b)"
@@ -449,6 +470,11 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         if groups["who"] in _NOT_NAMES or groups["who"].casefold() in _RELATIONS or a_lower_case_word(groups["who"]):
             return None  # "Mum moved to Cardiff" is the mother's, read by the relation rules
         subject, predicate = groups["who"], predicate.split(".", 1)[1]
+        if predicate == "@job_role":
+            value = _ROLE_PLACE_TAIL.sub("", value or "")
+            if not names_a_role(value) or _RATED_OR_PAST.match(value):
+                return None
+            predicate = "job_title"
     elif predicate == "name" and (value in _NOT_NAMES or value.split()[0] in _NOT_NAMES):
         return None
     elif predicate == "favorite":

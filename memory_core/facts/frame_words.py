@@ -29,7 +29,10 @@ STOP_WORDS = (r"now|these days|nowadays|anymore|any more|since|because|as|and|bu
 #: master's degree I started..." or "after Callum moved to Perth I was..." the words before it are no value.
 TAIL_WORDS = (r"i\s+(?:think|believe|reckon|suppose|guess|imagine|gather|bet|hope)|i'd\s+(?:say|guess|imagine)|"
               r"i'm\s+(?:sure|told|afraid)|for now|for the time being|at the minute|at present|"
-              r"currently|presently|apparently|honestly|basically|obviously|hopefully|as of (?:now|today)")
+              r"currently|presently|apparently|honestly|basically|obviously|hopefully|as of (?:now|today)|"
+              # a run-on's next clause, its pronoun typed lower case: "my dentist is Dr Patel he's lovely"
+              r"(?-i:he|she|they|we)(?:'s|'re|'ll|'d|'ve|\s+(?:is|was|are|were|has|had|will|can|keeps|always|never))|"
+              r"(?-i:it)(?:'s|\s+(?:is|was|has))\s+(?:so|really|very|always|never|a|an|the|just|too)")
 #: A character that ends a value: clause punctuation (not a thousands comma or a decimal point, "6,000",
 #: "2.5"; not a colon in a time, "6:30"; not a middle initial's period, "Ursula K. Le Guin") or an emoji.
 _END_MARK = (r"\s*(?:[;!?()\"\u2013\u2014]|(?<!\d),|,(?!\d{3}(?!\d))|\.(?!(?<=\d\.)\d|(?<=\b(?-i:[A-Z])\.)\s+(?-i:[A-Z]))|"
@@ -434,7 +437,9 @@ _NOT_ROLE_NOUNS = {"disaster", "killer", "winner", "loser", "number", "stinker",
                    "character", "chapter", "dinosaur", "primary", "summary", "diary", "library", "salary",
                    "sanctuary", "mystery", "tragic", "magic", "music", "topic", "panic", "picnic", "comic", "drive",
                    "olive", "archive", "incentive", "objective", "alternative", "perspective", "woman", "man",
-                   "person", "other", "mother", "father", "brother", "sister", "daughter"}
+                   "person", "other", "mother", "father", "brother", "sister", "daughter",
+                   # who someone is to a place they live in or go to: "a resident at Beech Lodge"
+                   "resident", "tenant", "occupant", "parishioner", "attendee", "visitor"}
 
 
 def names_a_role(phrase: str) -> bool:

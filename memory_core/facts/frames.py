@@ -32,6 +32,25 @@ from memory_core.facts.frame_words import (ADV, CHILD_RELATIONS, COFFEE_DRINK, P
 from memory_core.facts.lexicon import kind_of
 
 
+
+#: Words in -ing that name no pastime: "switched to online banking", "moved on to working from home".
+_NOT_PASTIMES = frozenset("banking shopping working streaming billing heating parking booking messaging texting drinking "
+                          "eating smoking vaping using paying charging ordering recycling nothing something anything "
+                          "everything morning evening ceiling building wedding ring king thing spring string "
+                          "housing clothing bedding flooring lighting roofing plumbing pudding icing filling "
+                          "dressing topping seasoning stuffing frosting".split())
+
+
+def a_pastime(value: str) -> bool:
+    """The value names a pastime: one the lexicon knows ("golf", "ballroom dancing" by its head) or an activity's
+    gerund ("fishing", "wood-turning"), not a service or a thing ("Monzo", "online banking", "a new ring")."""
+    words = value.lower().split()
+    if not words or not re.fullmatch(r"[a-z][a-z-]*", words[-1]):
+        return False
+    head = words[-1]
+    return kind_of(value) == "hobby" or kind_of(head) == "hobby" or \
+        head.endswith("ing") and len(head) > 5 and head.split("-")[-1] not in _NOT_PASTIMES and head not in _NOT_PASTIMES
+
 def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], str | None]:
     return re.compile(regex, re.IGNORECASE), attribute
 
@@ -240,6 +259,10 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "@interest"),
     # something done, not listened to: "taken up salsa" is a hobby though salsa is a genre too
     _frame(rf"\b(?:been\s+doing|i've\s+taken\s+up|taken\s+up|took\s+up|taking\s+up|into\s+doing)\s+{VALUE}", "@activity"),
+    # a pastime switched to: "has switched to ballroom dancing", "swapped over to padel" (only a pastime's name: not
+    # "switched to Monzo", "switched to online banking")
+    _frame(rf"\b(?:switched|swapped|changed|moved\s+on|gone\s+over|went\s+over)\s+(?:over\s+|across\s+)?to\s+{VALUE}",
+           "@pastime"),
     _frame(rf"\b(?:i\s+)?(?:mostly\s+|always\s+|usually\s+|only\s+)?(?:listen|listening)\s+to\s+(?:mostly\s+|a\s+lot\s+of\s+|"
            rf"lots\s+of\s+|loads\s+of\s+)?{VALUE}", "music"),
     _frame(rf"\bi\s+(?:always|usually|mostly|only)\s+drink\s+{VALUE}", "drink"),
@@ -625,6 +648,10 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
                 act = "dentist" if groups["act"].lower() == "dental" else groups["act"].lower()
                 candidate = Candidate("assert", USER, canonical_predicate(f"{act} appointment"), clean_value(raw),
                                       sentence)
+            elif attribute == "@pastime":
+                value = clean_value(raw)
+                candidate = Candidate("assert", USER, "hobby", value, sentence) \
+                    if len(value.split()) <= 3 and a_pastime(value) else None
             elif attribute in ("@interest", "@activity"):
                 value = re.sub(r"(?i)^(?:a\s+)?(?:lot|lots|bit|load|loads)\s+of\s+", "", clean_value(raw))
                 kind = interest_attribute(value) if attribute == "@interest" else "hobby"

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from memory_core.facts.contractions import with_apostrophes
+from memory_core.facts.person_references import person_references
 from memory_core.facts.place_references import place_references
 from memory_core.facts.relative_clauses import relative_statements
 from memory_core.facts.spoken import spoken_clauses
@@ -121,10 +122,12 @@ def reading_text(text: str) -> str:
     one spoken clause at a time, a statement read without the request to remember it, a second language's adverb
     after the verb put before it ("I drink always X"), a relative clause on a name also read as the statement it
     stands for ("Nationwide, with whom I bank": "I bank with Nationwide"), "there" as the place it points back to
-    ("a hotel in Leeds; my sister has lived there": "lived in Leeds") and a tag question read as said."""
+    ("a hotel in Leeds; my sister has lived there": "lived in Leeds"), a sentence's opening "he" or "she" as the user's
+    someone the sentence before opened with ("My brother quit. He's a taxi driver now") and a tag question read as
+    said."""
     said = truecased(unwrapped_requests(dialect_possessives(dialect_words(spoken_clauses(with_apostrophes(text))))),
                      all_lower=not any(c.isupper() for c in text))
-    return statement_marks(in_english_order(place_references(relative_statements(said))))
+    return statement_marks(in_english_order(person_references(place_references(relative_statements(said)))))
 
 
 def as_read(message: Message) -> Message:

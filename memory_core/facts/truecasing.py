@@ -137,6 +137,14 @@ _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")
 
+#: A note's "my manager = fiona baxter", "dentist: dr patel": the one or two words after the sign name who it is.
+_NOTED_NAME = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(_KIND_NOUNS) + r")\s*(?:=|:)\s*([a-z]+)(?:\s+([a-z]+))?"
+                         r"(?=\s*(?:[,.;(\n]|$))")
+#: A name a relative clause hangs on: "a letter to nationwide, with whom i bank", "the tin lanterns, in which i play";
+#: the name is the up to three words before the comma.
+_BEFORE_RELATIVE = re.compile(r"((?:[a-z]+ ){0,3}[a-z]+),\s+(?:with|in|at|for|to|by|from|under|of)\s+(?:whom|which)\s+"
+                              r"(?:i|we)\b")
+
 
 @lru_cache(maxsize=1)
 def _lexicon_file() -> dict:
@@ -191,6 +199,14 @@ def typed_without_capitals(text: str) -> bool:
             continue
         return False
     return True
+
+
+def lower_sentence_starts(text: str) -> bool:
+    """True when every sentence of the message starts lower case ("my bf jack works at PwC"): its writer does not
+    capitalise as edited English does, so a capital there is a brand's own ("PwC") and says nothing of the
+    other names, which may be typed lower case."""
+    starts = [match.end() for match in _SENTENCE_START.finditer(text)]
+    return bool(starts) and all(text[start].islower() for start in starts)
 
 
 def _standalone_i(text: str, index: int) -> bool:
@@ -258,10 +274,11 @@ def _bare_name_word(word: str) -> bool:
     return word not in _NEVER_NAMES | _NAME_ENDS | _DETERMINERS | _PERSONAL_PRONOUNS and len(word) > 1
 
 
-def _names_before_their_kind(text: str) -> list[int]:
-    """Where the words of a name set before its kind begin: the words after the last function word."""
+def _names_before_their_kind(text: str, pattern: re.Pattern = _NAME_BEFORE_KIND) -> list[int]:
+    """Where the words of a name set before its kind (or a relative clause on it) begin: the words after the last
+    function word."""
     starts = []
-    for match in _NAME_BEFORE_KIND.finditer(text):
+    for match in pattern.finditer(text):
         words = list(re.finditer(r"[a-z]+", match.group(1)))
         kept = []
         for word in reversed(words):
@@ -280,10 +297,15 @@ def _names_before_their_kind(text: str) -> list[int]:
     return starts
 
 
-def _name_starts(text: str) -> list[int]:
-    """Where the words of a name begin in the naming slots of a message typed without capitals."""
+def _name_starts(text: str, models: bool = True) -> list[int]:
+    """Where the words of a name begin in the naming slots of a message typed without capitals (``models``: also
+    a maker's model, which a writer who types a brand's capitals types as it is spelled: "iPhone 13 mini")."""
     starts = [match.start(1) for match in _APPOSED.finditer(text) if match.group(1) not in _NEVER_NAMES]
     starts += _names_before_their_kind(text)
+    starts += _names_before_their_kind(text, _BEFORE_RELATIVE)
+    for match in _NOTED_NAME.finditer(text):
+        starts += [match.start(g) for g in (1, 2) if match.group(g) and _bare_name_word(match.group(g))
+                   and not a_lower_case_word(match.group(g))]  # "my manager: never again" names no one
     for match in _WITH_THE_USER.finditer(text):
         group = 1 if match.group(1) else 2
         if _bare_name_word(match.group(group)):
@@ -296,7 +318,7 @@ def _name_starts(text: str) -> list[int]:
     # puts a place or a club: "in swansea", "from glasgow to norwich", "support everton"
     for match in _PLACE_SLOT.finditer(text):
         starts += [match.start(g) for g in (1, 2) if match.group(g) in _uncased_only()]
-    for match in _MAKER_AND_MODEL.finditer(text):
+    for match in _MAKER_AND_MODEL.finditer(text if models else ""):
         words = list(re.finditer(r"\S+", match.group()))
         if len(words) == 2 and words[1].group() in _MODEL_WORDS and words[0].group() not in DEVICES:
             continue  # "samsung air": a maker and a word, not a model
@@ -337,10 +359,12 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
     ``all_lower``: whether the message was typed with no capital at all, when ``text`` is already a reading
     of it ("im" read as "I'm" is still a message typed all in lower case).
     """
-    if not typed_without_capitals(text):
+    brands_typed = not typed_without_capitals(text)  # "my bf jack works at PwC": its capitals are a brand's own
+    if brands_typed and not lower_sentence_starts(text):
         return text
     # all lower case: nothing says how its writer spells names, so a rare word is taken for one; with sentence
-    # starts capitalised (as a phone does, or edited English with no name), only the names the lexicon knows
+    # starts capitalised (as a phone does, or edited English with no name), or with a capital only in a brand
+    # (a writer who does not capitalise sentences), only the names the lexicon knows
     sentence_capitals = any(c.isupper() for c in text) if all_lower is None else not all_lower
     chars = list(text)
     previous: str | None = None
@@ -353,17 +377,17 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
             cased = word.capitalize()  # "Victoria park" is Victoria Park
         elif named and text[match.start() - 1:match.start()] == " " and _of_no_known_case(word.lower()):
             cased = word.capitalize()  # "Richard osman": after a name, a word of no known case is its surname
-        if word[0].isupper() and cased[0].islower():
-            cased = word  # a sentence start stays as typed
+        if word[0].isupper() and cased[0].islower() or any(c.isupper() for c in word[1:]):
+            cased = word  # a sentence start stays as typed, and so does a brand's own casing ("iPhone", "PwC")
         named = cased[0].isupper() and not word[0].isupper()
         chars[match.start():match.end()] = cased
         previous = word.lower()
     if not sentence_capitals:
         _join_name_words(text, chars)
-    for start in _name_starts(text.lower()):  # "My brother tariq is": the phone's capital changes nothing
+    for start in _name_starts(text.lower(), models=not brands_typed):  # "My brother tariq is": the phone's capital changes nothing
         if not re.match(r"\w*[A-Z]", "".join(chars[start + 1:start + 24])):  # "iPhone" keeps its own capitals
             chars[start] = chars[start].upper()
-    for match in _MAKER_AND_MODEL.finditer(text.lower()):  # "dell xps 13": a model's letters are its initials
+    for match in _MAKER_AND_MODEL.finditer(text.lower() if not brands_typed else ""):  # "dell xps 13": a model's initials
         for word in re.finditer(r"[a-z]+", match.group()):
             if len(word.group()) <= 4 and not _VOWEL.search(word.group()):
                 at = match.start() + word.start()

@@ -1,0 +1,92 @@
+""""He" and "she" read as the user's someone the sentence before was about.
+
+People name someone once and go on with a pronoun: "My brother says enough is enough with being a barber. He's a
+taxi driver now", "My Tatay stopped fishing. He joined a ballroom dancing group instead". The rules, frames and parse
+read the brother's work from "my brother is a ...", and a pronoun names nobody. So the reading puts the person back:
+a sentence that opens with "he" or "she" right after a sentence that opens with one of the user's people ("my
+brother", "Mummy", "my Tatay", "our dog") opens with that person instead, when the pronoun fits them (a brother is
+"he"; a partner or a friend either) and nobody else is named between. "My dad's friend rang. He ..." is the friend
+(the kin word is a possessive there), "My sister met Tom. He ..." is Tom's: neither is read. Runs after
+``place_references``; the stored message is never changed.
+"""
+from __future__ import annotations
+
+import re
+
+from memory_core.facts.frame_words import ANIMALS, RELATIONS
+
+_HE = frozenset("brother bro kuya dad father daddy da tatay husband hubby son boyfriend bf uncle nephew grandad "
+                "granddad grandpa grandfather stepdad".split())
+_SHE = frozenset("sister sis mum mom mother mam mammy mummy mommy maw nanay wife wifey daughter girlfriend gf aunt "
+                 "auntie aunty niece gran nan nana granny grandma grandmother stepmum stepmom".split())
+_EITHER = frozenset(("partner", "other half", "friend", "best friend", "bestie", "best mate", "mate", "pal", "cousin",
+                     "boss", "manager", "flatmate", "housemate", "roommate", "neighbour", "neighbor", "child", "kid",
+                     *ANIMALS))
+_PEOPLE = sorted(_HE | _SHE | _EITHER | set(RELATIONS), key=len, reverse=True)
+_MODIFIER = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|oldest|youngest|eldest)\s+)?"
+#: A sentence that opens with the user's someone as its subject: "My brother says", "Mummy has", "my Tatay stopped";
+#: not a possessive ("My dad's friend", though "My dad's retired" is the dad: 's before a verb's participle or
+#: "been"/"got" is "has"/"is").
+_OPENS_WITH_SOMEONE = re.compile(
+    r"(?i)(?:^|(?<=[.!?]\s)|(?<=\n))\s*(?:(?:ok|okay|right|um|so|and|oh|well|btw|also|anyway|update)\s*,?\s+){0,2}"
+    r"(?P<who>(?:(?:my|our|ma|me)\s+)?" + _MODIFIER + r"(?P<kin>" + "|".join(re.escape(p) for p in _PEOPLE) +
+    r"))(?-i:\s+[A-Z][a-z]+)?(?P<after>\s+(?!(?:and|or|&)\b)[a-z]+|'s\s+(?:been|got|just|now|finally|[a-z]+ed)\b)")
+#: The pronoun that opens the next sentence, with the verb after it kept as typed.
+_PRONOUN = re.compile(r"(?P<pronoun>[Hh]e|[Ss]he)\b(?!-)")
+#: A capitalised word or run of them ("Tom", "Our Lady of Lourdes"), and the words before it that make it a place, a
+#: firm or the someone's own name ("a job at Tesco", "moved to Leeds", "is called Pickle") rather than someone else
+#: the pronoun may stand for ("met Tom", "Sarah and I").
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’-]*)*")
+_NOT_SOMEONE_ELSE = re.compile(r"(?i)(?:\b(?:at|in|to|from|near|for|into|on|of|called|named|is|was|'s)\s+|[.!?]\s+)$")
+_NOT_NAMES = frozenset(("I", "I'm", "I've", "I'd", "I'll", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
+                        "Saturday", "Sunday"))
+
+
+def _someone_else_named(between: str) -> bool:
+    """A one-word name in ``between`` that is no place, firm or the someone's own name."""
+    for match in _CAPITALISED.finditer(between):
+        if " " in match.group() or match.group() in _NOT_NAMES:
+            continue
+        if not _NOT_SOMEONE_ELSE.search(between[:match.start()]):
+            return True
+    return False
+
+
+#: A sentence's end: its stop, or a line break (a message of short lines).
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+|\s*\n\s*")
+
+
+def _fits(kin: str, pronoun: str) -> bool:
+    kin = kin.lower()
+    if kin in _EITHER or kin not in _HE | _SHE:
+        return True
+    return (kin in _HE) == (pronoun.lower() == "he")
+
+
+def _next_sentence_start(text: str, start: int) -> int | None:
+    """Where the sentence after the one starting at ``start`` begins (None if none)."""
+    end = _SENTENCE_END.search(text, start)
+    return end.end() if end else None
+
+
+def person_references(text: str) -> str:
+    """``text`` with a sentence-opening "he"/"she" read as the user's someone of the sentence before (else as
+    it is)."""
+    out, done = [], 0
+    for match in _OPENS_WITH_SOMEONE.finditer(text):
+        if match.start() < done:
+            continue
+        following = _next_sentence_start(text, match.end())
+        if following is None:
+            continue
+        pronoun = _PRONOUN.match(text, following)
+        if pronoun is None or not _fits(match.group("kin"), pronoun.group("pronoun")):
+            continue
+        between = text[match.start("after"):following]
+        if _someone_else_named(between):
+            continue  # "My sister met Tom. He ...": the pronoun may be Tom
+        who = match.group("who")
+        opening = who[:1].upper() if pronoun.group()[:1].isupper() else who[:1].lower()  # typed as the pronoun was
+        out.append(text[done:following] + opening + who[1:])
+        done = pronoun.end()
+    return "".join(out) + text[done:] if out else text

@@ -131,19 +131,30 @@ _COMPOUND_HEADS = frozenset("walker walkers sitter sitters groomer groomers trai
                             "hair park owner owners insurance minder minders".split())
 #: Words that follow "my husband" as its verb's helper or an adverb, never as his name: "my husband has started".
 _NOT_AFTER_KIN = frozenset("has had have will would can could should might must does did do just also still never "
-                           "always really finally recently actually only even already now then usually".split()) | \
+                           "always really finally recently actually only even already now then usually here there currently today".split()) | \
     _COMPOUND_HEADS
 _KIN_NAME = re.compile(r"\b(?:my|our|[a-z]+'s)\s+(?:(?:little|big|older|younger|new|old|best|eldest|youngest)\s+)?"
                        r"(?:" + "|".join(_KIN_NOUNS) + r")s?\s+([a-z]+)(?=\s+(?:is|was|has|had|and|who|just|keeps|"
                        r"wants|lives|works|started|got)\b|\s*,)")
 
-#: A note's "my manager = fiona baxter", "dentist: dr patel": the one or two words after the sign name who it is.
-_NOTED_NAME = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(_KIND_NOUNS) + r")\s*(?:=|:)\s*([a-z]+)(?:\s+([a-z]+))?"
-                         r"(?=\s*(?:[,.;(\n]|$))")
+#: Who someone is, said whole: "my oldest and best friend is callum;", a note's "my manager = fiona baxter": the one
+#: or two words after "is" or the sign, the clause ending there, name who it is (words written only lower case
+#: aside: "my dentist is lovely").
+_NOTED_NAME = re.compile(r"\b(?:my|our)\s+(?:[a-z]+\s+){0,3}?(?:" + "|".join(_KIND_NOUNS) +
+                         r")\s*(?:=|:|(?:\s+(?:here|now|currently|still))?\s+is\s)\s*([a-z]+)(?:\s+([a-z]+))?(?=\s*(?:[,.;(\n]|$))")
 #: A name a relative clause hangs on: "a letter to nationwide, with whom i bank", "the tin lanterns, in which i play";
 #: the name is the up to three words before the comma.
 _BEFORE_RELATIVE = re.compile(r"((?:[a-z]+ ){0,3}[a-z]+),\s+(?:with|in|at|for|to|by|from|under|of)\s+(?:whom|which)\s+"
                               r"(?:i|we)\b")
+
+#: A firm named by its kind after a word or two: "i rent off harbour lettings", "now castle garage service my car",
+#: "signed with keystone property management"; after a preposition or at a clause's start, so "the local garage"
+#: and "my garage" stay common nouns.
+_FIRM_KIND = re.compile(r"(?:^|[,;]\s*|\b(?:at|to|with|from|off|into|of|by|for|now|and|through|via|left|joined|"
+                        r"ditched|dumped|quit)\s+)((?:[a-z]+\s+){1,2}?)(lettings|motors|autos|garage|management|estates|"
+                        r"removals|solicitors|accountants|vets|opticians|physio|fitness|barbers|salon)\b")
+_NOT_FIRM_WORDS = frozenset("local new old usual nearest same other big little main nice good best cheap cheaper "
+                            "village town city car house home our my the a an your his her their this that".split())
 
 
 @lru_cache(maxsize=1)
@@ -303,6 +314,16 @@ def _name_starts(text: str, models: bool = True) -> list[int]:
     starts = [match.start(1) for match in _APPOSED.finditer(text) if match.group(1) not in _NEVER_NAMES]
     starts += _names_before_their_kind(text)
     starts += _names_before_their_kind(text, _BEFORE_RELATIVE)
+    for match in _FIRM_KIND.finditer(text):
+        kept = []
+        for word in reversed(list(re.finditer(r"[a-z]+", match.group(1)))):  # the name's words before its kind
+            if not _bare_name_word(word.group()) or word.group() in _NOT_FIRM_WORDS | _PREPOSITIONS or \
+                    word.group().endswith(("ed", "ing")):
+                break
+            kept.append(match.start(1) + word.start())
+        if kept and (len(kept) == len(match.group(1).split()) or match.group(1).split()[-len(kept) - 1] in
+                     _NAME_ENDS | _PREPOSITIONS):
+            starts += kept + [match.start(2)]
     for match in _NOTED_NAME.finditer(text):
         starts += [match.start(g) for g in (1, 2) if match.group(g) and _bare_name_word(match.group(g))
                    and not a_lower_case_word(match.group(g))]  # "my manager: never again" names no one

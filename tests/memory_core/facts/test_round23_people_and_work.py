@@ -129,6 +129,8 @@ def test_someones_new_work_in_the_sentence_after(store, real_parser):
 
 @pytest.mark.parametrize("typed, read", [
     ("- my manager = fiona baxter (1:1 is thurs 2pm)", "- my manager = Fiona Baxter (1:1 is Thurs 2pm)"),
+    ("my oldest and best friend is callum; we met at school", "my oldest and best friend is Callum; we met at school"),
+    ("my best friend here is callum, we met on a course", "my best friend here is Callum, we met on a course"),
     ("a letter to nationwide, with whom i have banked for years", "a letter to Nationwide, with whom I have banked for years"),
     ("the tin lanterns, in which i play the cornet, have a gig", "the Tin Lanterns, in which I play the cornet, have a gig"),
 ])
@@ -138,6 +140,7 @@ def test_lower_case_names_in_a_notes_sign_and_before_a_relative_clause(typed, re
 
 @pytest.mark.parametrize("typed", [
     "my manager: never again",
+    "my dentist is lovely.",
     "the house, in which i grew up, is sold",
 ])
 def test_common_words_in_those_slots_stay_lower_case(typed):
@@ -153,3 +156,19 @@ def test_common_words_in_those_slots_stay_lower_case(typed):
 def test_a_value_ends_where_a_run_ons_next_clause_starts(text, value, store, real_parser):
     values = {v for _, _, v in facts_after(store, real_parser, text)}
     assert value in values, values
+
+
+@pytest.mark.parametrize("typed, name", [
+    ("i rent off harbour lettings, flat's tidy", "Harbour Lettings"),
+    ("now castle garage service my car", "Castle Garage"),
+    ("we signed with keystone property management", "Keystone Property Management"),
+])
+def test_a_lower_case_firm_named_by_its_kind(typed, name):
+    assert name in truecased(typed)
+
+
+@pytest.mark.parametrize("typed", [
+    "took it to the local garage", "my car needs garage time", "so the car garage is shut", "and my garage is full",
+])
+def test_a_kind_word_after_a_common_word_stays_lower_case(typed):
+    assert truecased(typed) == typed

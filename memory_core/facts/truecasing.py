@@ -8,7 +8,8 @@ counts, see ``scripts/build_case_lexicon.py``) knows "sarah" -> "Sarah", "tesco"
 vocabulary (most of those are names: "declan", "brentford"), is rare in cased English text, and
 a rare word in chat is most often a name ("ocado", "lindqvist", "nacho"), so it is capitalised, unless it
 reads as a common noun: after "my", "the", "a" ... ("my corgi"), as a form of a known word ("bingeing"),
-by a common noun's ending ("pescatarian"), or with no vowel ("sth"). Whatever the words, the slots where
+by a common noun's ending ("pescatarian"), before the noun of a thing done ("cello practice"), or with no vowel
+("sth"). Whatever the words, the slots where
 English puts a name get one: "a greyhound called juniper", "to biscuit, my collie", "my brother tariq is",
 "dr wood"; and a place's kind word after a name joins it ("victoria park").
 
@@ -20,7 +21,10 @@ name ("I do 50 pushups", "Gave up tennis for padel" are edited English) and a wo
 stays as typed ("Starlink for our wifi at home"). Round 10 restored only the slots and the calendar there; the
 known names held 12-32 more checks of the dev timelines typed that way (bench_typing ``unshifted``; guessing the
 unknown words too held twice that, and capitalised "pushups" and "padel" in well-written messages). A message
-with any other capital is left as typed: its writer capitalises, so a lower-case word there is no name. Only letter case changes, so the reading keeps the message's length and every offset.
+with any other capital is left as typed: its writer capitalises, so a lower-case word there is no name; unless no
+sentence in it starts with a capital ("my bf jack works at PwC"): that writer does not capitalise, the capitals are
+a brand's own, so it is read as the phone's message is, each word typed with a capital or a digit kept as typed
+("PwC", "iPhone", "i30"). Only letter case changes, so the reading keeps the message's length and every offset.
 """
 from __future__ import annotations
 
@@ -147,6 +151,9 @@ _NOTED_NAME = re.compile(r"\b(?:my|our)\s+(?:[a-z]+\s+){0,3}?(?:" + "|".join(_KI
 _BEFORE_RELATIVE = re.compile(r"((?:[a-z]+ ){0,3}[a-z]+),\s+(?:with|in|at|for|to|by|from|under|of)\s+(?:whom|which)\s+"
                               r"(?:i|we)\b")
 
+#: The nouns of a thing done, after the word that says what is done ("cello practice", "salsa class").
+_ACTIVITY_AFTER = re.compile(r"\s+(?:practice|class|classes|lessons?|club|group|sessions?|music|teacher|tutor|"
+                             r"recital|exam|grade|case|strings|bow)\b")
 #: A firm named by its kind after a word or two: "i rent off harbour lettings", "now castle garage service my car",
 #: "signed with keystone property management"; after a preposition or at a clause's start, so "the local garage"
 #: and "my garage" stay common nouns.
@@ -180,7 +187,9 @@ def _uncased_words() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _uncased_only() -> frozenset[str]:
     """Uncased-vocabulary words no cased source writes lower case: mostly names ("swansea", "everton"), some
-    nouns ("cello"), which is why they are capitalised only in a place's or a club's slot."""
+    nouns ("cello"). In a message with no capital at all they are taken for names, as a word no source knows is,
+    except before the noun of a thing done ("cello practice"); in one with capitals, only in a place's or a club's
+    slot."""
     return _uncased_words() - frozenset(_lexicon_file()["lower"]) - _NEVER_NAMES - _NAME_ENDS
 
 
@@ -274,7 +283,7 @@ def word_case(word: str, previous: str | None, sentence_capitals: bool = False) 
         return word
     if word in capital:
         return capital[word]
-    if sentence_capitals or word in lower or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
+    if sentence_capitals or word in lower and word not in _uncased_only() or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
             word.endswith(_COMMON_ENDINGS) or _known_form(word, lower):
         return word
     return word.capitalize()  # rare in English text: in chat, most likely a name or a brand
@@ -398,8 +407,11 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
             cased = word.capitalize()  # "Victoria park" is Victoria Park
         elif named and text[match.start() - 1:match.start()] == " " and _of_no_known_case(word.lower()):
             cased = word.capitalize()  # "Richard osman": after a name, a word of no known case is its surname
-        if word[0].isupper() and cased[0].islower() or any(c.isupper() for c in word[1:]):
-            cased = word  # a sentence start stays as typed, and so does a brand's own casing ("iPhone", "PwC")
+        if cased != word and word.lower() in _uncased_only() and _ACTIVITY_AFTER.match(text, match.end()):
+            cased = word  # "cello practice then bed": a thing done, whatever the uncased vocabulary's names
+        if word[0].isupper() and cased[0].islower() or any(c.isupper() for c in word[1:]) or \
+                brands_typed and any(c.isdigit() for c in word):
+            cased = word  # a sentence start stays as typed, and so does a brand's own casing ("iPhone", "PwC", "i30")
         named = cased[0].isupper() and not word[0].isupper()
         chars[match.start():match.end()] = cased
         previous = word.lower()

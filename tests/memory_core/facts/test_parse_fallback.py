@@ -128,10 +128,16 @@ def test_someone_named_by_a_first_name_alone_is_kept_as_someone_in_the_users_lif
 @pytest.mark.parametrize("text", [
     "Jonah Briggs is obsessed with Warhammer",  # a full name: a public figure's shape
     "Coach Jonah is obsessed with Warhammer",  # a title
-    "jonah is obsessed with Warhammer",  # a lower-case word with no "he"/"she" to say it is a person
 ])
-def test_a_full_name_a_title_or_an_unvouched_lowercase_word_is_no_one_of_the_users(real_parser, text):
+def test_a_full_name_or_a_title_is_no_one_of_the_users(real_parser, text):
     assert _fallback(real_parser, text) == set()
+
+
+def test_a_name_typed_lower_case_by_a_writer_who_starts_no_sentence_with_a_capital_is_a_person(real_parser):
+    """Round 23: such a writer's capitals are a brand's own ("Warhammer"); the names the case lexicon knows are
+    restored, as in a message a phone capitalised, so "jonah" here is Jonah (before, no one)."""
+    assert ("Jonah", "named_act:be_obsess_with", "Warhammer") in \
+        _fallback(real_parser, "jonah is obsessed with Warhammer")
 
 
 def test_a_lowercase_name_is_a_person_when_a_personal_pronoun_follows(real_parser):

@@ -172,3 +172,13 @@ def test_a_lower_case_firm_named_by_its_kind(typed, name):
 ])
 def test_a_kind_word_after_a_common_word_stays_lower_case(typed):
     assert truecased(typed) == typed
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("given up on bethany for lorenzo", "given up on Bethany for Lorenzo"),
+    ("skye is off this year, the cottage was sold", "Skye is off this year, the cottage was sold"),
+    ("cello practice then bed", "cello practice then bed"),  # the noun of a thing done follows
+    ("driving a Hyundai i30 these days, loving it", "driving a Hyundai i30 these days, loving it"),
+])
+def test_an_uncased_vocabulary_word_in_a_message_with_no_capital_is_a_name(typed, read):
+    assert truecased(typed) == read

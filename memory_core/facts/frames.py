@@ -31,8 +31,6 @@ from memory_core.facts.frame_words import (ADV, CHILD_RELATIONS, COFFEE_DRINK, P
                                            plausible_value)
 from memory_core.facts.lexicon import kind_of
 
-
-
 #: Words in -ing that name no pastime: "switched to online banking", "moved on to working from home".
 _NOT_PASTIMES = frozenset("banking shopping working streaming billing heating parking booking messaging texting drinking "
                           "eating smoking vaping using paying charging ordering recycling nothing something anything "
@@ -48,8 +46,10 @@ def a_pastime(value: str) -> bool:
     if not words or not re.fullmatch(r"[a-z][a-z-]*", words[-1]):
         return False
     head = words[-1]
-    return kind_of(value) == "hobby" or kind_of(head) == "hobby" or \
-        head.endswith("ing") and len(head) > 5 and head.split("-")[-1] not in _NOT_PASTIMES and head not in _NOT_PASTIMES
+    if kind_of(value) == "hobby" or kind_of(head) == "hobby":
+        return True
+    return head.endswith("ing") and len(head) > 5 and not {head, head.split("-")[-1]} & _NOT_PASTIMES
+
 
 def _frame(regex: str, attribute: str | None = None) -> tuple[re.Pattern[str], str | None]:
     return re.compile(regex, re.IGNORECASE), attribute

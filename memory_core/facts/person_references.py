@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.frame_words import ANIMALS, RELATIONS
+from memory_core.facts.frame_words import ANIMALS, KIN_AS_NAMES, RELATIONS
 
 _HE = frozenset("brother bro kuya dad father daddy da tatay husband hubby son boyfriend bf uncle nephew grandad "
                 "granddad grandpa grandfather stepdad".split())
@@ -24,13 +24,14 @@ _EITHER = frozenset(("partner", "other half", "friend", "best friend", "bestie",
                      *ANIMALS))
 _PEOPLE = sorted(_HE | _SHE | _EITHER | set(RELATIONS), key=len, reverse=True)
 _MODIFIER = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|oldest|youngest|eldest)\s+)?"
-#: A sentence that opens with the user's someone as its subject: "My brother says", "Mummy has", "my Tatay stopped";
+#: A sentence that opens with the user's someone as its subject: "My brother says", "my Tatay stopped", and with no
+#: "my" only a word for mum or dad ("Mummy has"; "Lab results came back" names no one);
 #: not a possessive ("My dad's friend", though "My dad's retired" is the dad: 's before a verb's participle or
 #: "been"/"got" is "has"/"is").
 _OPENS_WITH_SOMEONE = re.compile(
     r"(?i)(?:^|(?<=[.!?]\s)|(?<=\n))\s*(?:(?:ok|okay|right|um|so|and|oh|well|btw|also|anyway|update)\s*,?\s+){0,2}"
-    r"(?P<who>(?:(?:my|our|ma|me)\s+)?" + _MODIFIER + r"(?P<kin>" + "|".join(re.escape(p) for p in _PEOPLE) +
-    r"))(?-i:\s+[A-Z][a-z]+)?(?P<after>\s+(?!(?:and|or|&)\b)[a-z]+|'s\s+(?:been|got|just|now|finally|[a-z]+ed)\b)")
+    r"(?P<who>(?:my|our|ma|me)\s+" + _MODIFIER + r"(?P<kin>" + "|".join(re.escape(p) for p in _PEOPLE) +
+    r")|(?P<bare>" + "|".join(KIN_AS_NAMES) + r"))(?-i:\s+[A-Z][a-z]+)?(?P<after>\s+(?!(?:and|or|&)\b)[a-z]+|'s\s+(?:been|got|just|now|finally|[a-z]+ed)\b)")
 #: The pronoun that opens the next sentence, with the verb after it kept as typed.
 _PRONOUN = re.compile(r"(?P<pronoun>[Hh]e|[Ss]he)\b(?!-)")
 #: A capitalised word or run of them ("Tom", "Our Lady of Lourdes"), and the words before it that make it a place, a
@@ -80,7 +81,7 @@ def person_references(text: str) -> str:
         if following is None:
             continue
         pronoun = _PRONOUN.match(text, following)
-        if pronoun is None or not _fits(match.group("kin"), pronoun.group("pronoun")):
+        if pronoun is None or not _fits(match.group("kin") or match.group("bare"), pronoun.group("pronoun")):
             continue
         between = text[match.start("after"):following]
         if _someone_else_named(between):

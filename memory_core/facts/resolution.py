@@ -68,7 +68,8 @@ def _linked(store: Store, message: Message, candidates: list) -> list:
     # a home or a job said of a name the ledger does not know as one of the user's people is someone else's news
     # ("Tomasz moved to the Leeds office"), not a fact of the user's life
     return [replace(c, subject=known.get(c.subject.casefold(), c.subject)) for c in candidates
-            if not (c.predicate in ("lives_in", "job_title") and c.subject[:1].isupper() and c.subject.casefold() not in known)]
+            if not (c.predicate in ("lives_in", "job_title") and c.subject[:1].isupper()
+                    and c.subject.casefold() not in known)]
 
 
 def _within(value: str, ended: list[str]) -> bool:

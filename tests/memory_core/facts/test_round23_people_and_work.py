@@ -182,3 +182,8 @@ def test_a_kind_word_after_a_common_word_stays_lower_case(typed):
 ])
 def test_an_uncased_vocabulary_word_in_a_message_with_no_capital_is_a_name(typed, read):
     assert truecased(typed) == read
+
+
+def test_a_kin_noun_without_my_opens_no_reference_unless_it_is_a_word_for_mum_or_dad():
+    assert person_references("Lab results came back. She is fine.") == "Lab results came back. She is fine."
+    assert person_references("Dad retired. He golfs.") == "Dad retired. Dad golfs."

@@ -70,6 +70,16 @@ _NOW_WORD = r"(?:these|nowadays|now|right|at|atm|rn|lately|this)\b"
 _FOR_NOW = r"(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment|atm|rn|lately|this\s+year))?"
 _I = r"(?:\bi|\bwe)"
 _ADV = r"(?:\s+(?:just|recently|finally|now|actually|officially|currently|still|also|really|already))*"
+#: New work said as what someone became, after the old work in the same clause: "... gave up barbering to become a
+#: taxi driver", "... quit being a barber and became a taxi driver". The words between name no one else ("told him
+#: to become a plumber" is his) and "to" follows only a leaving ("asked to become a sponsor" is no job).
+_NOBODY_ELSE = r"(?:(?!(?:my|our|his|her|their|him|them|he|she|they|i|we|you)\b)(?-i:[a-z][\w'’-]*)\s+)"
+_LEFT_WORK = r"(?:gave\s+up|given\s+up|quit|quitting|left|leaving|packed\s+in|jacked\s+in|stopped|retired|resigned)"
+_THEN_BECAME = (rf"(?:{_NOBODY_ELSE}{{1,8}}?(?:and|so|then)(?:\s+now)?\s+|{_NOBODY_ELSE}{{0,3}}?{_LEFT_WORK}\s+{_NOBODY_ELSE}{{1,8}}?to\s+)"
+                r"(?:became|become|(?:re)?train(?:ed)?\s+as|qualif(?:ied|y)\s+as)\s+")
+#: The role after it: up to three lower-case words, ending where the clause or a preposition does.
+_NEW_ROLE = (r"(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+             r"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)")
 #: "I'm", "im" and the full "I am": a rule that reads one reads them all ("I am a fan of X" is "I'm a fan of X").
 _IM = r"\bi(?:'?m|\s+am)"
 #: A short aside between a person and what they did, commas either side: "my brother, bless him, moved to ..."
@@ -223,14 +233,10 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been){_ADV}\s+(?:working|employed)\s+as\s+(?:an?\s+)?{_VALUE}",
           "@job_role"),
     # the user's new work said as what they became: "I became a taxi driver", "I've retrained as a plumber", and
-    # after the old work in the same clause: "I gave up barbering to become a taxi driver", "quit being a barber
-    # and became a taxi driver" (nobody else named between); the value must name a role ("became a member" does not)
-    _rule(rf"\bi(?:'ve|\s+have)?(?:{_ADV}\s+|\s+(?!(?:my|our|his|her|their|he|she|they|we|you)\b)[a-z][\w'’-]*(?:\s+(?!(?:my|our|his|her|"
-          rf"their|he|she|they|we|you)\b)[a-z][\w'’-]*){{0,8}}?\s+(?:and|to|so|then)(?:\s+now)?\s+)"
-          rf"(?:became|become|(?:have|'ve)\s+become|(?:have\s+|'ve\s+)?(?:re)?train(?:ed)?\s+as|(?:have\s+|'ve\s+)?"
-          rf"qualif(?:ied|y)\s+as|(?:have\s+|'ve\s+)?start(?:ed)?\s+(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+"
-          rf"(?:now\s+)?(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
-          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)", "@job_role", beside=True),
+    # after the old work (``_THEN_BECAME``); the value must name a role ("became a member" does not)
+    _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:(?:have\s+)?(?:became|become|(?:re)?train(?:ed)?\s+as|qualif(?:ied|y)\s+as|"
+          rf"start(?:ed)?\s+(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+|{_THEN_BECAME})(?:now\s+)?{_NEW_ROLE}",
+          "@job_role", beside=True),
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
     # "my job is a midwife", "my day job's a paralegal": the job said as the person who does it (``@job_role``);
@@ -275,10 +281,7 @@ _RULES: list[_Rule] = [
     # someone named at the start of the sentence leaving their work for another: "Ben gave up being a barber to become
     # a taxi driver" (the brother's, when the ledger knows Ben as the brother; nobody's otherwise)
     _rule(rf"(?:^|[.!?]\s+)(?P<who>(?!(?:I|My|Our|The|We|He|She|They|It|So|And)\b)[A-Z][a-z\u00C0-\u024F][\w\u00C0-\u024F-]*)"
-          rf"\s+(?:(?!(?:my|our|his|her|their|him|them|he|she|they|i|we|you)\b)(?-i:[a-z][\w'’-]*)\s+){{1,8}}?(?:and|to|so|then)"
-          rf"(?:\s+now)?\s+(?:became|become|(?:re)?train(?:ed)?\s+as|qualif(?:ied|y)\s+as)\s+(?:an?\s+)"
-          rf"(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
-          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)", "@named.@job_role", beside=True),
+          rf"\s+{_THEN_BECAME}{_NEW_ROLE}", "@named.@job_role", beside=True),
     # a household's provider said as who it is "with", the service named by "for": "for electricity we're with X",
     # "we're with X for broadband"
     _rule(rf"(?i:(?:^|[,;]\s*|\bso\s+)for\s+(?:the\s+|our\s+|my\s+)?(?P<thing>[a-z]+)\s*,?\s+(?:i|we)(?:'re|'m|\s+are|\s+am)"
@@ -304,10 +307,7 @@ _RULES: list[_Rule] = [
           rf"(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+(?:now\s+)?(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
           rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which)\b|\s*[,.;:!?]|\s*$)", "@rel.@job_role", beside=True),
     # the new work after the old in the same clause: "my brother gave up being a barber to become a taxi driver"
-    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+(?:(?!(?:my|our|his|her|their|him|them|he|she|they|i|we|you)\b)"
-          rf"(?-i:[a-z][\w'’-]*)\s+){{1,8}}?(?:and|to|so|then)(?:\s+now)?\s+(?:became|become|(?:re)?train(?:ed)?\s+as|"
-          rf"qualif(?:ied|y)\s+as)\s+(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
-          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)", "@rel.@job_role", beside=True),
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+{_THEN_BECAME}{_NEW_ROLE}", "@rel.@job_role", beside=True),
     # the work said in a pronoun's clause after what they did: "my partner packed in the ambulance service and now
     # he's a driving instructor"; nobody else is named between (a name there may be who "he" is)
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+(?:(?!(?:my|our|his|her|their|him|them|he|she|they)\b)"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.facts.cues import calendar_word
 from memory_core.facts.frame_words import ANIMALS, KIN_AS_NAMES, RELATIONS
 
 _HE = frozenset("brother bro kuya dad father daddy da tatay husband hubby son boyfriend bf uncle nephew grandad "
@@ -31,7 +32,8 @@ _MODIFIER = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|oldest|youngest
 _OPENS_WITH_SOMEONE = re.compile(
     r"(?i)(?:^|(?<=[.!?]\s)|(?<=\n))\s*(?:(?:ok|okay|right|um|so|and|oh|well|btw|also|anyway|update)\s*,?\s+){0,2}"
     r"(?P<who>(?:my|our|ma|me)\s+" + _MODIFIER + r"(?P<kin>" + "|".join(re.escape(p) for p in _PEOPLE) +
-    r")|(?P<bare>" + "|".join(KIN_AS_NAMES) + r"))(?-i:\s+[A-Z][a-z]+)?(?P<after>\s+(?!(?:and|or|&)\b)[a-z]+|'s\s+(?:been|got|just|now|finally|[a-z]+ed)\b)")
+    r")|(?P<bare>" + "|".join(KIN_AS_NAMES) + r"))(?-i:\s+[A-Z][a-z]+)?"
+    r"(?P<after>\s+(?!(?:and|or|&)\b)[a-z]+|'s\s+(?:been|got|just|now|finally|[a-z]+ed)\b)")
 #: The pronoun that opens the next sentence, with the verb after it kept as typed.
 _PRONOUN = re.compile(r"(?P<pronoun>[Hh]e|[Ss]he)\b(?!-)")
 #: A capitalised word or run of them ("Tom", "Our Lady of Lourdes"), and the words before it that make it a place, a
@@ -39,14 +41,13 @@ _PRONOUN = re.compile(r"(?P<pronoun>[Hh]e|[Ss]he)\b(?!-)")
 #: the pronoun may stand for ("met Tom", "Sarah and I").
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*(?:\s+(?:of\s+|the\s+|de\s+)?[A-Z][\w'’-]*)*")
 _NOT_SOMEONE_ELSE = re.compile(r"(?i)(?:\b(?:at|in|to|from|near|for|into|on|of|called|named|is|was|'s)\s+|[.!?]\s+)$")
-_NOT_NAMES = frozenset(("I", "I'm", "I've", "I'd", "I'll", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-                        "Saturday", "Sunday"))
+_THE_USER = frozenset(("I", "I'm", "I've", "I'd", "I'll"))
 
 
 def _someone_else_named(between: str) -> bool:
     """A one-word name in ``between`` that is no place, firm or the someone's own name."""
     for match in _CAPITALISED.finditer(between):
-        if " " in match.group() or match.group() in _NOT_NAMES:
+        if " " in match.group() or match.group() in _THE_USER or calendar_word(match.group()):
             continue
         if not _NOT_SOMEONE_ELSE.search(between[:match.start()]):
             return True
@@ -58,16 +59,9 @@ _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+|\s*\n\s*")
 
 
 def _fits(kin: str, pronoun: str) -> bool:
+    """"he" for a brother, "she" for a sister, either for a partner, a friend or a pet."""
     kin = kin.lower()
-    if kin in _EITHER or kin not in _HE | _SHE:
-        return True
-    return (kin in _HE) == (pronoun.lower() == "he")
-
-
-def _next_sentence_start(text: str, start: int) -> int | None:
-    """Where the sentence after the one starting at ``start`` begins (None if none)."""
-    end = _SENTENCE_END.search(text, start)
-    return end.end() if end else None
+    return kin not in _HE | _SHE or (kin in _HE) == (pronoun.lower() == "he")
 
 
 def person_references(text: str) -> str:
@@ -77,9 +71,10 @@ def person_references(text: str) -> str:
     for match in _OPENS_WITH_SOMEONE.finditer(text):
         if match.start() < done:
             continue
-        following = _next_sentence_start(text, match.end())
-        if following is None:
+        end = _SENTENCE_END.search(text, match.end())
+        if end is None:
             continue
+        following = end.end()
         pronoun = _PRONOUN.match(text, following)
         if pronoun is None or not _fits(match.group("kin") or match.group("bare"), pronoun.group("pronoun")):
             continue

@@ -330,6 +330,7 @@ def _name_starts(text: str, models: bool = True) -> list[int]:
                     word.group().endswith(("ed", "ing")):
                 break
             kept.append(match.start(1) + word.start())
+        # the whole run, or its end after a function word ("now castle garage"; not "big castle garage")
         if kept and (len(kept) == len(match.group(1).split()) or match.group(1).split()[-len(kept) - 1] in
                      _NAME_ENDS | _PREPOSITIONS):
             starts += kept + [match.start(2)]

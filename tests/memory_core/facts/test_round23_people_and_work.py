@@ -28,6 +28,9 @@ def test_the_users_new_work_said_as_what_they_became(change, store, real_parser)
     "I became a member of the gym.",
     "I went to the shop to become a better person.",
     "I told my brother to become a plumber.",
+    "I told him to become a plumber.",  # his becoming, not the user's
+    "I helped Tom to become a plumber.",
+    "I asked them to become a sponsor.",  # "to" after no leaving
 ])
 def test_becoming_no_role_is_no_job(text, store, real_parser):
     assert not any(p == "job_title" and s == "user" for s, p, _ in facts_after(store, real_parser, text))

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 
 from memory_core.facts.frame_words import STOP, TITLE, VALUE_CHARS, without_opening_verb
+from memory_core.facts.lexicon import kind_of
+from memory_core.facts.truecasing import a_lower_case_word
 
 #: Nouns for people (and pets) other than the user: a clause they open is their news, not the user's.
 PERSON_NOUNS = (
@@ -64,7 +66,8 @@ _NAMED_OTHER = re.compile(
     r"we|i|mine|ours|after|before|since|they|you|it|there|this|that|these|those)\b)(?![A-Z][a-z]+ly\b)[A-Z][a-z'\u00C0-\u024F-]+(?:\s+[A-Z][a-z'-]+)?)"
     r"(?i:\s+(?:just|finally|now|also|recently|has|had|'s|is|was|then|already|officially))*"
     r"(?i:\s+(?:moved|moving|relocated|relocating|transferred|got|started|starting|joined|joining|left|leaving|"
-    r"quit|switched|bought|adopted|married|took|began|changed|been\s+moved|gone))\b")
+    r"quit|switched|bought|adopted|married|took|began|changed|been\s+moved|gone|gave\s+up|given\s+up|packed\s+in|"
+    r"retired|resigned|stopped))\b")
 _POSSESSIVE = re.compile(r"(?i)\b(?:my|our|mine|ours)\b")
 #: Something that belongs to someone else: "my son's dentist appointment", "her haircut".
 OTHER_OWNER = re.compile(rf"(?i)\b(?:his|her|their)\b|\b(?:{_PERSON})'s\b")
@@ -79,6 +82,9 @@ def someone_else_until(sentence: str) -> int | None:
     match = _OTHER_SUBJECT.search(sentence)
     if match is None and not _POSSESSIVE.search(sentence):  # "Jade moved to Spain so Marco cuts my hair" is the user's
         match = _NAMED_OTHER.search(sentence)
+        who = re.sub(r"'s$", "", match.group("who").split()[0]) if match is not None else ""
+        if match is not None and (a_lower_case_word(who) or kind_of(who) == "hobby"):
+            match = None  # "Yoga's moved to Thursdays": a thing the user does, said at the sentence's start
     if match is None or _speaks_as_user(sentence, match.end()):
         return None
     if re.search(r"\s[A-Z][\w'-]+$", match.group("who")) and \

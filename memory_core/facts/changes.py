@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
 from memory_core.facts.attributes import attribute_words, same_attribute
-from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, PERSON_PATTERN,
+from memory_core.facts.change_cues import (ANY_ARTICLE, EXTRA_END_CUES, FINAL_SUPPLY, NEW_VALUE, OLD_MARKER, PERSON_NOUNS,
+                                           PERSON_PATTERN,
                                            assigned_values,
                                            compared_values,
                                            old_value_preferred, reported_news, someone_else_until, successor_values, unasserted)
@@ -302,6 +303,34 @@ _ONE_OCCASION = re.compile(r"(?i)\b(?:again|today|tonight|this\s+(?:morning|afte
                            r"last\s+night|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:'s)?\s+(?:one|session|class))\b")
 
 
+#: Words for the same one of the user's people, beyond RELATIONS ("bro" is the brother; a partner may be a spouse).
+_SAME_PERSON = {"bro": "brother", "girlfriend": "partner", "boyfriend": "partner", "fiance": "partner",
+                "fiancé": "partner", "fiancée": "partner", "spouse": "partner", "mate": "friend", "best_friend": "friend",
+                "nan": "grandmother", "gran": "grandmother", "grandma": "grandmother", "grandpa": "grandfather",
+                "kid": "child", "kids": "child", "children": "child", "son": "child", "daughter": "child"}
+
+
+def _one_person(word: str) -> str:
+    named = RELATIONS.get(word, word)
+    return _SAME_PERSON.get(named, named)
+
+
+def _another_relation(opening: str, fact: KnownFact) -> bool:
+    """The sentence opens with one of the user's people other than whoever holds ``fact``: "my cousin", "Mum"."""
+    return any(word in PERSON_NOUNS and _one_person(word) != _one_person(fact.subject)
+               for word in re.findall(r"[\w-]+", opening.casefold()))
+
+
+def _the_holder_named(said_in: str, fact: KnownFact, known: Sequence[KnownFact]) -> bool:
+    """The words ``said_in`` name whoever holds ``fact`` (not the user): their relation ("my brother", "Dad"), their
+    name as the user knows it ("Ben", for the brother Ben), or the subject as stored."""
+    said = {word.casefold() for word in re.findall(r"[\w-]+", said_in)}  # "my sister's sold": the sister
+    if any(RELATIONS.get(word) == fact.subject for word in said) or fact.subject.casefold() in said:
+        return True
+    return any(other.subject == "user" and other.predicate == fact.subject and find_mention(said_in, other.value)
+               for other in known)
+
+
 def _provider_cancelled(fact: KnownFact, said: str) -> bool:
     """The user cancelled the provider itself ("Cancelled Netflix this morning", "I cancelled my Aviva policy
     today"): a subscription ended on a day, not one occasion of it called off."""
@@ -409,6 +438,11 @@ _STOPPED = re.compile(
 #: the schedule, it does not end it.
 _SWITCHED_FROM = re.compile(r"(?i)\b(?:switched|swapped|changed|moved)\b.*\bfrom\s+(?:the\s+|my\s+)?$")
 SCHEDULE = "schedule:"
+#: The thing given in exchange for another: "swapped pottery for life drawing", "traded my Tuesday swim for ...".
+_SWAPPED = re.compile(r"(?i)\b(?:swapped|swapping|swap|traded|trading|exchanged|replaced)\s+(?:my\s+|the\s+|our\s+)?$")
+_FOR_ANOTHER = re.compile(r"(?i)\s+(?:for|with)\b")
+#: "Pottery's out, life drawing is in": out of the user's week (not "out of clay", "out on Thursday").
+_OUT_NOW = re.compile(r"(?i)(?:'s|\s+is)?\s+out\b(?!\s+(?:of|on|at|with|for|in|tonight|today|now)\b)")
 
 
 def _verb_forms(thing: str) -> list[str]:
@@ -434,7 +468,10 @@ def stopped_schedules(sentences: Sequence[str], known: Iterable[KnownFact], ende
             if mention is None or someone_else_until(sentence) is not None or unasserted(sentence, mention.end()):
                 continue
             before = sentence[:mention.start()]
-            if _STOPPED.search(before) or _STOPPED.search(sentence[mention.end():]) or _SWITCHED_FROM.search(before):
+            after = sentence[mention.end():]
+            if _STOPPED.search(before) or _STOPPED.search(after) or _SWITCHED_FROM.search(before) or \
+                    (_SWAPPED.search(before) and _FOR_ANOTHER.match(after)) or \
+                    (_OUT_NOW.match(after) and (mention.group(0).endswith("'s") or not after.startswith(" out"))):
                 ended.add(fact.id)
                 changes.append(Change(fact, None, sentence, named=mention.group(0)))
                 break
@@ -464,9 +501,15 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             mention = find_mention(sentence, fact.value)
             if mention is None or own_news(fact, sentence, known):
                 continue
-            other = someone_else_until(sentence) if fact.subject == "user" else None
+            other = someone_else_until(sentence)
+            if other is not None and fact.subject != "user" and (not _another_relation(sentence[:other], fact) or
+                                                                 _the_holder_named(sentence, fact, known)):
+                # a name the user never gave may be the holder's ("Paolo gave up the trumpet", of the nephew once
+                # called Dayo), and "Mum rang to say my sister's sold her flat" is the sister's news
+                other = None
             if other is not None and mention.start() >= other and not reported_news(sentence, mention.start()):
-                continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's
+                continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's; "my
+                # cousin gave up being a barber" is the cousin's, not the brother's barbering
             # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
             contracted = "is " if mention.group(0).casefold().endswith("'s") and \
                 not fact.value.casefold().endswith("'s") else ""

@@ -510,6 +510,14 @@ def _joined(sentence: str, value: tuple[int, int], cue: tuple[int, int]) -> bool
     return not _CLAUSE_PUNCTUATION.search(between) or _APPOSITIVE_AFTER.match(between) is not None
 
 
+#: A sentence whose "I" chat dropped: a modal or a verb first, after a when at most ("tmr morning need take half day
+#: leave for Dr X", "sat going Tampines cut hair with Joanne", "must reach office by 7am").
+SUBJECT_DROPPED = re.compile(r"(?i)^\W*(?:(?:tmr|tmrw|tomorrow|today|tonight|later|yesterday|this|next|every|mon|tues?|"
+                             r"wed|weds|thurs?|fri|sat|sun)\w*\s+(?:(?:morning|afternoon|evening|night|day|week)\s+)?)?"
+                             r"(?:need|needs|must|have\s+to|got\s+to|gotta|going|gonna|want|wanna|wanted|"
+                             r"cannot|can't|cant|will)\b")
+
+
 def cue_candidates(sentence: str) -> list[Candidate]:
     """At most one fact: the value nearest the only attribute the sentence cues."""
     if sentence.rstrip().endswith("?") or ENDING.search(sentence):
@@ -589,7 +597,8 @@ def _cue_candidates(sentence: str) -> list[Candidate]:
               and not _ERRAND_BEFORE.fullmatch(sentence, 0, v[0])]  # "text Omar the address": whom, not what
     if not values:
         return []
-    if not FIRST_PERSON.search(sentence) and (len(sentence.split()) > 8 or len(values) > 1):
+    if not FIRST_PERSON.search(sentence) and not SUBJECT_DROPPED.match(sentence) and \
+            (len(sentence.split()) > 8 or len(values) > 1):
         return []  # about someone or something else: "the car is late because of Tom"
     if THIRD_PARTY_SUBJECT.search(sentence) and concept not in ("lives_in", "works_at"):
         return []  # "my brother has the Corolla now": the brother's, not the user's

@@ -30,9 +30,11 @@ from typing import Iterator
 
 from memory_core.facts.attributes import SPELLINGS, canonical_predicate
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import NEGATION as _NEGATION, cue_candidates, cue_subject, cue_value_span, implausible_value
+from memory_core.facts.cues import NEGATION as _NEGATION, calendar_word, cue_candidates, cue_subject, cue_value_span, implausible_value
+from memory_core.facts.care_frames import care_candidates
 from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.parse_verbs import INSTRUMENTS
+from memory_core.facts.lexicon import kind_of
 from memory_core.facts.truecasing import a_lower_case_word
 from memory_core.facts.frame_words import KIN_AS_NAMES, DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
 from memory_core.facts.holding_frames import holding_candidates
@@ -77,9 +79,14 @@ _NOBODY_ELSE = r"(?:(?!(?:my|our|his|her|their|him|them|he|she|they|i|we|you)\b)
 _LEFT_WORK = r"(?:gave\s+up|given\s+up|quit|quitting|left|leaving|packed\s+in|jacked\s+in|stopped|retired|resigned)"
 _THEN_BECAME = (rf"(?:{_NOBODY_ELSE}{{1,8}}?(?:and|so|then)(?:\s+now)?\s+|{_NOBODY_ELSE}{{0,3}}?{_LEFT_WORK}\s+{_NOBODY_ELSE}{{1,8}}?to\s+)"
                 r"(?:became|become|(?:re)?train(?:ed)?\s+as|qualif(?:ied|y)\s+as)\s+")
-#: The role after it: up to three lower-case words, ending where the clause or a preposition does.
+#: The role after it: up to three lower-case words, ending where the clause, a preposition or a time does ("I became
+#: a taxi driver last spring", "... two years ago").
 _NEW_ROLE = (r"(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
-             r"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead)\b|\s*[,.;:!?]|\s*$)")
+             r"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which|instead|last|this|since|after|back|about|around|"
+             r"over|recently|earlier|yesterday|today|\d+|one|two|three|four|five|six|a\s+(?:few|couple|while|year|month)"
+             r")\b|\s*[,.;:!?]|\s*$)")
+#: After "retired": no object retired ("I retired my old laptop") and no place retired from (a rule of its own).
+_NOTHING_RETIRED = r"\b(?!\s+(?:from|my|our|the|a|an|his|her|their|it|them|him|this|that|some|all)\b)"
 #: "I'm", "im" and the full "I am": a rule that reads one reads them all ("I am a fan of X" is "I'm a fan of X").
 _IM = r"\bi(?:'?m|\s+am)"
 #: A short aside between a person and what they did, commas either side: "my brother, bless him, moved to ..."
@@ -225,7 +232,14 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:quit|left|resigned\s+from|retired\s+from)\s+(?:my\s+job\s+at\s+|my\s+job\s+with\s+|my\s+position\s+at\s+)?{_VALUE}",
           None, "retract"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_VALUE}", "works_at", "retract"),
+    # no work at all now: the workplace and the role both end ("I'm retired", "I retired last month", "I've stopped
+    # working"; not "I retired my old laptop", and "retired from X" is the rule above)
     _rule(r"\bi(?:'m|\s+am)\s+(?:now\s+)?(?:unemployed|between jobs|out of work|retired)\b(?P<v>)", "works_at", "retract"),
+    _rule(r"\bi(?:'m|\s+am)\s+(?:now\s+)?(?:unemployed|between jobs|out of work|retired)\b(?P<v>)", "job_title", "retract",
+          beside=True),
+    _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "works_at", "retract"),
+    _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "job_title", "retract",
+          beside=True),
     _rule(r"\bi\s+(?:lost|quit)\s+my\s+job\b(?P<v>)", "works_at", "retract"),
     _rule(rf"\bi{_ADV}\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
     # the progressive and perfect of the same ("I'm working as a barista", "I've been employed as a welder"); the
@@ -237,6 +251,9 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:(?:have\s+)?(?:became|become|(?:re)?train(?:ed)?\s+as|qualif(?:ied|y)\s+as|"
           rf"start(?:ed)?\s+(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+|{_THEN_BECAME})(?:now\s+)?{_NEW_ROLE}",
           "@job_role", beside=True),
+    # the same with chat's dropped "I": "Started as a paramedic last week", "Just qualified as a plumber"
+    _rule(rf"^\W*(?:(?:just|finally|recently|now|officially)\s+)?(?:became|(?:re)?trained\s+as|qualified\s+as|"
+          rf"started\s+(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+(?:now\s+)?{_NEW_ROLE}", "@job_role"),
     _rule(rf"\bmy\s+(?:new\s+)?(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?{_VALUE}", "job_title"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+promoted\s+to\s+(?:an?\s+)?{_VALUE}", "job_title"),
     # "my job is a midwife", "my day job's a paralegal": the job said as the person who does it (``@job_role``);
@@ -304,8 +321,15 @@ _RULES: list[_Rule] = [
     # the value must name a role ("my sister is a nightmare" names none)
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?(?:'s|\s+is|(?:\s+has)?\s+(?:re)?trained\s+as|(?:\s+has)?\s+qualified\s+as|"
           rf"\s+became|\s+has\s+become|\s+(?:now\s+)?works\s+as|(?:\s+is|'s)\s+(?:now\s+)?working\s+as|(?:\s+has)?\s+started\s+"
-          rf"(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+(?:now\s+)?(?:an?\s+)(?P<v>[a-z][\w-]*(?:\s+[a-z][\w-]*){{0,2}}?)"
-          rf"(?=\s+(?:at|for|with|in|on|and|but|now|so|who|which)\b|\s*[,.;:!?]|\s*$)", "@rel.@job_role", beside=True),
+          rf"(?:a\s+new\s+job\s+|work\s+|working\s+)?as)\s+(?:now\s+)?{_NEW_ROLE}", "@rel.@job_role", beside=True),
+    # a relation with no work now: "Dad retired last month", "my mum's retired", "my husband has stopped working";
+    # "my mum retired from the Co-op" ends that workplace
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?(?:\s+has)?{_ADV}\s+(?:retired|resigned)\s+from\s+{_VALUE}",
+          "@rel.works_at", "retract"),
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?(?:'s|\s+is|\s+has|\s+has\s+been)?{_ADV}\s+(?:now\s+)?"
+          rf"(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "@rel.works_at", "retract"),
+    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?(?:'s|\s+is|\s+has|\s+has\s+been)?{_ADV}\s+(?:now\s+)?"
+          rf"(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "@rel.job_title", "retract", beside=True),
     # the new work after the old in the same clause: "my brother gave up being a barber to become a taxi driver"
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+{_THEN_BECAME}{_NEW_ROLE}", "@rel.@job_role", beside=True),
     # the work said in a pronoun's clause after what they did: "my partner packed in the ambulance service and now
@@ -391,6 +415,11 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi\s+(?P<act>run|swim|cycle|climb|train|work out|go running|go swimming|go climbing)\s+(?P<v>{_HABIT_DAY})", "schedule"),
     _rule(rf"\bmy\s+(?P<act>[a-z][a-z ]{{1,30}}?)\s+(?:(?:is|are)\s+(?:now\s+)?|(?:has\s+)?(?:moved|changed|switched|got\s+moved|was\s+moved)\s+to\s+)(?P<v>{_WHEN_DAY})",
           "schedule"),
+    # a habit said of the activity alone, at the sentence's start: "Yoga is on Tuesdays", "Choir is Wednesday nights",
+    # "Swimming's every Saturday at 9" (the user's routine); a habit only, so a plural day or "every" ("the party is
+    # on Friday" is one occasion), and an activity, not someone ("Sarah is on Tuesdays")
+    _rule(rf"^\W*(?P<act>(?-i:[A-Za-z][a-z]+)(?:\s+(?-i:[a-z]+)){{0,2}}?)(?:(?:'s|\s+is|\s+are)\s+(?:now\s+)?|"
+          rf"(?:'s|\s+has)?\s+(?:moved|changed|switched|gone)\s+to\s+)(?P<v>{_HABIT_DAY})", "@habit"),
     _rule(r"\bi\s+(?:stopped|quit|gave\s+up|no\s+longer\s+(?:go\s+to|do|attend|have))\s+(?:going\s+to\s+|doing\s+|attending\s+)?(?:my\s+)?(?P<v>[a-z][a-z ]{1,30}?)(?:\s+class(?:es)?)?" + _STOP,
           None, "retract"),
     # a relation's partner said through the relation's name: "my cousin Karen's partner is Darren" (the rule for "my
@@ -428,6 +457,19 @@ def _slug(text: str) -> str:
     return re.sub(r"[^\w]+", "_", text).strip("_")
 
 
+#: The user said first in a pair that does something together: "me and my wife ...", "me & my boyfriend ...".
+_WITH_ME_BEFORE = re.compile(r"(?i)\b(?:me|myself)\s+(?:and|&|n)\s+$")
+
+
+#: A coffee had every day is the user's coffee, not a schedule of it.
+_A_COFFEE = re.compile(r"(?i)\b(?:latte|lattes|coffee|coffees|cappuccino|americano|espresso|mocha|flat\s+white|"
+                       r"cortado|macchiato)\b")
+#: Sentence openers that name no activity before "is every Monday".
+_NOT_HABITS = frozenset("it this that there here what which he she they we you work everything something nothing "
+                        "one mine ours his hers theirs today tomorrow tonight my our your her their the a an "
+                        "every".split())
+
+
 def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | None:
     groups = match.groupdict()
     raw = groups.get("v")
@@ -440,6 +482,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         value = None if predicate else None
         if predicate is None:
             return None
+    if predicate and predicate.endswith("lives_in") and value and calendar_word(value):
+        return None  # "Pilates has moved to Wednesdays": a day, never a home
     if predicate == "@job_role":
         value = _ROLE_PLACE_TAIL.sub("", value or "")
         if not names_a_role(value):
@@ -454,6 +498,8 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         relation = _RELATIONS[groups["rel"].lower()]
         if predicate == "@rel":
             predicate = relation
+        elif predicate == "@rel.lives_in" and _WITH_ME_BEFORE.search(sentence, 0, match.start()):
+            predicate = "lives_in"  # "me and my wife live in Bristol": the user's home, as "my wife and I live" is
         else:
             subject, predicate = relation, predicate.split(".", 1)[1]
         if predicate == "@job_role":
@@ -485,10 +531,17 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
         if service in _NOT_SERVICES:
             return None
         predicate = canonical_predicate(_slug(service))
+    elif predicate == "@habit":
+        first = groups["act"].split()[0].lower()
+        if not (a_lower_case_word(first) or kind_of(first) == "hobby") or first in _NOT_HABITS or first in _RELATIONS:
+            return None  # "Sarah is on Tuesdays", "It's every Monday", "Mum's on Tuesdays"
+        return _candidate(replace(rule, predicate="schedule"), match, sentence)
     elif predicate == "schedule":
         activity = _slug(groups["act"])
         if not activity or activity in ("it", "that", "work", "a", "time", "to"):
             return None
+        if _A_COFFEE.search(groups["act"]):
+            return None  # "I have an oat milk latte every morning": the drink the user has (the coffee frames)
         named = re.match(r"(?i:the)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*", groups["act"])
         if named:  # "I have The Guardian every morning": a named thing had, no activity called "guardian"
             verb = re.search(r"(?i)\b(have|take|read|get|do|play)\s+" + re.escape(groups["act"]), sentence)
@@ -496,7 +549,7 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
                 return None
             return Candidate("assert", USER, f"named_act:{verb.group(1).lower()}", named.group(0), sentence)
         predicate = f"schedule:{activity}"
-        value = re.sub(r"(?i)^(?:on|every)\s+", "", value or "")
+        value = re.sub(r"(?i)^(?:on|every(?!\s+other\b))\s+", "", value or "")  # "every other Monday" stays whole
     elif predicate in ("plan", "plan:trip"):
         activity = f"trip to {groups['act']}" if predicate == "plan:trip" else groups.get("act")
         if rule.op == "retract":
@@ -725,6 +778,12 @@ def extract(text: str) -> list[Candidate]:
                     candidate = replace(candidate, subject=owner)
             seen_spans.append(span)
             found.append(candidate)
+        # "take Biscuit to the vet": the user's pet, whoever's verb, and in a request too (care_frames reads its
+        # own hedges: "can you book Pickle in at the groomers" still has a Pickle)
+        for span, candidate in care_candidates(sentence):
+            if not any(span[0] < end and start < span[1] for start, end in seen_spans) and not _negated(sentence, span):
+                seen_spans.append(span)
+                found.append(candidate)
         if not seen_spans and not hedged:  # a named value beside a word naming its attribute, unless denied
             found += [c for c in cue_candidates(sentence) if not _negation_scopes_over(sentence, cue_value_span(sentence, c))]
         workplace = None if hedged or any(c.predicate == "works_at" for c in found) else role_workplace(sentence)

@@ -120,6 +120,10 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?P<v>{COFFEE_DRINK})\b", "coffee"),
     _frame(rf"\bmy\s+(?:usual\s+)?(?:order\s*(?:[,:]|is)|usual\s+is)\s*(?:a\s+|an\s+)?(?P<v>{COFFEE_DRINK})\b", "coffee"),
     _frame(rf"^\W*(?:a\s+)?(?P<v>{COFFEE_DRINK})\s+(?:every|each)\s+(?:morning|mornin|day)\b", "coffee"),
+    # the drink said as what the user has, in the present: "I drink oat milk lattes", "I have an oat milk latte every
+    # morning", "I always order a cortado" (not "I had a latte": one cup)
+    _frame(rf"\bi\s+(?:usually\s+|always\s+|only\s+|mostly\s+|normally\s+|just\s+)?(?:drink|have|get|order)\s+"
+           rf"(?:a\s+|an\s+)?(?P<v>{COFFEE_DRINK})\b", "coffee"),
     _frame(r"\b(?:take|drink|like|have|want|prefer|taking|drinking|having)\s+my\s+coffee\s+(?P<v>(?:with|as|without)?"
            r"[^,.;:!?]{1,40}?)(?=\s+(?:now|these\s+days|instead|every|each|lately)\b|\s*[,.;:!?]|$)", "coffee"),
     # "mine" for the coffee the sentence named: "get the good coffee in, I have mine black"

@@ -480,12 +480,25 @@ def retract_fact(store: Store, subject: str, predicate: str | None, value: str |
     if value is not None:
         wanted = normalize_value(value)
         rows = [r for r in rows if _value_matches(normalize_value(r["value"]), wanted)
-                or (predicate is None and _value_matches(r["predicate"].partition(":")[2].replace("_", " "), wanted))]
+                or (predicate is None and _value_matches(r["predicate"].partition(":")[2].replace("_", " "), wanted))
+                or (r["predicate"] == "job_title" and _work_named_by_its_doing(normalize_value(r["value"]), wanted))]
     retired: list[int] = []
     for row in rows:
         retired += _retire(store, row["id"], when, now_iso)
         _link_messages(store, row["id"], message_ids)
     return FactChange("retracted" if retired else "unchanged", None, retired)
+
+
+def _work_named_by_its_doing(role: str, said: str) -> bool:
+    """"I've left nursing" ends the work of a nurse, "quit teaching" a teacher's, "gave up barbering" a barber's: the
+    role's head word is the activity's stem and an agent ending ("accounting": an accountant)."""
+    if " " in said or not said.endswith("ing") or not role:
+        return False
+    stem = said[:-3]
+    if len(stem) > 4 and stem[-1] == stem[-2]:
+        stem = stem[:-1]  # "modelling": a model
+    head = role.split()[-1]
+    return len(stem) >= 4 and head.startswith(stem) and len(head) - len(stem) <= 3
 
 
 def _value_matches(stored: str, said: str) -> bool:

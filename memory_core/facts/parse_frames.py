@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.frame_words import PATRON_ROLES, RELATIONS, names_a_role
 from memory_core.facts.parse_tokens import Token
 from memory_core.facts.parse_tree import (FIRST_PERSON, PRONOUNS, Tree, asserted, clause_subject,
                                           denied_value, is_first_person, lower, owner_noun, present_tense)
@@ -283,11 +283,24 @@ def _self_description(tree: Tree, complement: Token) -> TreeFact | None:
     if label is not None:
         return label
     article = tree.child(complement, "det")
-    restricting = [kid for kid in tree.children(complement, "prep", "relcl", "acl") if not _set_off(tree, kid)]
+    restricting = [kid for kid in tree.children(complement, "prep", "relcl", "acl")
+                   if not _set_off(tree, kid) and not _where_work_is_done(kid, text)]
     if complement.dep == "attr" and complement.pos == "NOUN" and article is not None and lower(article) in (
             "a", "an") and lower(complement) not in _NOT_ROLES and not restricting:
         return TreeFact(USER, "job title", text, "i-am-a", False, True)
     return None
+
+
+#: Prepositions that say where or for whom a role is worked: "a barber in Leeds", "a nurse at the Royal".
+_WORKED_AT = {"in", "at", "for", "with", "on"}
+
+
+def _where_work_is_done(kid: Token, role: str) -> bool:
+    """"a barber in Leeds", "a teacher at Hillside": a place after a word that names a person by their work
+    still says what the user is ("a regular at the Crown", "a member of the gym", "a season ticket holder at Leeds
+    United" name no work, and stay out)."""
+    return kid.dep == "prep" and lower(kid) in _WORKED_AT and names_a_role(role) and \
+        role.split()[-1].lower() not in PATRON_ROLES  # "a season ticket holder at Leeds United" uses the place
 
 
 def _set_off(tree: Tree, clause: Token) -> bool:

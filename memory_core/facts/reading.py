@@ -27,11 +27,14 @@ _TAG_QUESTION = re.compile(r"(?i)(?<=\w),\s*(?:no|right|innit|eh|yeah|yes|isn't\
 
 
 #: A request to remember wrapped round a statement: "remind me I've got yoga at Y tonight", "note to self: the bins
-#: go on Monday", "can you remind me that my passport runs out in June". The statement is the user's; a request to
+#: go on Monday", "can you remind me that my passport runs out in June", "can you put in the calendar I'm meeting Baz
+#: at PureGym". The statement is the user's; a request to
 #: do something ("remind me to ring X") wraps none and is left as it is.
 _REMEMBER_WRAPPER = re.compile(
     r"(?i)(?:^|(?<=[.!?;]\s))\W*(?:(?:can|could|would)\s+you\s+|(?:please|pls|plz)\s+)?(?:remind\s+me|"
-    r"don't\s+let\s+me\s+forget|remember|note\s+to\s+self|reminder(?:\s+to\s+self)?|memo)"
+    r"don't\s+let\s+me\s+forget|remember|note\s+to\s+self|reminder(?:\s+to\s+self)?|memo|"
+    r"(?:put|pop|stick|add|write|note)\s+(?:it\s+|this\s+|down\s+)?(?:in|into|on|to|down\s+in)\s+(?:the|my|our)\s+"
+    r"(?:calendar|diary|planner|notes|list))"
     r"(?:\s+(?:please|pls|plz))?\s*(?:[:,-]\s*|\s+that\s+|\s+)"
     r"(?=(?:I|I'm|I've|I'd|we|we're|we've|my|our|the\s+[\w-]+s?\s+(?:is|are|go|goes|come|comes)|[\w-]+'s)\b)")
 

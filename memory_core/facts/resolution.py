@@ -125,7 +125,7 @@ def _known_facts(store: Store, message: Message) -> list[KnownFact]:
 def _schedule_predicates(text: str) -> list[str]:
     """The schedules a message may name by their thing ("quit yoga": ``schedule:yoga``), from its words, so the
     lookup follows the message (``facts_slot`` index), not the ledger."""
-    words = re.findall(r"[a-z][a-z'-]*", text.casefold())
+    words = [word.removesuffix("'s") for word in re.findall(r"[a-z][a-z'-]*", text.casefold())]  # "pottery's out"
     slugs = {"_".join(words[i:i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
     for word in words:  # "stopped swimming" names the schedule of "swim", "quit dancing" that of "dance"
         if word.endswith("ing") and len(word) > 5:

@@ -34,7 +34,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from memory_core.facts.frame_words import DEVICES, RELATIONS
+from memory_core.facts.frame_words import DEVICES, RELATIONS, names_a_role
 from memory_core.facts.known_names import known_names_in_lower
 
 LEXICON = Path(__file__).resolve().parents[1] / "data" / "case_lexicon.json.gz"
@@ -259,6 +259,10 @@ def _known_form(word: str, lower: frozenset[str]) -> bool:
     return False
 
 
+#: Before a word for a person by their work: "a barber", "my baker", "her porter".
+_ROLE_DETERMINERS = frozenset("a an my our your his her their".split())
+
+
 def word_case(word: str, previous: str | None, sentence_capitals: bool = False) -> str:
     """How English usually writes ``word`` (lower case) after the word ``previous`` (lower case, or None).
 
@@ -281,6 +285,9 @@ def word_case(word: str, previous: str | None, sentence_capitals: bool = False) 
         return word
     if sentence_capitals and previous in _DETERMINERS and word not in _CALENDAR:
         return word
+    if previous in _ROLE_DETERMINERS and names_a_role(word):
+        return word  # "i'm a barber", "my baker": the work, whatever surname the lexicon counted ("Barber"); after
+        # "the", a title keeps its capital ("the Guardian")
     if word in capital:
         return capital[word]
     if sentence_capitals or word in lower and word not in _uncased_only() or len(word) < 3 or previous in _DETERMINERS or not _VOWEL.search(word) or \
@@ -335,6 +342,8 @@ def _name_starts(text: str, models: bool = True) -> list[int]:
                      _NAME_ENDS | _PREPOSITIONS):
             starts += kept + [match.start(2)]
     for match in _NOTED_NAME.finditer(text):
+        if match.group(1) in _DETERMINERS:
+            continue  # "my dad is a barber": what he is, not who ("Barber" as the lexicon's surname)
         starts += [match.start(g) for g in (1, 2) if match.group(g) and _bare_name_word(match.group(g))
                    and not a_lower_case_word(match.group(g))]  # "my manager: never again" names no one
     for match in _WITH_THE_USER.finditer(text):

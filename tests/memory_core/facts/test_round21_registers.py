@@ -69,11 +69,16 @@ def test_someone_elses_thing_by_the_name_of_is_not_the_users(real_parser):
 
 
 @pytest.mark.parametrize("text, name", [
-    ("- ring Marcus about the boiler", "Marcus"), ("- book Toffee in at the vets before Easter", "Toffee"),
+    ("- ring Marcus about the boiler", "Marcus"),
     ("call Priya re the party", "Priya"), ("text Omar the address", "Omar"),
 ])
 def test_a_to_do_lines_verb_is_no_label(text, name, real_parser):
     assert name not in _values(text, real_parser)
+
+
+def test_a_to_do_lines_verb_is_no_label_but_the_vets_name_a_pet(real_parser):
+    # round 24 (care_frames): booked in at the vets, Toffee is the user's pet; still no "book" of Toffee's
+    assert read_facts("- book Toffee in at the vets before Easter", real_parser) == {("user", "pet", "Toffee")}
 
 
 def test_a_label_before_a_name_is_stillread_facts(real_parser):

@@ -31,5 +31,6 @@ def test_english_order_is_left_as_it_is(said):
 def test_the_rules_read_the_object_a_second_language_puts_after_always():
     # as said, the rules read the last word alone ("latte"), without the milk the user takes
     assert [(c.predicate, c.value) for c in extract("I drink always oat milk latte.")] == [("drink", "latte")]
+    # read in English order, the whole drink; a coffee drink the user has is their coffee (round 24's frame)
     assert [(c.predicate, c.value) for c in extract(reading_text("I drink always oat milk latte."))] == \
-        [("drink", "oat milk latte")]
+        [("coffee", "oat milk latte")]

@@ -1,6 +1,7 @@
 """Who and what the user looks after, read off the care they arrange: a pet named where it goes to the vet or the
-groomer ("take Biscuit to the vet", "the vet wants to see Biscuit", "Pickle's jabs"), a car named where it goes in for
-its MOT or service ("the Ford Fiesta needs its MOT").
+groomer or is walked ("take Biscuit to the vet", "the vet wants to see Biscuit", "Pickle's jabs", "walked Luna round
+the park"), a car named where it goes in for its MOT or service ("the Ford Fiesta needs its MOT"), and a car or a
+computer named where it is used ("drove the Volvo up to Harrogate", "spilled coffee all over the MacBook").
 
 People mostly name their pet and their car in passing, in a request about something else, and never say "my dog is
 called Biscuit" at all. The care words here are said of animals and cars only (a person goes to the doctor, not
@@ -27,6 +28,9 @@ _PET_FRAMES = (
     # "take Biscuit to the vet", "book Pickle in at the groomers", "dropped Milo at the kennels"
     re.compile(rf"(?i)\b(?:take|taking|took|taken|bring|bringing|brought|drop|dropping|dropped|book|booking|booked|"
                rf"get|getting|got|register|registered)\s+{_PET}\s+(?:in\s+)?(?:to|at|into|with|for)\s+{_PET_PLACE}"),
+    # a dog walked where dogs are walked, or on or off the lead: "walked Luna round the park", "let Rex off the lead"
+    re.compile(rf"(?i)\b(?:walk|walked|walking|let)\s+{_PET}\s+(?:(?:round|around|along|through)\s+(?:the\s+)?(?:park|block|"
+               rf"field|fields|woods|common|heath|canal|river|beach|rec)|(?:on|off)\s+(?:the|his|her)\s+lead)\b"),
     # "the vet wants to see Biscuit", "the vet saw Pickle"
     re.compile(rf"(?i)\b(?:the\s+)?vets?\s+(?:wants?\s+to\s+see|needs?\s+to\s+see|is\s+seeing|saw|checked\s+over)\s+{_PET}\b"),
     # "Biscuit needs his jabs", "Pickle's booster is due", "Milo is due his flea treatment"
@@ -45,9 +49,11 @@ _CAR_FRAMES = (
     re.compile(rf"(?i)\b(?:book|booked|booking|take|took|taking|put|putting)\s+(?:the|my|our)\s+{_CAR}\s+in\s+for\s+"
                rf"(?:(?:its|it's|an?|the)\s+)?{_CAR_CARE}"),
 )
-#: A maker or model of a device, capitalised as its maker writes it ("Volvo", "MacBook", "iPhone"), with up to two
-#: model words ("Volvo V40", "MacBook Air", "iPhone 13").
+
+
 def _device(kinds: tuple[str, ...]) -> str:
+    """A maker or model of a device of ``kinds`` ("Volvo", "MacBook", "iPhone"), with up to two model words after it
+    ("Volvo V40", "MacBook Air", "iPhone 13"); the first word's capital is checked where it is read."""
     names = sorted((w for w, kind in DEVICES.items() if kind in kinds and w not in ("car", "phone", "laptop",
                                                                                    "notebook", "smartphone", "tablet")),
                    key=len, reverse=True)

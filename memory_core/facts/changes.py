@@ -321,6 +321,16 @@ def _another_relation(opening: str, fact: KnownFact) -> bool:
                for word in re.findall(r"[\w-]+", opening.casefold()))
 
 
+#: A new value said with what it now is to the user: "ramen's my thing now", "techno is my jam".
+_ITS_CLAIM = re.compile(r"(?i)^(?P<v>.+?)(?:'s|\s+is|\s+are)\s+(?:my|our)\s+(?:new\s+)?(?:thing|jam|go-to|fave|favourite|"
+                        r"favorite|obsession|life|vibe|world)\b.*$")
+
+
+def _without_its_claim(value: str) -> str:
+    claimed = _ITS_CLAIM.match(value)
+    return claimed.group("v") if claimed else value
+
+
 def _the_holder_named(said_in: str, fact: KnownFact, known: Sequence[KnownFact]) -> bool:
     """The words ``said_in`` name whoever holds ``fact`` (not the user): their relation ("my brother", "Dad"), their
     name as the user knows it ("Ben", for the brother Ben), or the subject as stored."""
@@ -593,7 +603,7 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
                 if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
                     new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
             if new_value is not None:  # "the little Thai place, Baan Suan," / "on Bridge Street, Clarke & Finch,"
-                new_value = named_in_apposition(said, new_value) or _placed_home(new_value)
+                new_value = _without_its_claim(named_in_apposition(said, new_value) or _placed_home(new_value))
             if device_kind(fact.value) and (new_value is None or device_kind(new_value) != device_kind(fact.value)):
                 new_value = same_device_value(onwards, fact.value) or new_value  # a car by a car, not its town
             if new_value is not None and implausible_value(fact.predicate, new_value):

@@ -34,6 +34,7 @@ from memory_core.facts.cues import NEGATION as _NEGATION, calendar_word, cue_can
 from memory_core.facts.care_frames import care_candidates
 from memory_core.facts.fan_frames import fan_candidates
 from memory_core.facts.parse_verbs import INSTRUMENTS
+from memory_core.facts.known_names import known_kind
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.truecasing import a_lower_case_word
 from memory_core.facts.frame_words import KIN_AS_NAMES, DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
@@ -219,7 +220,8 @@ _RULES: list[_Rule] = [
     _rule(rf"{_I}{_ADV}\s+(?:work|am working|'m working|have been working|'ve been working)\s+(?:at|for)\s+{_VALUE}", "works_at"),
     _rule(rf"(?i:\bi(?:'ve|\s+have)?{_ADV}\s+(?:started|began)\s+(?:a\s+new\s+job\s+|working\s+|work\s+|a\s+new\s+role\s+)?(?:at|for|with)\s+){_ORG}",
           "works_at", case=True),
-    _rule(rf"(?i:\bi(?:'ve|\s+have)?{_ADV}\s+joined\s+){_ORG}", "works_at", case=True),
+    _rule(rf"(?i:\bi(?:'ve|\s+have)?{_ADV}\s+joined\s+|^\W*(?:just\s+|finally\s+|recently\s+)?joined\s+){_ORG}", "works_at",
+          case=True),
     _rule(rf"(?i:\bi'?m\s+{_ADV}(?:starting|joining)\s+(?:a\s+new\s+job\s+at\s+|work\s+at\s+|at\s+)?){_ORG}", "works_at", case=True),
     _rule(rf"\bi\s+{_ADV}(?:got|landed|accepted|took)\s+(?:a|the|an)\s+(?:new\s+)?(?:job|position|role|offer)\s+(?:at|with|from)\s+{_VALUE}",
           "works_at"),
@@ -585,6 +587,9 @@ def _candidate(rule: _Rule, match: re.Match[str], sentence: str) -> Candidate | 
     elif predicate == "works_at" and rule.op == "assert" and value and _JOINED.search(sentence[:match.start("v")]) \
             and _MUSIC_WORDS.search(sentence):
         predicate = "band"  # "I joined The Static Bloom last year, I play keys": a band joined, not an employer
+    elif predicate == "works_at" and rule.op == "assert" and value and _JOINED.search(sentence[:match.start("v")]) \
+            and known_kind(value) in ("gym", "bank", "streaming") and value.lower() not in ("nationwide", "chase"):
+        predicate = canonical_predicate(known_kind(value))  # "I joined Virgin Active": a gym joined, no employer
     elif predicate == "works_at" and rule.op == "assert" and value:
         if _KIND_CALLED.match(value):
             value = _KIND_CALLED.sub("", value)

@@ -37,6 +37,10 @@ _PRONOUN_HOME = re.compile(r"(?i)\b(?:(?:she|he)(?:'s|\s+is|\s+has)?\s+(?:\w+\s+
                            r"place|home|apartment)\s+is\s+(?:now\s+)?in)\s+"
                            r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)?)")
 _PRONOUN_NAME = re.compile(r"(?:^|[.!;,]\s+)(?P<v>[A-Z][\w'-]+)\s+is\s+(?:her|his|its|their)\s+name\b")
+#: An animal given its name by the user, in a message about an animal: "we are calling him Jellybean", "I've called
+#: her Mabel", "we're going to call it Biscuit" (not "I called him Dave" of a man: the message names an animal).
+_WE_NAME_IT = re.compile(r"(?i)\b(?:we|i)(?:'re|'m|\s+are|\s+am|'ve|\s+have)?\s+(?:(?:going\s+to|gonna)\s+call|calling|"
+                         r"called|naming|named)\s+(?:him|her|it|them)\s+(?P<v>(?-i:[A-Z])[\w'-]+)")
 _RELATIVE = re.compile(r"(?i)\bmy\s+" + REL_MOD + r"(?P<rel>" + "|".join(
     r for r in sorted(RELATIONS, key=len, reverse=True) if r not in ("dog", "cat", "puppy", "kitten", "pet")) + r")\b")
 
@@ -69,7 +73,7 @@ def message_candidates(text: str) -> Iterator[Candidate]:
         for match in _PRONOUN_HOME.finditer(text):
             yield Candidate("assert", next(iter(relatives)), "lives_in", clean_value(match.group("v")), match.group(0))
     if re.search(r"(?i)\b(?:" + "|".join(ANIMALS) + r")s?\b", text):
-        for match in _PRONOUN_NAME.finditer(text):
+        for match in (*_PRONOUN_NAME.finditer(text), *_WE_NAME_IT.finditer(text)):
             yield Candidate("assert", USER, "pet", match.group("v"), match.group(0))
     for pattern, known_only in _MESSAGE_FRAMES:
         for match in pattern.finditer(text):

@@ -134,6 +134,8 @@ def test_news_reported_by_another_of_the_users_people_is_the_holders(store, real
     ("The vet wants to see Biscuit on Thursday for his jabs.", "Biscuit"),
     ("Book Pickle in at the groomers before half term.", "Pickle"),
     ("Juniper needs her flea treatment.", "Juniper"),
+    ("Walked Luna round the park twice today, she was full of beans.", "Luna"),
+    ("Let Rex off the lead on the beach.", "Rex"),
 ])
 def test_a_pet_named_by_the_care_it_is_given(text, value, store, real_parser):
     assert ("user", "pet", value) in facts_after(store, real_parser, text)
@@ -155,6 +157,7 @@ def test_a_car_named_by_the_care_it_is_given(text, value, store, real_parser):
     "We used to take Rex to the vet every month.",
     "Remind me to take the dog to the vet.",  # no name
     "Book Monday in at the groomers.",
+    "Walked Grandad to the shop.",
 ])
 def test_care_of_anothers_or_an_unreal_or_unnamed_animal_names_no_pet_of_the_users(text, store, real_parser):
     assert not any(s == "user" and p in ("pet", "car") for s, p, _ in facts_after(store, real_parser, text))
@@ -269,3 +272,32 @@ def test_a_statement_wrapped_in_a_request_for_the_calendar_is_read(store, real_p
     held = facts_after(store, real_parser, "Can you put in the calendar I'm meeting Baz at PureGym after work on "
                                            "Tuesday we're doing legs god help me")
     assert ("user", "gym", "PureGym") in held, held
+
+
+@pytest.mark.parametrize("text, value", [
+    ("My cousin found a small kitten near his office and brought it to me. We are calling him Jellybean.", "Jellybean"),
+    ("We've got a rescue puppy, we're going to call her Mabel.", "Mabel"),
+])
+def test_an_animal_the_user_names(text, value, store, real_parser):
+    assert ("user", "pet", value) in facts_after(store, real_parser, text)
+
+
+def test_naming_someone_in_a_message_with_no_animal_is_no_pet(store, real_parser):
+    assert not any(p == "pet" for _, p, _ in facts_after(store, real_parser, "The new lad started, we're calling him "
+                                                                               "Dave till we learn his name."))
+
+
+@pytest.mark.parametrize("text, predicate, value", [
+    ("I joined Virgin Active near the office.", "gym", "Virgin Active"),
+    ("Joined Virgin Active last month.", "gym", "Virgin Active"),
+    ("Joined Deloitte in March.", "works_at", "Deloitte"),
+])
+def test_what_the_user_joined_by_its_kind(text, predicate, value, store, real_parser):
+    held = facts_after(store, real_parser, text)
+    assert ("user", predicate, value) in held, held
+
+
+def test_a_successor_said_with_what_it_now_is_to_the_user_is_the_thing_alone(store, real_parser):
+    held = facts_after(store, real_parser, "My favourite food is sushi.",
+                       "I've gone right off sushi, ramen's my thing now.")
+    assert held == {("user", "favorite:food", "ramen")}, held

@@ -350,6 +350,10 @@ def lexical_candidates(sentence: str) -> list[Candidate]:
     """A sentence naming exactly one self-describing value ("jazz all day", "yoga twice a week"): that fact.
     Short fragments count as first person; a sentence about someone else does not."""
     found = lexical_values(sentence)
+    relation_does = _A_RELATION_DOES.match(sentence)
+    if len(found) == 1 and found[0][1] == "hobby" and relation_does and not _EPISODE.search(sentence):
+        _, kind, value = found[0]  # "My daughter does ballet": the daughter's pastime
+        return [Candidate("assert", RELATIONS[relation_does.group("rel").lower()], kind, value, sentence)]
     if len(found) != 1 or RELATION_MENTION.search(sentence) or _OTHER_PEOPLE.search(sentence) or \
             _EPISODE.search(sentence):
         return []
@@ -361,6 +365,10 @@ def lexical_candidates(sentence: str) -> list[Candidate]:
     return [Candidate("assert", USER, kind, value, sentence)]
 
 
+#: One of the user's people as the subject of a verb of taking part: "My daughter does ballet", "my dad goes to bowls".
+_A_RELATION_DOES = re.compile(r"(?i)^\W*my\s+(?:\w+\s+)?(?P<rel>" + "|".join(sorted(RELATIONS, key=len, reverse=True)) +
+                              r")(?:\s+(?-i:[A-Z])[\w-]+)?\s+(?:still\s+|now\s+|also\s+)?(?:does|do|goes\s+to|is\s+into|"
+                              r"has\s+taken\s+up|took\s+up|loves)\b")
 #: Another person (or animal) doing or having something: "my brother has", "she drives", "the kids named".
 THIRD_PARTY_SUBJECT = re.compile(
     r"(?i)(?:\bmy\s+(?:\w+\s+)?(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True)) + r")|\b(?:he|she|they)|"

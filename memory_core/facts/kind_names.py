@@ -79,9 +79,9 @@ _HOUSEHOLD = re.compile(r"(?i)\b(?:the\s+(?:whole\s+)?(?:family|household|kids|w
 #: Someone else is the clause's subject: "My brother-in-law is a die-hard Chicago Cubs fan".
 _OTHERS_SUBJECT = re.compile(rf"(?i)^\W*(?:my|our)\s+(?:{PERSON_PATTERN})(?:'s)?\s+(?:is|was|has|'s|are|were)\b")
 #: A sentence with no subject of its own, as chat drops "I": "just back from Bannatyne's", "Been with Lloyds for
-#: years", "off to PureGym" (not "The Beatles documentary on Disney+ ...").
+#: years", "off to PureGym", "Joined Virgin Active" (not "The Beatles documentary on Disney+ ...").
 _SUBJECTLESS = re.compile(r"^\W*(?:(?i:just|finally|still|back|off|been|heading|going|went|gone|got|popped|nipped|"
-                          r"another)\b|[a-z])")
+                          r"another|joined|signed\s+up)\b|[a-z])")
 
 
 #: Car models that are no everyday word: "the Corolla" is a car where "the Golf" or "the Focus" may not be.

@@ -290,7 +290,7 @@ def test_naming_someone_in_a_message_with_no_animal_is_no_pet(store, real_parser
 @pytest.mark.parametrize("text, predicate, value", [
     ("I joined Virgin Active near the office.", "gym", "Virgin Active"),
     ("Joined Virgin Active last month.", "gym", "Virgin Active"),
-    ("Joined Deloitte in March.", "works_at", "Deloitte"),
+    ("I joined Deloitte in March.", "works_at", "Deloitte"),
 ])
 def test_what_the_user_joined_by_its_kind(text, predicate, value, store, real_parser):
     held = facts_after(store, real_parser, text)
@@ -301,3 +301,29 @@ def test_a_successor_said_with_what_it_now_is_to_the_user_is_the_thing_alone(sto
     held = facts_after(store, real_parser, "My favourite food is sushi.",
                        "I've gone right off sushi, ramen's my thing now.")
     assert held == {("user", "favorite:food", "ramen")}, held
+
+
+@pytest.mark.parametrize("text, owner, value", [
+    ("My daughter does ballet.", "daughter", "ballet"),
+    ("My little sister does karate.", "sister", "karate"),
+])
+def test_a_pastime_one_of_the_users_people_does(text, owner, value, store, real_parser):
+    held = facts_after(store, real_parser, text)
+    assert (owner, "hobby", value) in held, held
+    assert not any(s == "user" and p == "hobby" for s, p, _ in held), held
+
+
+def test_a_relations_pastime_given_up_for_another(store, real_parser):
+    held = facts_after(store, real_parser, "My daughter does ballet.", "My daughter quit ballet for gymnastics.")
+    assert ("daughter", "hobby", "gymnastics") in held, held
+    assert ("daughter", "hobby", "ballet") not in held, held
+
+
+def test_a_colleagues_pastime_is_nobodys_the_user_knows(store, real_parser):
+    assert not any(p == "hobby" for _, p, _ in facts_after(store, real_parser, "My colleague does yoga."))
+
+
+def test_a_club_joined_with_chats_dropped_i_stays_a_club(store, real_parser):
+    held = facts_after(store, real_parser, "joined Dawn Patrol for runs", "my running club is Trail Hounds now")
+    assert ("user", "club", "Trail Hounds") in held, held
+    assert not any(v == "Dawn Patrol" for _, _, v in held), held

@@ -307,7 +307,7 @@ _ONE_OCCASION = re.compile(r"(?i)\b(?:again|today|tonight|this\s+(?:morning|afte
 _SAME_PERSON = {"bro": "brother", "girlfriend": "partner", "boyfriend": "partner", "fiance": "partner",
                 "fiancé": "partner", "fiancée": "partner", "spouse": "partner", "mate": "friend", "best_friend": "friend",
                 "nan": "grandmother", "gran": "grandmother", "grandma": "grandmother", "grandpa": "grandfather",
-                "kid": "child", "kids": "child", "children": "child", "son": "child", "daughter": "child"}
+                "kid": "child", "kids": "child", "children": "child"}
 
 
 def _one_person(word: str) -> str:
@@ -452,7 +452,7 @@ SCHEDULE = "schedule:"
 _SWAPPED = re.compile(r"(?i)\b(?:swapped|swapping|swap|traded|trading|exchanged|replaced)\s+(?:my\s+|the\s+|our\s+)?$")
 _FOR_ANOTHER = re.compile(r"(?i)\s+(?:for|with)\b")
 #: "Pottery's out, life drawing is in": out of the user's week (not "out of clay", "out on Thursday").
-_OUT_NOW = re.compile(r"(?i)(?:'s|\s+is)?\s+out\b(?!\s+(?:of|on|at|with|for|in|tonight|today|now)\b)")
+_OUT_NOW = re.compile(r"(?i)(?:'s|\s+is)\s+out\b(?!\s+(?:of|on|at|with|for|in|tonight|today|now)\b)")
 
 
 def _verb_forms(thing: str) -> list[str]:
@@ -481,7 +481,7 @@ def stopped_schedules(sentences: Sequence[str], known: Iterable[KnownFact], ende
             after = sentence[mention.end():]
             if _STOPPED.search(before) or _STOPPED.search(after) or _SWITCHED_FROM.search(before) or \
                     (_SWAPPED.search(before) and _FOR_ANOTHER.match(after)) or \
-                    (_OUT_NOW.match(after) and (mention.group(0).endswith("'s") or not after.startswith(" out"))):
+                    _OUT_NOW.match(("'s" if mention.group(0).endswith("'s") else "") + after):  # the mention took the "'s"
                 ended.add(fact.id)
                 changes.append(Change(fact, None, sentence, named=mention.group(0)))
                 break

@@ -335,7 +335,8 @@ def _the_holder_named(said_in: str, fact: KnownFact, known: Sequence[KnownFact])
     """The words ``said_in`` name whoever holds ``fact`` (not the user): their relation ("my brother", "Dad"), their
     name as the user knows it ("Ben", for the brother Ben), or the subject as stored."""
     said = {word.casefold() for word in re.findall(r"[\w-]+", said_in)}  # "my sister's sold": the sister
-    if any(RELATIONS.get(word) == fact.subject for word in said) or fact.subject.casefold() in said:
+    if any(word in PERSON_NOUNS and _one_person(word) == _one_person(fact.subject) for word in said) or \
+            fact.subject.casefold() in said:
         return True
     return any(other.subject == "user" and other.predicate == fact.subject and find_mention(said_in, other.value)
                for other in known)

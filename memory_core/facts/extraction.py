@@ -37,7 +37,7 @@ from memory_core.facts.parse_verbs import INSTRUMENTS
 from memory_core.facts.known_names import known_kind
 from memory_core.facts.lexicon import kind_of
 from memory_core.facts.truecasing import a_lower_case_word
-from memory_core.facts.frame_words import KIN_AS_NAMES, DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
+from memory_core.facts.frame_words import COFFEE_DRINK, KIN_AS_NAMES, DEVICES, PATRON_ROLES as _PATRON_ROLES, names_a_role, value_end
 from memory_core.facts.holding_frames import holding_candidates
 from memory_core.facts.frames import frame_candidates, staying
 from memory_core.facts.message_frames import message_candidates
@@ -233,14 +233,10 @@ _RULES: list[_Rule] = [
     _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:quit|left|resigned\s+from|retired\s+from)\s+(?:my\s+job\s+at\s+|my\s+job\s+with\s+|my\s+position\s+at\s+)?{_VALUE}",
           None, "retract"),
     _rule(rf"\bi\s+{_ADV}(?:was|got|have\s+been|'ve\s+been)\s+(?:laid\s+off|fired|let\s+go)\s+(?:from|by)\s+{_VALUE}", "works_at", "retract"),
-    # no work at all now: the workplace and the role both end ("I'm retired", "I retired last month", "I've stopped
-    # working"; not "I retired my old laptop", and "retired from X" is the rule above)
+    # no work at all now ("I'm retired", "I retired last month", "I've stopped working"; not "I retired my old laptop",
+    # and "retired from X" is the rule above): the ledger ends the role with the workplace
     _rule(r"\bi(?:'m|\s+am)\s+(?:now\s+)?(?:unemployed|between jobs|out of work|retired)\b(?P<v>)", "works_at", "retract"),
-    _rule(r"\bi(?:'m|\s+am)\s+(?:now\s+)?(?:unemployed|between jobs|out of work|retired)\b(?P<v>)", "job_title", "retract",
-          beside=True),
     _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "works_at", "retract"),
-    _rule(rf"\bi(?:'ve|\s+have)?{_ADV}\s+(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "job_title", "retract",
-          beside=True),
     _rule(r"\bi\s+(?:lost|quit)\s+my\s+job\b(?P<v>)", "works_at", "retract"),
     _rule(rf"\bi{_ADV}\s+work\s+as\s+(?:an?\s+)?{_VALUE}", "job_title"),
     # the progressive and perfect of the same ("I'm working as a barista", "I've been employed as a welder"); the
@@ -329,8 +325,6 @@ _RULES: list[_Rule] = [
           "@rel.works_at", "retract"),
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?(?:'s|\s+is|\s+has|\s+has\s+been)?{_ADV}\s+(?:now\s+)?"
           rf"(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "@rel.works_at", "retract"),
-    _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?(?:'s|\s+is|\s+has|\s+has\s+been)?{_ADV}\s+(?:now\s+)?"
-          rf"(?:retired|stopped\s+working){_NOTHING_RETIRED}(?P<v>)", "@rel.job_title", "retract", beside=True),
     # the new work after the old in the same clause: "my brother gave up being a barber to become a taxi driver"
     _rule(rf"{_REL_OWNER}{_REL}(?-i:\s+[A-Z][\w-]+)?\s+{_THEN_BECAME}{_NEW_ROLE}", "@rel.@job_role", beside=True),
     # the work said in a pronoun's clause after what they did: "my partner packed in the ambulance service and now
@@ -463,8 +457,7 @@ _WITH_ME_BEFORE = re.compile(r"(?i)\b(?:me|myself)\s+(?:and|&|n)\s+$")
 
 
 #: A coffee had every day is the user's coffee, not a schedule of it.
-_A_COFFEE = re.compile(r"(?i)\b(?:latte|lattes|coffee|coffees|cappuccino|americano|espresso|mocha|flat\s+white|"
-                       r"cortado|macchiato)\b")
+_A_COFFEE = re.compile(rf"(?i)\b{COFFEE_DRINK}\b")
 #: Sentence openers that name no activity before "is every Monday".
 _NOT_HABITS = frozenset("it this that there here what which he she they we you work everything something nothing "
                         "one mine ours his hers theirs today tomorrow tonight my our your her their the a an "

@@ -473,8 +473,10 @@ def retract_fact(store: Store, subject: str, predicate: str | None, value: str |
     sql = "SELECT * FROM facts WHERE subject = ? AND invalid_at IS NULL AND expired_at IS NULL AND valid_at <= ?"
     params: list[Any] = [subject, when]
     rows = [dict(r) for r in store.query(sql, params)]
-    if predicate is not None:  # the same attribute by meaning ("the dental checkup is off")
-        rows = [r for r in rows if r["predicate"] == predicate or attributes.same_attribute(predicate, r["predicate"])]
+    if predicate is not None:  # the same attribute by meaning ("the dental checkup is off"); said gone with no value
+        # ("I'm retired", "Dad's stopped working"), also what depends on it, linked to it or not (the job title)
+        rows = [r for r in rows if r["predicate"] == predicate or attributes.same_attribute(predicate, r["predicate"])
+                or (value is None and predicate_info(r["predicate"]).parent == predicate)]
     if predicate is None:  # "I quit yoga" retires a schedule, never a taste, a person or a name
         rows = [r for r in rows if r["category"] not in UNTARGETED_CATEGORIES]
     if value is not None:

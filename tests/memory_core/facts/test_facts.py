@@ -106,6 +106,18 @@ def test_retraction_by_value_touches_only_matching_facts(store):
     assert [(f.predicate, f.value) for f in facts.current_facts(store)] == [("likes", "Acme Corp")]
 
 
+def test_an_attribute_said_gone_with_no_value_takes_its_unlinked_dependents(store):
+    # "I'm retired": a job title stored with no workplace to hang on ends with the workplace said gone
+    title = add(store, "job_title", "barber", "2025-01-01T00:00:00Z")
+    add(store, "likes", "barbering", "2025-01-01T00:00:00Z")
+    assert facts.get_fact(store, title.fact_id).depends_on is None
+    with store.transaction():
+        gone = facts.retract_fact(store, "user", "works_at", None, at="2025-02-01T00:00:00Z")
+        kept = facts.retract_fact(store, "user", "works_at", "Acme", at="2025-02-01T00:00:00Z")
+    assert gone.retired == [title.fact_id] and kept.action == "unchanged"
+    assert [f.predicate for f in facts.current_facts(store)] == ["likes"]
+
+
 def test_late_report_of_an_older_truth_slots_into_the_past(store):
     add(store, "lives_in", "Lisbon", "2025-03-01T00:00:00Z")
     change = add(store, "lives_in", "Porto", "2025-01-01T00:00:00Z")

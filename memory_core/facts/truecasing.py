@@ -68,7 +68,8 @@ _COMMON_ENDINGS = ("tion", "sion", "ment", "ness", "ism", "ology", "arian", "iti
 
 
 #: Where English puts a name whatever its words: "a greyhound called juniper", "the name is night tram".
-_NAMING = re.compile(r"\b(?:called|named|name is|name's|names are|name was)\s+")
+#: (the one named may come first: "we named him sir barnaby", "they called me jazzy")
+_NAMING = re.compile(r"\b(?:called|named|name is|name's|names are|name was)\s+(?:(?:him|her|it|them|me|us)\s+)?")
 #: A name set beside what it is: "to biscuit, my border collie", "rafael, my partner,".
 _APPOSED = re.compile(r"(?:^|\b(?:to|with|and|at|by|from|me|see)\s+)([a-z]+)(?=,\s+(?:my|our)\s)")
 #: Words that end a name read after a naming word.
@@ -393,6 +394,12 @@ def _join_name_words(text: str, chars: list[str]) -> None:
             chars[word.start()] = chars[word.start()].upper()
 
 
+#: A note's bare label, then its colon and a name: "solicitor: moss & reid", "cleaner: danuta, fridays". Its capital
+#: is restored, as a notes app gives it: the parse reads a lower-case label and the name after its colon as two
+#: sentences. ("my manager: never again" is said, not noted; "coffee order: white with two sugars" names no one.)
+_NOTE_LABEL = re.compile(r"(?!(?:my|our|your|his|her|their|the|a|an)\b)[a-z]+(?: [a-z]+){0,2}:\s+\S")
+
+
 def truecased(text: str, all_lower: bool | None = None) -> str:
     """``text`` with the capitals of names and of "I" restored, when it was typed without them.
 
@@ -440,4 +447,9 @@ def truecased(text: str, all_lower: bool | None = None) -> str:
     for match in re.finditer(r"\bi\b", text):
         if _standalone_i(text, match.start()):
             chars[match.start()] = "I"
+    if not sentence_capitals:
+        for match in _SENTENCE_START.finditer(text):
+            label = _NOTE_LABEL.match(text, match.end())
+            if label and chars[label.end() - 1].isupper():  # "solicitor: Moss & Reid": a note's label, then a name
+                chars[match.end()] = chars[match.end()].upper()
     return "".join(chars)

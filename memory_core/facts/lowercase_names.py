@@ -1,0 +1,133 @@
+"""A name typed in lower case, read whole.
+
+Truecasing (facts/truecasing.py) gives a capital to the words of a lower-case message that read as names on their
+own: rare words ("lotus", "canin", "kelly", "acorns"). A name made of that word and common ones kept only the one
+word, since every layer reads a name as its run of capitals: "yoga at lotus tree yoga" held "Lotus", "biscuit
+only eats royal canin renal" held "Canin", "in car with rob kelly" held "Kelly", "going to nursery little
+acorns" held "Acorns". Letter case cannot say where such a name starts and ends; the parse can: the name is the
+noun the restored word modifies, with the other words that modify it ("Lotus tree yoga", "royal Canin renal",
+"rob Kelly", "the great North run"), and a name joined by "&" goes on past it ("Toni & guy").
+
+Only a value whose capitals truecasing gave is widened: a writer who capitalises delimits their names
+themselves ("the Arsenal game" is Arsenal's game). Words that say what the thing or person is to the user stay
+out of the name, as they do when it is written with capitals: "my sister jane" is Jane, "our dog biscuit"
+Biscuit, "nursery little acorns" Little Acorns; and so does a noun the name is only said of ("the arsenal game",
+"my nationwide app").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Sequence
+
+from memory_core.facts.frame_words import ANIMALS, DEVICES, RELATIONS, WIDER_RELATIONS
+from memory_core.facts.parse_tokens import ParsedSentence, Token
+
+#: Dependencies of the words that modify a noun as part of its name.
+_NAME_PARTS = frozenset({"compound", "amod", "nmod", "nummod", "npadvmod"})
+#: Nouns a name is said of, not part of it: "the arsenal game", "my nationwide app", "the octopus bill".
+_OF_THE_NAME = frozenset("game games match matches bill bills app account accounts card cards statement contract "
+                         "battery screen charger case order orders delivery parcel shop shopping prescription "
+                         "appointment appt booking membership subscription renewal price prices fees fee gig gigs "
+                         "practice rehearsal session sessions class classes lesson lessons shift shifts email emails "
+                         "letter text call website site ticket tickets team kit shirt lunch dinner breakfast "
+                         "trip day night weekend week month year time times today tonight tomorrow".split())
+#: Words that say what the named one is to the user, or what kind of thing it is ("my sister jane", "our dog
+#: biscuit", "nursery little acorns"): the name is what follows.
+_WHAT_IT_IS = frozenset(RELATIONS) | WIDER_RELATIONS | frozenset(ANIMALS) | frozenset(DEVICES) | frozenset(
+    "friend mate boss manager colleague partner neighbour neighbor teacher doctor dentist gp vet nursery school "
+    "gym club band choir team podcast show film movie book author artist singer group pub restaurant takeaway cafe "
+    "shop supermarket bank provider network supplier solicitor accountant optician hairdresser barber cleaner "
+    "mechanic garage plumber builder nurse coach tutor therapist physio counsellor counselor brand "
+    # how the user feels about it, or what the message is ("bad news bean & bramble has shut down")
+    "bad good sad lovely nice awful terrible amazing brilliant fab usual local same whole news update reminder "
+    "question note fyi "
+    "favourite favorite fave old new my our his her their the a an this that".split())
+#: A name's last word may say what kind of place or group it is ("Riverside rock choir", "Lotus tree yoga"), not
+#: who: "the Kelly brothers" are people, "the Biscuit dog" a dog.
+_PEOPLE_AND_ANIMALS = frozenset(RELATIONS) | WIDER_RELATIONS | frozenset(ANIMALS) | frozenset(
+    "friend friends mate mates family brothers sisters kids boys girls lads".split())
+_WORD = re.compile(r"[A-Za-z][\w'-]*")
+
+
+def _restored(value: str, typed: str) -> bool:
+    """Whether the value's capitals are truecasing's: each of its capitalised words the user typed only in lower
+    case."""
+    capitalised = [word for word in _WORD.findall(value) if word[:1].isupper()]
+    return bool(capitalised) and all(
+        re.search(rf"\b{re.escape(word.lower())}\b", typed) and not re.search(rf"\b{re.escape(word)}\b", typed)
+        for word in capitalised)
+
+
+def _value_span(tree: ParsedSentence, value: str) -> tuple[int, int] | None:
+    """The tokens ``value`` is, as (first, last) indices, or None."""
+    words = [token.text for token in tree.tokens]
+    wanted = value.split()
+    for start in range(len(words) - len(wanted) + 1):
+        if words[start:start + len(wanted)] == wanted:
+            return start, start + len(wanted) - 1
+    return None
+
+
+def _part_of_name(token: Token, head: int) -> bool:
+    return token.head == head and token.dep in _NAME_PARTS and token.text.lower() not in _WHAT_IT_IS and \
+        token.tag not in ("DT", "PRP$", "POS", "CD") and token.text[:1].isalpha()
+
+
+def whole_name(tree: ParsedSentence, value: str) -> str | None:
+    """The whole lower-case name ``value`` is a word of, as the parse joins it, or None when it is already whole."""
+    span = _value_span(tree, value)
+    if span is None:
+        return None
+    tokens = tree.tokens
+    first, last = span
+    head = last
+    # rightwards: the restored word modifies a noun after it, and the words between modify that noun too
+    # ("Lotus tree yoga", "the great North run", "the Riverside rock choir")
+    if tokens[last].dep in _NAME_PARTS and tokens[last].head > last:
+        noun = tokens[last].head
+        between = range(last + 1, noun)
+        if all(_part_of_name(tokens[i], noun) for i in between) and tokens[noun].tag.startswith("NN") and \
+                tokens[noun].text.lower() not in _OF_THE_NAME and tokens[noun].text.lower() not in _PEOPLE_AND_ANIMALS:
+            last, head = noun, noun
+    # leftwards: the other words that modify the same noun ("royal Canin", "rob Kelly", "little Acorns")
+    while first > 0 and _part_of_name(tokens[first - 1], head):
+        first -= 1
+    # a name joined by "&": "Toni & guy", "moss & Reid"
+    if last + 2 < len(tokens) and tokens[last + 1].text == "&" and tokens[last + 2].text[:1].isalpha() and \
+            tokens[last + 2].text.lower() not in _WHAT_IT_IS:
+        last += 2
+    if (first, last) == span:
+        return None
+    return tree.text[tokens[first].idx:tokens[last].idx + len(tokens[last].text)]
+
+
+_CAPITALISED_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+
+
+def restored_names(trees: Sequence[ParsedSentence], typed: str) -> dict[str, str]:
+    """Each run of capitals truecasing gave, mapped to the whole name it is a word of, where the parse makes that
+    longer: what a change's new value is read as ("istanbul grill is in a different league to luigi's")."""
+    found: dict[str, str] = {}
+    for tree in trees:
+        for run in _CAPITALISED_RUN.finditer(tree.text):
+            if run.group(0) not in found and run.group(0) != "I" and _restored(run.group(0), typed):
+                whole = whole_name(tree, run.group(0))
+                if whole:
+                    found[run.group(0)] = whole
+    return found
+
+
+def whole_lowercase_names(candidates: Sequence, trees: Sequence[ParsedSentence], typed: str) -> list:
+    """The candidates, each value truecasing cut short read as the whole name the user typed."""
+    out = []
+    for candidate in candidates:
+        value = candidate.value
+        if candidate.op == "assert" and value and _restored(value, typed):
+            tree = next((t for t in trees if candidate.evidence and candidate.evidence in t.text), None)
+            found = [name for name in ((whole_name(tree, value),) if tree is not None else
+                                       (whole_name(t, value) for t in trees)) if name]
+            if found:
+                candidate = replace(candidate, value=found[0])
+        out.append(candidate)
+    return out

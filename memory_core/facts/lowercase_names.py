@@ -20,29 +20,31 @@ import re
 from dataclasses import replace
 from typing import Sequence
 
-from memory_core.facts.frame_words import ANIMALS, DEVICES, RELATIONS, WIDER_RELATIONS
+from memory_core.facts.frame_words import (ANIMALS, DEVICES, EVENT_NOUNS, PART_NOUNS, RELATIONS, WIDER_RELATIONS,
+                                          WORK_NOUNS)
 from memory_core.facts.parse_tokens import ParsedSentence, Token
 
 #: Dependencies of the words that modify a noun as part of its name.
 _NAME_PARTS = frozenset({"compound", "amod", "nmod", "nummod", "npadvmod"})
-#: Nouns a name is said of, not part of it: "the arsenal game", "my nationwide app", "the octopus bill".
-_OF_THE_NAME = frozenset("game games match matches bill bills app account accounts card cards statement contract "
-                         "battery screen charger case order orders delivery parcel shop shopping prescription "
-                         "appointment appt booking membership subscription renewal price prices fees fee gig gigs "
-                         "practice rehearsal session sessions class classes lesson lessons shift shifts email emails "
-                         "letter text call website site ticket tickets team kit shirt lunch dinner breakfast "
-                         "trip day night weekend week month year time times today tonight tomorrow".split())
-#: Words that say what the named one is to the user, or what kind of thing it is ("my sister jane", "our dog
-#: biscuit", "nursery little acorns"): the name is what follows.
-_WHAT_IT_IS = frozenset(RELATIONS) | WIDER_RELATIONS | frozenset(ANIMALS) | frozenset(DEVICES) | frozenset(
-    "friend mate boss manager colleague partner neighbour neighbor teacher doctor dentist gp vet nursery school "
-    "gym club band choir team podcast show film movie book author artist singer group pub restaurant takeaway cafe "
-    "shop supermarket bank provider network supplier solicitor accountant optician hairdresser barber cleaner "
-    "mechanic garage plumber builder nurse coach tutor therapist physio counsellor counselor brand "
-    # how the user feels about it, or what the message is ("bad news bean & bramble has shut down")
-    "bad good sad lovely nice awful terrible amazing brilliant fab usual local same whole news update reminder "
-    "question note fyi "
-    "favourite favorite fave old new my our his her their the a an this that".split())
+#: Nouns a name is said of, not part of it: its parts, events and works ("the dyson battery", "the wimbledon final",
+#: the words of frame_words), and what the user has of a provider or a club ("the arsenal game", "my nationwide
+#: app", "the octopus bill", "the park run results").
+_OF_THE_NAME = PART_NOUNS | EVENT_NOUNS | WORK_NOUNS | frozenset(
+    "game match bill app account card statement contract order delivery parcel prescription appointment appt "
+    "booking membership subscription renewal price fee practice rehearsal session class lesson shift email letter "
+    "text call website site ticket team kit shirt shopping lunch dinner breakfast trip day night weekend week month "
+    "year time today tonight tomorrow".split())
+#: Words that say who or what the named one is to the user ("my sister jane", "our dog biscuit", "my mechanic
+#: murdo", "nursery little acorns"): the name is what follows them, as it is when written with capitals.
+_WHO_OR_WHAT = frozenset(RELATIONS) | WIDER_RELATIONS | frozenset(ANIMALS) | frozenset(DEVICES) | frozenset(
+    "friend mate boss manager colleague partner neighbour neighbor gp vet nursery school gym club band choir team "
+    "group pub restaurant takeaway cafe shop supermarket bank provider network supplier garage brand teacher doctor "
+    "dentist nurse coach tutor therapist physio counsellor counselor mechanic plumber builder cleaner hairdresser "
+    "barber solicitor accountant optician podcast show film movie book author artist singer".split())
+#: Words about the named one or the message, never part of a name: "bad news bean & bramble has shut down", "my
+#: old friend priti", "my favourite band radiohead".
+_SAID_ABOUT_IT = frozenset("bad good sad lovely nice awful terrible amazing brilliant fab usual local same whole news "
+                           "update reminder question note fyi favourite favorite fave old new".split())
 #: A name's last word may say what kind of place or group it is ("Riverside rock choir", "Lotus tree yoga"), not
 #: who: "the Kelly brothers" are people, "the Biscuit dog" a dog.
 _PEOPLE_AND_ANIMALS = frozenset(RELATIONS) | WIDER_RELATIONS | frozenset(ANIMALS) | frozenset(
@@ -69,9 +71,22 @@ def _value_span(tree: ParsedSentence, value: str) -> tuple[int, int] | None:
     return None
 
 
+def _not_of_a_name(word: str) -> bool:
+    """A word that says who or what the named one is, or something about it, never a word of its name."""
+    word = word.lower()
+    return word in _WHO_OR_WHAT or word in _SAID_ABOUT_IT
+
+
+def _said_of_the_name(word: str) -> bool:
+    word = word.lower()
+    return word in _OF_THE_NAME or word.removesuffix("s") in _OF_THE_NAME or word in _PEOPLE_AND_ANIMALS
+
+
 def _part_of_name(token: Token, head: int) -> bool:
-    return token.head == head and token.dep in _NAME_PARTS and token.text.lower() not in _WHAT_IT_IS and \
-        token.tag not in ("DT", "PRP$", "POS", "CD") and token.text[:1].isalpha()
+    """A word that modifies ``head`` as a word of its name: not a determiner, possessive or number (the parse's
+    tags), nor a word that says who or what the named one is."""
+    return token.head == head and token.dep in _NAME_PARTS and token.tag not in ("DT", "PRP$", "POS", "CD") and \
+        token.text[:1].isalpha() and not _not_of_a_name(token.text)
 
 
 def whole_name(tree: ParsedSentence, value: str) -> str | None:
@@ -88,14 +103,14 @@ def whole_name(tree: ParsedSentence, value: str) -> str | None:
         noun = tokens[last].head
         between = range(last + 1, noun)
         if all(_part_of_name(tokens[i], noun) for i in between) and tokens[noun].tag.startswith("NN") and \
-                tokens[noun].text.lower() not in _OF_THE_NAME and tokens[noun].text.lower() not in _PEOPLE_AND_ANIMALS:
+                not _said_of_the_name(tokens[noun].text):
             last, head = noun, noun
     # leftwards: the other words that modify the same noun ("royal Canin", "rob Kelly", "little Acorns")
     while first > 0 and _part_of_name(tokens[first - 1], head):
         first -= 1
     # a name joined by "&": "Toni & guy", "moss & Reid"
     if last + 2 < len(tokens) and tokens[last + 1].text == "&" and tokens[last + 2].text[:1].isalpha() and \
-            tokens[last + 2].text.lower() not in _WHAT_IT_IS:
+            not _not_of_a_name(tokens[last + 2].text):
         last += 2
     if (first, last) == span:
         return None

@@ -17,7 +17,7 @@ Biscuit, "nursery little acorns" Little Acorns; and so does a noun the name is o
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Sequence
 
 from memory_core.facts.frame_words import (ANIMALS, DEVICES, EVENT_NOUNS, PART_NOUNS, RELATIONS, WIDER_RELATIONS,
@@ -117,32 +117,24 @@ def whole_name(tree: ParsedSentence, value: str) -> str | None:
     return tree.text[tokens[first].idx:tokens[last].idx + len(tokens[last].text)]
 
 
-_CAPITALISED_RUN = re.compile(r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*")
+@dataclass(frozen=True)
+class LowerCaseNames:
+    """A message's parse and its text as typed: what reads a value truecasing cut short as the whole name, for the
+    rules' and the parse's facts and for a change's new value alike (empty for a message typed with capitals)."""
 
+    trees: tuple[ParsedSentence, ...] = ()
+    typed: str = ""
 
-def restored_names(trees: Sequence[ParsedSentence], typed: str) -> dict[str, str]:
-    """Each run of capitals truecasing gave, mapped to the whole name it is a word of, where the parse makes that
-    longer: what a change's new value is read as ("istanbul grill is in a different league to luigi's")."""
-    found: dict[str, str] = {}
-    for tree in trees:
-        for run in _CAPITALISED_RUN.finditer(tree.text):
-            if run.group(0) not in found and run.group(0) != "I" and _restored(run.group(0), typed):
-                whole = whole_name(tree, run.group(0))
-                if whole:
-                    found[run.group(0)] = whole
-    return found
+    def whole(self, value: str | None, evidence: str = "") -> str | None:
+        """``value``, or the whole lower-case name it is a word of, read where it is said: in the tree of its
+        ``evidence`` when that holds it, else the first that does ("Istanbul" of "istanbul grill is in a different
+        league" is "Istanbul grill")."""
+        if not value or not self.trees or not _restored(value, self.typed):
+            return value
+        said = sorted((tree for tree in self.trees if _value_span(tree, value) is not None),
+                      key=lambda tree: not (evidence and evidence in tree.text))
+        return (whole_name(said[0], value) or value) if said else value
 
-
-def whole_lowercase_names(candidates: Sequence, trees: Sequence[ParsedSentence], typed: str) -> list:
-    """The candidates, each value truecasing cut short read as the whole name the user typed."""
-    out = []
-    for candidate in candidates:
-        value = candidate.value
-        if candidate.op == "assert" and value and _restored(value, typed):
-            tree = next((t for t in trees if candidate.evidence and candidate.evidence in t.text), None)
-            found = [name for name in ((whole_name(tree, value),) if tree is not None else
-                                       (whole_name(t, value) for t in trees)) if name]
-            if found:
-                candidate = replace(candidate, value=found[0])
-        out.append(candidate)
-    return out
+    def candidates(self, candidates: Sequence) -> list:
+        """The candidates, each asserted value read whole."""
+        return [replace(c, value=self.whole(c.value, c.evidence)) if c.op == "assert" else c for c in candidates]

@@ -27,7 +27,7 @@ from memory_core.facts.kind_names import (kind_name_candidates, outranked, schoo
                                            schools_named)
 from memory_core.facts.pet_names import pet_name_candidates
 from memory_core.facts.later_successors import entity_names
-from memory_core.facts.lowercase_names import restored_names, whole_lowercase_names
+from memory_core.facts.lowercase_names import LowerCaseNames
 from memory_core.facts.moved_dates import date_moves, moved_to
 from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.reading import as_read
@@ -143,9 +143,9 @@ class Parsed:
     sentences: list[str]
     #: The names the parser tagged, with their entity type (empty with no parser): a later successor's kind.
     entities: dict[str, str] = field(default_factory=dict)
-    #: In a message typed in lower case, a name truecasing cut short to the whole one the parse reads
-    #: (facts/lowercase_names.py): "Istanbul" -> "Istanbul grill".
-    whole_names: dict[str, str] = field(default_factory=dict)
+    #: In a message typed in lower case, what reads a name truecasing cut short whole (facts/lowercase_names.py):
+    #: a change's new value too, "Istanbul" -> "Istanbul grill".
+    names: LowerCaseNames = field(default_factory=LowerCaseNames)
 
 
 def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
@@ -171,13 +171,12 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     # a sentence no layer read a fact from, that names a thing of the user's: one fact by the governing word
     # (a child's school read by it too: "we've moved our daughter to Greenfield Primary")
     candidates = candidates + schools_named(fallback_candidates(trees, candidates))
-    whole_names = {}
-    if trees and typed != message.text:  # "yoga at lotus tree yoga": the whole name, not the one word truecased
-        candidates = whole_lowercase_names(candidates, trees, typed)
-        whole_names = restored_names(trees, typed)
+    # "yoga at lotus tree yoga": the whole name, not the one word truecasing capitalised
+    names = LowerCaseNames(tuple(trees), typed) if trees and typed != message.text else LowerCaseNames()
+    candidates = names.candidates(candidates)
     # a chat particle is no value, whoever read it: "an email to my charge nurse po?" names no nurse "Po"
     candidates = [c for c in candidates if not (c.op == "assert" and (c.value or "").lower() in CHAT_FILLERS)]
-    return Parsed(message.id, candidates, said, entity_names(trees), whole_names)
+    return Parsed(message.id, candidates, said, entity_names(trees), names)
 
 
 def with_switches(candidates: list, said: list[str]) -> list:
@@ -207,8 +206,7 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
     candidates = _linked(store, message, user_candidates_in_scope(parsed.candidates, parsed.sentences))
     known = _known_facts(store, message)
     changes = detect_changes(parsed.sentences, known, message.thread_id, parsed.entities)
-    changes = [replace(change, value=parsed.whole_names[change.value])
-               if change.value in parsed.whole_names else change for change in changes]
+    changes = [replace(change, value=parsed.names.whole(change.value, change.evidence)) for change in changes]
     if not changes:  # "I left Acme." ... next turn: "Starting at Globex on Monday!"
         changes = continued_changes(store, message, parsed.sentences, candidates)
     if not changes:  # "they moved my haircut to March 10"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.facts.lowercase_names import whole_name
+from memory_core.facts.lowercase_names import LowerCaseNames, whole_name
 from memory_core.facts.reading import reading_text
 from tests.memory_core.facts.helpers import facts_after
 
@@ -72,3 +72,15 @@ def test_the_one_named_before_the_name_keeps_its_case(typed, read):
 def test_a_notes_label_typed_in_lower_case_names_its_value(typed, label, value, store, real_parser):
     held = facts_after(store, real_parser, typed)
     assert any(label in predicate and found.lower() == value for _, predicate, found in held), held
+
+
+
+def test_a_new_name_said_in_a_later_sentence_than_its_evidence_is_read_whole(real_parser):
+    # a change's evidence is the sentence that ends the old choir; the new one is named in the next sentence
+    typed = ("our conductor says st cuthbert's choir is folding at easter. most of us are going over to the "
+             "riverside rock choir.")
+    trees = tuple(real_parser.parse(reading_text(typed)))
+    names = LowerCaseNames(trees, typed)
+    assert names.whole("Riverside", trees[0].text).lower() == "riverside rock choir"
+    assert names.whole("Riverside", "").lower() == "riverside rock choir"
+    assert LowerCaseNames().whole("Riverside") == "Riverside"  # a message typed with capitals: as it is

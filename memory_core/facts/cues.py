@@ -331,7 +331,10 @@ def cue_concepts(sentence: str) -> set[str]:
 #: A one-off event, not a durable fact ("I went swimming yesterday", "started running last week").
 _EPISODE = re.compile(r"(?i)\b(?:yesterday|today|tonight|this\s+(?:morning|afternoon|evening)|last\s+(?:night|week|"
                       r"weekend)|earlier|just\s+now|tomorrow)\b")
-_OTHER_PEOPLE = re.compile(r"(?i)\b(?:he|she|they|he's|she's|they're|his|her|their|you|your|you're)\b")
+_OTHER_PEOPLE = re.compile(r"(?i)\b(?:he|she|they|he's|she's|they're|his|her|their|you|your|you're)\b|"
+                           # someone else's person: "Jo's dad is mad for lawn bowls"
+                           r"\b(?-i:[A-Z])[\w-]*['’]s\s+(?:" + "|".join(sorted(RELATIONS, key=len, reverse=True)) +
+                           r")\b")
 
 
 #: Someone else's possessive opening the noun phrase a value ends ("his new Tesla", "Poppy's first swimming

@@ -261,6 +261,19 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            "diet"),
     _frame(rf"\b(?:i'?m|i\s+am|been|really|so|getting)\s+(?:really\s+|so\s+|totally\s+|big\s+|super\s+)?into\s+{VALUE}",
            "@interest"),
+    # the same liking said of the user or of one of their people, in the idioms of enthusiasm: "my dad's mad for lawn
+    # bowls", "my sister is obsessed with padel", "we're big on hiking", "I'm mad about climbing" (whose owner
+    # cue_subject says; "mad about" is also anger, so only a pastime or a genre is liked with it)
+    _frame(rf"(?:\b(?:i|we)(?:'m|\s+am|'re|\s+are|'ve\s+been|\s+have\s+been)|"
+           rf"\b{REL_MOD}{REL}(?:\s+(?-i:[A-Z])[\w'-]+)?(?:'s|\s+is|\s+has\s+been|'s\s+been))\s+"
+           rf"(?:(?:really|so|totally|absolutely|proper|well|completely|just|still|now|properly|pure|dead)\s+)*"
+           rf"(?P<idiom>into|mad\s+(?:for|about|on|keen\s+on)|obsessed\s+with|crazy\s+about|nuts\s+about|"
+           rf"passionate\s+about|big\s+on)\s+{VALUE}", "@enthusiasm"),
+    # "he spends every free minute on fishing", "my wife spends all her weekends at the allotment gardening"
+    _frame(rf"(?:\b(?:i|we)|\b{REL_MOD}{REL}(?:\s+(?-i:[A-Z])[\w'-]+)?)\s+(?:still\s+|now\s+|basically\s+)?"
+           rf"(?P<idiom>spends?)\s+(?:every|all|most)\s+(?:of\s+)?(?:(?:my|his|her|their|our|the)\s+)?"
+           rf"(?:free\s+|spare\s+|waking\s+)?(?:minute|moment|hour|weekend|evening|time|day)s?\s+"
+           rf"(?:(?:on|doing|playing|at)\s+)?{VALUE}", "@enthusiasm"),
     # something done, not listened to: "taken up salsa" is a hobby though salsa is a genre too
     _frame(rf"\b(?:been\s+doing|i've\s+taken\s+up|taken\s+up|took\s+up|taking\s+up|into\s+doing)\s+{VALUE}", "@activity"),
     # a pastime switched to: "has switched to ballroom dancing", "swapped over to padel" (only a pastime's name: not
@@ -656,6 +669,14 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
                 value = clean_value(raw)
                 candidate = Candidate("assert", USER, "hobby", value, sentence) \
                     if len(value.split()) <= 3 and a_pastime(value) else None
+            elif attribute == "@enthusiasm":
+                value = clean_value(raw)
+                kind = interest_attribute(value)
+                liked = a_pastime(value) or kind == "music" or (  # "mad about" is also anger, "spend on" a cost
+                    not re.match(r"(?i)mad\s+about|spend", groups["idiom"]) and kind_of(value) is not None)
+                owner = cue_subject(sentence, match.start("idiom"))  # "my dad's", not "Jo's mum's"
+                candidate = Candidate("assert", owner, "hobby" if a_pastime(value) else kind, value, sentence) \
+                    if owner and liked and plausible_value(value) and len(value.split()) <= 3 else None
             elif attribute in ("@interest", "@activity"):
                 value = re.sub(r"(?i)^(?:a\s+)?(?:lot|lots|bit|load|loads)\s+of\s+", "", clean_value(raw))
                 kind = interest_attribute(value) if attribute == "@interest" else "hobby"

@@ -45,20 +45,48 @@ def unwrapped_requests(text: str) -> str:
 
 
 #: A question asked after a statement, behind a comma: "I bank with Monzo, is that wise?", "my IRA is at Schwab,
-#: should I move it?", "tmr I take the car to Midas, can help me reply my boss?".
+#: should I move it?", "tmr I take the car to Midas, can help me reply my boss?", and as people ask an assistant for
+#: help in the same breath: "our cat Dotty is sitting on my keyboard, how to do any work, you tell me?", "cut hair
+#: with Joanne then makan with my cousins, can suggest brunch place or not?", "got the statement from Vanguard, what
+#: do these charges mean?". The question opens with a question word, an auxiliary or "any" and runs to the "?".
 _QUESTION_AFTER = re.compile(r"(?i)(?<=\w),(?=\s+(?:is\s+(?:that|it|this)|isn't\s+it|should\s+i|shall\s+i|"
                              r"would\s+(?:you|it)|do\s+you|any\s+(?:tips|ideas|thoughts|advice)|what\s+do\s+you|"
-                             r"how\s+(?:do|can|should)\s+i|or\s+should|can\s+you|could\s+you|will\s+you|can\s+help)"
-                             r"\b[^,.!?]*\?)")
+                             r"how\s+(?:do|can|should)\s+i|or\s+should|can\s+you|could\s+you|will\s+you|can\s+help|"
+                             r"how\s+(?:to|do|does|can|could|should|would|much|many|long|often)|"
+                             r"what\s+(?:to|do|does|did|should|can|could|would|is|are|am|time|day|kind|sort)|"
+                             r"where\s+(?:to|do|does|can|could|should|is|are)|which\s+(?:one|is|are|should|do)|"
+                             r"when\s+(?:should|can|do|does|is|are)|who\s+(?:should|can|do|is)|why\s+(?:is|are|do|does)|"
+                             r"can|could|should|would|do|does|is\s+there|are\s+there|any|got\s+any|anything|"
+                             r"you\s+(?:think|reckon|know))"
+                             r"\b[^.!?\n]*\?)")
 #: A sentence that is a question from its first word: its comma ends no statement ("Is it X, is it?").
 _ASKS_FROM_THE_START = re.compile(r"(?i)\W*(?:is|are|do|does|did|can|could|should|would|will|what|how|why|when|"
                                   r"where|which|who)\b")
 
 
+#: A statement of the user's life ended in disbelief, "??" or "?!": "apparently my pension is with Aviva??", "my
+#: landlord wants £200 more a month?!". Said, not asked: the writer is not asking about their own life.
+_DISBELIEF = re.compile(r"(?<=\w)(?:\?\?+|\?!+|!\?+)[?!]*")
+_FIRST_PERSON_WORD = re.compile(r"(?i)\b(?:i|i'm|i've|my|we|we're|we've|our|me)\b")
+
+
+def _said_in_disbelief(text: str) -> str:
+    """A sentence that says something of the user's life and ends in "??" or "?!" read as ending in a full stop
+    (the same length). A sentence asked from its first word, or about no one of the user's, is still a question."""
+    chars = list(text)
+    for match in _DISBELIEF.finditer(text):
+        start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
+        said = text[start:match.start()]
+        if not _ASKS_FROM_THE_START.match(said) and _FIRST_PERSON_WORD.search(said):
+            chars[match.start():match.end()] = "." + " " * (match.end() - match.start() - 1)
+    return "".join(chars)
+
+
 def statement_marks(text: str) -> str:
-    """A tag question's "?" read as a full stop, and a question asked after a statement set apart from it by a
-    full stop, so the statement is read as one (the same length: offsets hold)."""
-    text = _TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text)
+    """A tag question's "?" read as a full stop, a statement said in disbelief read as said, and a question asked
+    after a statement set apart from it by a full stop, so the statement is read as one (the same length: offsets
+    hold)."""
+    text = _said_in_disbelief(_TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text))
     chars = list(text)
     for match in _QUESTION_AFTER.finditer(text):
         start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1

@@ -675,7 +675,8 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
                 liked = a_pastime(value) or kind == "music" or (  # "mad about" is also anger, "spend on" a cost
                     not re.match(r"(?i)mad\s+about|spend", groups["idiom"]) and kind_of(value) is not None)
                 owner = cue_subject(sentence, match.start("idiom"))  # "my dad's", not "Jo's mum's"
-                candidate = Candidate("assert", owner, "hobby" if a_pastime(value) else kind, value, sentence) \
+                kind = "hobby" if a_pastime(value) else kind_of(value) or kind  # "obsessed with matcha": a drink
+                candidate = Candidate("assert", owner, kind, value, sentence) \
                     if owner and liked and plausible_value(value) and len(value.split()) <= 3 else None
             elif attribute in ("@interest", "@activity"):
                 value = re.sub(r"(?i)^(?:a\s+)?(?:lot|lots|bit|load|loads)\s+of\s+", "", clean_value(raw))

@@ -42,8 +42,18 @@ def test_the_statement_before_a_question_is_read(real_parser):
     assert any(value == "Dotty" for _, _, value in facts)
 
 
-def test_a_supposition_before_a_question_states_nothing(real_parser):
-    assert read_facts("If I move to Leeds, how do I register with a GP?", real_parser) == set()
+@pytest.mark.parametrize("text", [
+    "If I move to Leeds, how do I register with a GP?",
+    "When I move to Leeds, what should I do first?",
+    "Before I switch to Monzo, what should I check?",
+    "If I join PureGym, can I cancel anytime?",
+])
+def test_a_supposition_or_a_plan_before_a_question_states_nothing(text, real_parser):
+    assert read_facts(text, real_parser) == set()
+
+
+def test_a_liking_that_names_a_drink_is_a_drink():
+    assert ("user", "drink", "matcha") in _read("I'm obsessed with matcha.")
 
 
 def _read(text: str) -> set[tuple[str, str, str]]:

@@ -31,8 +31,15 @@ from tests.memory_core.facts.helpers import read_facts
     ("My sister, who lives in Leeds, is she coming?", "My sister, who lives in Leeds, is she coming? "
                                                       "My sister lives in Leeds."),
     ("I bank with Monzo, which is handy.", "I bank with Monzo, which is handy."),
+    # said in disbelief, "??" or "?!": a statement of the user's life
+    ("apparently my pension is with Aviva?? im 17", "apparently my pension is with Aviva.  I'm 17"),
+    ("my landlord wants 200 more a month?!", "my landlord wants 200 more a month. "),
+    # asked from the first word, or of no one of the user's: still a question
+    ("did you see my new car??", "did you see my new car??"),
+    ("you moved to Leeds??", "you moved to Leeds??"),
+    ("y'all see the game last night??", "y'all see the game last night??"),
 ])
-def test_a_question_after_a_statement_is_set_apart(typed, read):
+def test_a_statement_said_with_a_question_or_in_disbelief_is_read_as_said(typed, read):
     assert reading_text(typed) == read
 
 
@@ -82,18 +89,6 @@ def test_a_pastime_said_with_enthusiasm_is_a_hobby_of_whoever_it_is_said_of(text
 ])
 def test_anger_money_and_other_peoples_people_are_no_hobby_of_theirs(text):
     assert not any(predicate == "hobby" for _, predicate, _ in _read(text))
-
-
-@pytest.mark.parametrize("typed, read", [
-    ("apparently my pension is with Aviva?? im 17", "apparently my pension is with Aviva.  I'm 17"),
-    ("my landlord wants 200 more a month?!", "my landlord wants 200 more a month. "),
-    # asked from the first word, or of no one of the user's: still a question
-    ("did you see my new car??", "did you see my new car??"),
-    ("you moved to Leeds??", "you moved to Leeds??"),
-    ("y'all see the game last night??", "y'all see the game last night??"),
-])
-def test_a_statement_said_in_disbelief_is_read_as_said(typed, read):
-    assert reading_text(typed) == read
 
 
 def test_what_is_said_in_disbelief_is_held(real_parser):

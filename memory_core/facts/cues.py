@@ -23,6 +23,7 @@ from memory_core.facts.candidate import Candidate
 from memory_core.facts.frame_words import (ERRAND_VERBS, NOT_PLACES, MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import kind_of, lexical_values
+from memory_core.facts.known_names import known_kind, plainly_a_brand
 from memory_core.facts.occurrences import occasion_value
 
 #: "living here": the place is the one the sentence names after "in" ("Rent in Leeds is mad but I love living here").
@@ -243,6 +244,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
         return True  # "i hate myself", "treat yourself": the sentence's own person, never a value of theirs
     if predicate == "lives_in" and value.strip(" !.").lower() in NOT_PLACES:
         return True  # "settling in well, salamat sa Diyos": a word of thanks, no town
+    if predicate == "lives_in" and plainly_a_brand(value) and known_kind(value) != "team":
+        return True  # "moved to giffgaff": a network, a supermarket or a bank moved to, no town
     if value.strip(" !.").lower() in _CAR_TESTS:
         return True  # "booked the car in for its MOT": a car's yearly test, never a value of anything
     if (":" not in predicate or predicate.startswith("named:")) and \

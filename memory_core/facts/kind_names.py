@@ -33,7 +33,7 @@ from memory_core.facts.change_cues import PERSON_PATTERN, about_someone_else
 from memory_core.facts.changes import says_an_ending
 from memory_core.facts.cues import ENDING, FIRST_PERSON, HEDGE, NEGATION, values_of_shape
 from memory_core.facts.frame_words import DENTAL_WORDS, DEVICES, without_opening_verb
-from memory_core.facts.known_names import known_kind, known_names_in, tied_to_user
+from memory_core.facts.known_names import known_after, known_kind, known_names_in, tied_to_user
 from memory_core.facts.ledger import USER, normalize_value
 from memory_core.facts.lexicon import kind_of
 
@@ -74,8 +74,9 @@ _NOTE_OPENING = re.compile(r"(?i)^\W*(?:ring|call|phone|email|book|get|pay|ask|c
                            r"sort|bring|take|drop|pick|post|text)\b")
 
 
-#: The user's household said without "I" or "my": "the whole family's in Cleveland Browns gear".
-_HOUSEHOLD = re.compile(r"(?i)\b(?:the\s+(?:whole\s+)?(?:family|household|kids|wife|husband|missus|hubby))\b")
+#: The user's household said without "I" or "my": "the whole family's in Cleveland Browns gear", "the electricity at
+#: home is from British Gas".
+_HOUSEHOLD = re.compile(r"(?i)\b(?:the\s+(?:whole\s+)?(?:family|household|kids|wife|husband|missus|hubby)|at\s+home)\b")
 #: Someone else is the clause's subject: "My brother-in-law is a die-hard Chicago Cubs fan".
 _OTHERS_SUBJECT = re.compile(rf"(?i)^\W*(?:my|our)\s+(?:{PERSON_PATTERN})(?:'s)?\s+(?:is|was|has|'s|are|were)\b")
 #: A sentence with no subject of its own, as chat drops "I": "just back from Bannatyne's", "Been with Lloyds for
@@ -91,6 +92,12 @@ _CAR_MODELS = {"corolla", "octavia", "qashqai", "yaris", "sandero", "passat", "t
 _THE_USERS_BEFORE = re.compile(r"(?i)(?:^\W*|\b(?:my|our|the)\s+)$")
 
 
+def _opens_a_note_on_its_thing(sentence: str, at: int, name: str, concept: str) -> bool:
+    """A note that opens with the brand and the user's thing of it, as people jot them: "Tesco run for milk", "Sky
+    wifi down AGAIN", "Octopus bill up again"."""
+    return not sentence[:at].strip(" -*\u2022") and known_after(concept, sentence[at + len(name):])
+
+
 def _kind(name: str, sentence: str, at: int) -> str | None:
     for concept, words in KINDS:
         if words.search(name):
@@ -98,7 +105,8 @@ def _kind(name: str, sentence: str, at: int) -> str | None:
     known = known_kind(name)
     if known and tied_to_user(known, name, sentence[max(0, at - _LOOK_BACK):at], sentence[at + len(name):]) and \
             (FIRST_PERSON.search(sentence) or _NOTE_OPENING.match(sentence) or _SUBJECTLESS.match(sentence) or
-             _HOUSEHOLD.search(sentence)) and not _OTHERS_SUBJECT.match(sentence[max(0, at - _LOOK_BACK):at]):
+             _HOUSEHOLD.search(sentence) or _opens_a_note_on_its_thing(sentence, at, name, known)) and \
+            not _OTHERS_SUBJECT.match(sentence[max(0, at - _LOOK_BACK):at]):
         # "Been with Lloyds since I was sixteen", "the Nationwide app says I"; a brand said of no one is no one's:
         # "The Beatles documentary on Disney+ is eight hours long"
         return known

@@ -85,12 +85,45 @@ _TEAMS = (
     "Penrith Panthers", "South Sydney Rabbitohs", "St George Illawarra Dragons", "Sydney Roosters",
     "Wests Tigers", "New Zealand Warriors",
 )
-#: name (lower case) -> the concept it is held under (``attributes.CONCEPTS``)
+_SUPERMARKETS = (
+    "Tesco", "Sainsbury's", "Sainsburys", "Asda", "Morrisons", "Aldi", "Lidl", "Waitrose", "Co-op", "Iceland",
+    "Marks & Spencer", "M&S", "Ocado", "Booths", "Spar", "Dunnes", "Dunnes Stores", "SuperValu", "Kroger", "Walmart",
+    "Target", "Costco", "Safeway", "Publix", "Trader Joe's", "Whole Foods", "Wegmans", "H-E-B", "Albertsons", "Meijer",
+    "Food Lion", "Stop & Shop", "Loblaws", "No Frills", "Sobeys", "Woolworths", "Coles", "IGA", "Countdown",
+    "New World", "Pak'nSave",
+)
+_PHARMACIES = (
+    "Boots", "Superdrug", "Lloyds Pharmacy", "LloydsPharmacy", "Well Pharmacy", "Rowlands", "Walgreens", "CVS",
+    "Rite Aid", "Shoppers Drug Mart", "Chemist Warehouse", "Priceline Pharmacy", "Unichem",
+)
+_MOBILE_NETWORKS = (
+    "EE", "O2", "Vodafone", "Three", "giffgaff", "Tesco Mobile", "Sky Mobile", "Virgin Mobile", "Lebara",
+    "Lycamobile", "iD Mobile", "Voxi", "Smarty", "Verizon", "AT&T", "T-Mobile", "Mint Mobile", "Cricket", "Rogers",
+    "Telus", "Fido", "Koodo", "Telstra", "Optus",
+)
+_ENERGY_SUPPLIERS = (
+    "British Gas", "Octopus", "Octopus Energy", "EDF", "E.ON", "E.ON Next", "OVO", "Ovo Energy", "Scottish Power",
+    "ScottishPower", "SSE", "Bulb", "Shell Energy", "Utility Warehouse", "So Energy", "Good Energy", "Electric Ireland",
+    "Bord Gáis", "Con Edison", "PG&E", "Duke Energy", "AGL", "Origin Energy",
+)
+_BROADBAND = (
+    "BT", "Sky", "Virgin Media", "TalkTalk", "Plusnet", "Hyperoptic", "Community Fibre", "Comcast", "Xfinity",
+    "Spectrum", "Cox", "Optimum", "Eir",
+)
+_ALL_NAMES = {*_BANKS, *_GYMS, *_STREAMING, *_TEAMS, *_SUPERMARKETS, *_PHARMACIES, *_MOBILE_NETWORKS, *_ENERGY_SUPPLIERS,
+              *_BROADBAND}
+#: name (lower case) -> the concept it is held under (``attributes.CONCEPTS``, or the attribute a person names it by:
+#: "supermarket", "pharmacy", "mobile network", "energy supplier")
 KNOWN: dict[str, str] = {
     **{name.lower(): "bank" for name in _BANKS},
     **{name.lower(): "gym" for name in _GYMS},
     **{name.lower(): "streaming" for name in _STREAMING},
     **{name.lower(): "team" for name in _TEAMS},
+    **{name.lower(): "supermarket" for name in _SUPERMARKETS},
+    **{name.lower(): "pharmacy" for name in _PHARMACIES},
+    **{name.lower(): "mobile_network" for name in _MOBILE_NETWORKS},
+    **{name.lower(): "energy_supplier" for name in _ENERGY_SUPPLIERS},
+    **{name.lower(): "internet" for name in _BROADBAND},
 }
 #: Brands that are also a first name or an everyday word: read only with the words after them or the kind's verb.
 _AMBIGUOUS = {"chase", "ally", "discover", "citizens", "regions", "huntington", "equinox", "crunch", "max", "stan",
@@ -100,7 +133,11 @@ _AMBIGUOUS = {"chase", "ally", "discover", "citizens", "regions", "huntington", 
               "arsenal", "bournemouth", "brentford", "brighton", "burnley", "chelsea", "everton", "fulham",
               "liverpool", "newcastle", "southampton", "sunderland", "rangers", "hearts", "aberdeen", "wrexham",
               "middlesbrough", "wolves", "spurs", "carlton", "collingwood", "essendon", "fremantle", "hawthorn",
-              "dolphins", "celtic", "hibs", "st kilda", "richmond tigers"}
+              "dolphins", "celtic", "hibs", "st kilda", "richmond tigers",
+              # shops, networks and suppliers named as a common word, a place or a first name
+              "iceland", "target", "booths", "spar", "co-op", "countdown", "new world", "boots", "well pharmacy",
+              "three", "cricket", "rogers", "smarty", "octopus", "bulb", "sky", "spectrum", "cox", "optimum",
+              "origin energy"}
 
 #: Words after the brand that make it the user's thing of that kind ("Chase app", "Equinox membership").
 _AFTER = {
@@ -111,6 +148,16 @@ _AFTER = {
     "streaming": re.compile(r"(?i)^\s+(?:subscription|sub|account|password|login|plan|membership)\b"),
     "team": re.compile(r"(?i)^\s+(?:fan|fans|supporter|supporters|house|household|family|gear|jerseys?|shirts?|"
                        r"tops?|kit|scarf|season\s+ticket|all\s+the\s+way|till\s+i\s+die|forever)\b"),
+    "supermarket": re.compile(r"(?i)^\s+(?:run|shop|delivery|deliveries|order|clubcard|nectar|app|click\s+and\s+"
+                              r"collect|online\s+order|home\s+delivery|points|rewards\s+card|loyalty\s+card)\b"),
+    "pharmacy": re.compile(r"(?i)^\s+(?:for\s+(?:my\s+)?(?:prescriptions?|meds|medication|tablets|inhalers?)|"
+                           r"(?:has|have)\s+(?:my|our)\s+(?:prescriptions?|repeat))\b"),
+    "mobile_network": re.compile(r"(?i)^\s+(?:contract|sim|signal|coverage|network|phone\s+plan|plan|bill|data|"
+                                 r"5g|4g|pay\s+as\s+you\s+go|payg|mobile|phone\s+contract)\b"),
+    "energy_supplier": re.compile(r"(?i)^\s+(?:bill|bills|account|tariff|smart\s+meter|meter|direct\s+debit|app|"
+                                  r"energy|gas\s+and\s+electric\w*|dual\s+fuel)\b"),
+    "internet": re.compile(r"(?i)^\s+(?:broadband|wifi|wi-fi|router|fibre|fiber|internet|hub|box|connection|"
+                           r"package|tv\s+and\s+broadband)\b"),
 }
 #: Words before the brand that make it the user's thing of that kind ("banking with Lloyds", "at Equinox").
 _BEFORE = {
@@ -122,6 +169,18 @@ _BEFORE = {
                             r"(?:only\s+|just\s+)?(?:the\s+)?$"),
     "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
                        r"follow|following|watching|watch|my|our|go|come\s+on|up\s+the|love|loves)\s+(?:the\s+)?$"),
+    # not a bare "at": "I'm an analyst at Ocado", "I work at Tesco" is a workplace
+    "supermarket": re.compile(r"(?i)\b(?:my|our|shop\s+(?:at|in)|shopping\s+(?:at|in)|(?:big|weekly|food|"
+                              r"grocery)\s+shop\s+(?:at|in)|groceries\s+(?:at|from)|delivery\s+from)\s+(?:the\s+)?$"),
+    "pharmacy": re.compile(r"(?i)\b(?:prescriptions?\s+(?:\w+\s+){0,2}?(?:to|at|from)|nominated\s+pharmacy\s+(?:is|to)|"
+                           r"(?:my|our)\s+(?:\w+\s+)?(?:prescriptions?|meds|tablets|inhalers?)\s+(?:go|goes|come|comes)\s+"
+                           r"(?:to|from))\s+(?:the\s+)?$"),
+    "mobile_network": re.compile(r"(?i)\b(?:my|our|(?:i'm|i\s+am|i've\s+been|been|we're|we\s+are)\s+(?:still\s+|now\s+)?"
+                                 r"(?:on|with)|switched\s+to|moved\s+to|ported\s+(?:my\s+number\s+)?to|network\s+is)\s+$"),
+    "energy_supplier": re.compile(r"(?i)\b(?:my|our|(?:energy|gas|electricity|electric|supplier)\s+(?:\w+\s+){0,2}?"
+                                  r"(?:(?:is|comes)\s+)?(?:with|from)|switched\s+(?:\w+\s+){0,2}?to|supplier\s+is)\s+$"),
+    "internet": re.compile(r"(?i)\b(?:my|our|(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from)|"
+                           r"switched\s+(?:\w+\s+){0,2}?to)\s+$"),
 }
 #: The kind's own verb before an ambiguous brand: "bank with Chase", "a member at Equinox", "subscribed to Max".
 _KIND_VERB = {
@@ -130,7 +189,14 @@ _KIND_VERB = {
     "streaming": re.compile(r"(?i)\b(?:subscribed\s+to|subscribe\s+to|subscription\s+to)\s+$"),
     "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
                        r"come\s+on|up\s+the)\s+(?:the\s+)?$"),
+    "supermarket": re.compile(r"(?i)\b(?:shop\s+(?:at|in)|shopping\s+(?:at|in)|(?:big|weekly|food|grocery)\s+shop\s+"
+                              r"(?:at|in)|groceries\s+(?:at|from))\s+(?:the\s+)?$"),
+    "mobile_network": re.compile(r"(?i)\b(?:network\s+is|ported\s+(?:my\s+number\s+)?to)\s+$"),
+    "energy_supplier": re.compile(r"(?i)\b(?:(?:energy|gas|electricity|electric)\s+(?:is\s+)?(?:with|from)|"
+                                  r"supplier\s+is)\s+$"),
+    "internet": re.compile(r"(?i)\b(?:(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from))\s+$"),
 }
+_KIND_VERB["pharmacy"] = _BEFORE["pharmacy"]  # "prescriptions go to Boots": the pharmacy's own words
 
 
 def known_kind(name: str) -> str | None:
@@ -141,6 +207,11 @@ def known_kind(name: str) -> str | None:
         return KNOWN[name.lower()]
     opening = _SPELLED.match(name)
     return KNOWN[opening.group("name").lower()] if opening else None
+
+
+def known_after(concept: str, after: str) -> bool:
+    """Whether the words after a brand name the user's thing of its kind ("Tesco run", "Sky wifi", "Chase app")."""
+    return bool(_AFTER[concept].match(after))
 
 
 def tied_to_user(concept: str, name: str, before: str, after: str) -> bool:
@@ -155,7 +226,7 @@ def tied_to_user(concept: str, name: str, before: str, after: str) -> bool:
 #: Every brand as written, longest first, so "Lloyds Bank" is read before "Lloyds"; "'s" is the brand's own
 #: ("Bannatyne's") or a possessive ("Barclays's app"), kept out of the name.
 _SPELLED = re.compile(r"(?<![\w+])(?P<name>" + "|".join(
-    re.escape(name) for name in sorted({*_BANKS, *_GYMS, *_STREAMING, *_TEAMS}, key=len, reverse=True)) + r")(?![\w+])")
+    re.escape(name) for name in sorted(_ALL_NAMES, key=len, reverse=True)) + r")(?![\w+])")
 
 
 def known_names_in(sentence: str) -> list[tuple[int, str]]:
@@ -171,11 +242,13 @@ def plainly_a_brand(name: str) -> bool:
 #: The same brands typed all in lower case, for a message typed without capitals: only names of two words or more
 #: and one-word brands that are no everyday word or first name ("monzo", "barclays"; not "chase", "max", "now").
 _SPELLED_LOWER = re.compile(r"(?<![\w+])(?P<name>" + "|".join(
-    re.escape(name.lower()) for name in sorted({*_BANKS, *_GYMS, *_STREAMING, *_TEAMS}, key=len, reverse=True)
+    re.escape(name.lower()) for name in sorted(_ALL_NAMES, key=len, reverse=True)
     if (" " in name or name.lower() not in _AMBIGUOUS) and len(name) > 3) + r")(?![\w+])")
-_WRITTEN = {name.lower(): name for name in (*_BANKS, *_GYMS, *_STREAMING, *_TEAMS)}
+_WRITTEN = {name.lower(): name for name in _ALL_NAMES}
 
 
 def known_names_in_lower(text: str) -> list[tuple[int, str]]:
     """(where, the brand as written) for each well-known brand typed in lower case in ``text``."""
-    return [(m.start(), _WRITTEN[m.group("name")]) for m in _SPELLED_LOWER.finditer(text)]
+    # a brand that writes itself in lower case ("giffgaff", "bunq") is read with a capital, as a name is
+    return [(m.start(), _WRITTEN[m.group("name")] if not _WRITTEN[m.group("name")].islower()
+             else _WRITTEN[m.group("name")].capitalize()) for m in _SPELLED_LOWER.finditer(text)]

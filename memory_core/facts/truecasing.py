@@ -165,6 +165,43 @@ _NOT_FIRM_WORDS = frozenset("local new old usual nearest same other big little m
                             "village town city car house home our my the a an your his her their this that".split())
 
 
+#: A message about playing in a band: the one place a band's name, made of everyday words, can be told from them.
+_BAND_TALK = re.compile(r"\b(?:band|bands|gig|gigs|rehears\w*|jam|jamming|drums|drummer|bass|bassist|guitar|guitarist|"
+                        r"fiddle|sax|trumpet|violin|banjo|vocals|singer|setlist|covers)\b")
+#: Where a band is named in such a message: who one plays, rehearses or gigs with, joins or leaves ("gig with the rusty
+#: hinges on saturday", "playin bass with backroad static", "left the loose ends", "singing with the night porters").
+_BAND_SLOT = re.compile(r"\b(?:(?:gig|gigs|show|shows|practice|practise|rehearsal|rehearsals|rehearsing|rehearse|jam|"
+                        r"jamming|jammed|playing|playin|play|played|plays|drumming|drum|singing|sing|sang|drums|bass|"
+                        r"guitar|fiddle|keys|vocals)\s+(?:in\s+)?with|joined|join|joining|left|leaving|quit|quitting)\s+"
+                        r"(?:the\s+)?((?:[a-z]+\s+){1,2}[a-z]+)")
+#: Words that end a band's name said in chat, or show it is a group of people, not a name: "the lads", "the other guys".
+_NOT_BAND_WORDS = frozenset("band bands group choir team lads guys boys girls crew gang people others rest kids family "
+                            "friends mates other new old same whole usual local tonight tomorrow yesterday next last "
+                            "again instead now then week weekend night".split())
+
+#: A nickname: "everyone at school calls me biscuit", "the lads call me jazzy" (one word; "call me back" is no name).
+_CALLS_ME = re.compile(r"\b(?:calls?|calling)\s+me\s+([a-z]+)\b")
+_NOT_NICKNAMES = frozenset("back later tomorrow tonight today when if on at asap now again please pls after before in "
+                           "once sometime soon first up out round over about crazy mad names stuff things lol".split())
+
+
+def _band_names(text: str) -> list[int]:
+    """Where the words of a band's name begin, in a message about playing in a band typed without capitals: the two
+    or three words after "gig with", "joined", "left" and their like, up to a word that ends a name."""
+    if not _BAND_TALK.search(text):
+        return []
+    starts = []
+    for match in _BAND_SLOT.finditer(text):
+        words = list(re.finditer(r"[a-z]+", match.group(1)))
+        kept = []
+        for word in words:
+            if word.group() in _NAME_ENDS | _PREPOSITIONS | _CALENDAR | _NOT_BAND_WORDS or not _bare_name_word(word.group()):
+                break
+            kept.append(match.start(1) + word.start())
+        if len(kept) >= 2:  # one word alone is read by its rarity, as any name is
+            starts += kept
+    return starts
+
 @lru_cache(maxsize=1)
 def _lexicon_file() -> dict:
     """The case lexicon as stored: read once per process."""
@@ -331,6 +368,9 @@ def _name_starts(text: str, models: bool = True) -> list[int]:
     starts = [match.start(1) for match in _APPOSED.finditer(text) if match.group(1) not in _NEVER_NAMES]
     starts += _names_before_their_kind(text)
     starts += _names_before_their_kind(text, _BEFORE_RELATIVE)
+    starts += _band_names(text)
+    starts += [match.start(1) for match in _CALLS_ME.finditer(text)
+               if _bare_name_word(match.group(1)) and match.group(1) not in _NOT_NICKNAMES]
     for match in _FIRM_KIND.finditer(text):
         kept = []
         for word in reversed(list(re.finditer(r"[a-z]+", match.group(1)))):  # the name's words before its kind

@@ -1,6 +1,7 @@
 """Truecasing: a message typed without capitals is read with the capitals English gives its names."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, strategies as st
 
 from memory_core.facts.reading import reading_text
@@ -183,3 +184,30 @@ def test_im_read_as_i_am_keeps_a_message_all_lower_case():
     assert reading_text("I'm at zorblax now") == "I'm at zorblax now"
     assert reading_text("I'm at tesco with sarah") == "I'm at Tesco with Sarah"  # names the lexicon knows
     assert reading_text("I'm at Tesco with sarah") == "I'm at Tesco with sarah"  # this writer capitalises
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("gig with the rusty hinges on saturday, im on bass", "gig with the Rusty Hinges on Saturday, I'm on bass"),
+    ("left backroad static. joined the low tides instead, they get paid gigs",
+     "left Backroad Static. joined the Low Tides instead, they get paid gigs"),
+    ("i play fiddle with velvet kettle. weddings mostly", "I play fiddle with Velvet Kettle. weddings mostly"),
+    # a group of people, a word of time, a message about no band: no name
+    ("gig with the lads on saturday, bass again", "gig with the lads on Saturday, bass again"),
+    ("left the gym, joined the new band", "left the gym, joined the new band"),
+    ("left the office early and joined the queue at the post office",
+     "left the office early and joined the queue at the post office"),
+    ("went fishing for bass with my uncle last week", "went fishing for bass with my uncle last week"),
+])
+def test_a_bands_name_of_everyday_words_is_read_where_a_band_is_named(typed, read):
+    assert reading_text(typed) == read
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("everyone at school calls me biscuit dont ask", "everyone at school calls me Biscuit don't ask"),
+    ("lol the kids have started calling me biscuit at home", "lol the kids have started calling me Biscuit at home"),
+    ("can you call me back", "can you call me back"),
+    ("my mum calls me every sunday", "my mum calls me every Sunday"),
+    ("he calls me a liar", "he calls me a liar"),
+])
+def test_a_nickname_is_read_where_someone_calls_the_user_it(typed, read):
+    assert reading_text(typed) == read

@@ -110,7 +110,19 @@ _BROADBAND = (
     "BT", "Sky", "Virgin Media", "TalkTalk", "Plusnet", "Hyperoptic", "Community Fibre", "Comcast", "Xfinity",
     "Spectrum", "Cox", "Optimum", "Eir",
 )
-_ALL_NAMES = {*_BANKS, *_GYMS, *_STREAMING, *_TEAMS, *_SUPERMARKETS, *_PHARMACIES, *_MOBILE_NETWORKS, *_ENERGY_SUPPLIERS,
+_OPTICIANS = (
+    "Specsavers", "Vision Express", "Boots Opticians", "Leightons", "Optical Express", "Scrivens", "Asda Opticians",
+    "Tesco Opticians", "LensCrafters", "Pearle Vision", "Warby Parker", "America's Best", "OPSM", "Bailey Nelson",
+)
+_BREAKDOWN = (
+    "AA", "RAC", "Green Flag", "Britannia Rescue", "Start Rescue", "AAA", "CAA", "NRMA", "RACV", "RACQ", "AA Ireland",
+)
+_INSURERS = (
+    "Aviva", "Direct Line", "Admiral", "Churchill", "LV=", "Hastings Direct", "More Than", "Saga", "Zurich", "AXA",
+    "Allianz", "Geico", "GEICO", "State Farm", "Progressive", "Allstate", "Liberty Mutual", "Nationwide Insurance",
+    "USAA Insurance", "NRMA Insurance", "AAMI", "Budget Direct", "Intact", "Aviva Canada",
+)
+_ALL_NAMES = {*_OPTICIANS, *_BREAKDOWN, *_INSURERS, *_BANKS, *_GYMS, *_STREAMING, *_TEAMS, *_SUPERMARKETS, *_PHARMACIES, *_MOBILE_NETWORKS, *_ENERGY_SUPPLIERS,
               *_BROADBAND}
 #: name (lower case) -> the concept it is held under (``attributes.CONCEPTS``, or the attribute a person names it by:
 #: "supermarket", "pharmacy", "mobile network", "energy supplier")
@@ -124,6 +136,9 @@ KNOWN: dict[str, str] = {
     **{name.lower(): "mobile_network" for name in _MOBILE_NETWORKS},
     **{name.lower(): "energy_supplier" for name in _ENERGY_SUPPLIERS},
     **{name.lower(): "internet" for name in _BROADBAND},
+    **{name.lower(): "optician" for name in _OPTICIANS},
+    **{name.lower(): "breakdown_cover" for name in _BREAKDOWN},
+    **{name.lower(): "insurance" for name in _INSURERS},
 }
 #: Brands that are also a first name or an everyday word: read only with the words after them or the kind's verb.
 _AMBIGUOUS = {"chase", "ally", "discover", "citizens", "regions", "huntington", "equinox", "crunch", "max", "stan",
@@ -137,7 +152,8 @@ _AMBIGUOUS = {"chase", "ally", "discover", "citizens", "regions", "huntington", 
               # shops, networks and suppliers named as a common word, a place or a first name
               "iceland", "target", "booths", "spar", "co-op", "countdown", "new world", "boots", "well pharmacy",
               "three", "cricket", "rogers", "smarty", "octopus", "bulb", "sky", "spectrum", "cox", "optimum",
-              "origin energy"}
+              "origin energy", "aa", "admiral", "churchill", "more than", "saga", "progressive", "intact",
+              "leightons", "scrivens", "america's best"}
 
 #: Words after the brand that make it the user's thing of that kind ("Chase app", "Equinox membership").
 _AFTER = {
@@ -158,6 +174,11 @@ _AFTER = {
                                   r"energy|gas\s+and\s+electric\w*|dual\s+fuel)\b"),
     "internet": re.compile(r"(?i)^\s+(?:broadband|wifi|wi-fi|router|fibre|fiber|internet|hub|box|connection|"
                            r"package|tv\s+and\s+broadband)\b"),
+    "optician": re.compile(r"(?i)^\s+(?:for\s+(?:my\s+)?(?:eyes|eye\s+tests?|glasses|contacts|contact\s+lenses)|"
+                           r"eye\s+tests?|glasses|contacts\s+subscription|appointment)\b"),
+    "breakdown_cover": re.compile(r"(?i)^\s+(?:breakdown|cover|membership|renewal|recovery|roadside)\b"),
+    "insurance": re.compile(r"(?i)^\s+(?:car\s+|home\s+|house\s+|contents\s+|pet\s+|travel\s+|life\s+)?"
+                            r"(?:insurance|policy|premium|renewal|quote|cover)\b"),
 }
 #: Words before the brand that make it the user's thing of that kind ("banking with Lloyds", "at Equinox").
 _BEFORE = {
@@ -181,6 +202,12 @@ _BEFORE = {
                                   r"(?:(?:is|comes)\s+)?(?:with|from)|switched\s+(?:\w+\s+){0,2}?to|supplier\s+is)\s+$"),
     "internet": re.compile(r"(?i)\b(?:my|our|(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from)|"
                            r"switched\s+(?:\w+\s+){0,2}?to)\s+$"),
+    "optician": re.compile(r"(?i)\b(?:my|our|(?:eyes|eye\s+tests?|eyes\s+tested|glasses|contacts|contact\s+lenses)\s+"
+                           r"(?:\w+\s+){0,2}?(?:at|from|with)|optician(?:'s)?\s+is|go\s+to)\s+$"),
+    "breakdown_cover": re.compile(r"(?i)\b(?:my|our|(?:breakdown\s+cover|breakdown|recovery)\s+(?:is\s+)?(?:with|from|"
+                                  r"through)|breakdown\s+cover\s*:|member\s+of\s+the|with\s+the)\s+$"),
+    "insurance": re.compile(r"(?i)\b(?:my|our|(?:insurance|insured|policy|cover)\s+(?:is\s+)?(?:with|from|through)|"
+                            r"insured\s+with|insure\s+with)\s+$"),
 }
 #: The kind's own verb before an ambiguous brand: "bank with Chase", "a member at Equinox", "subscribed to Max".
 _KIND_VERB = {
@@ -195,6 +222,11 @@ _KIND_VERB = {
     "energy_supplier": re.compile(r"(?i)\b(?:(?:energy|gas|electricity|electric)\s+(?:is\s+)?(?:with|from)|"
                                   r"supplier\s+is)\s+$"),
     "internet": re.compile(r"(?i)\b(?:(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from))\s+$"),
+    "optician": re.compile(r"(?i)\b(?:(?:eyes|eye\s+tests?|eyes\s+tested|glasses|contacts)\s+(?:\w+\s+){0,2}?(?:at|from)|"
+                           r"optician(?:'s)?\s+is)\s+$"),
+    "breakdown_cover": re.compile(r"(?i)\b(?:(?:breakdown\s+cover|breakdown|recovery)\s+(?:is\s+)?(?:with|from|through)|"
+                                  r"breakdown\s+cover\s*:)\s+$"),
+    "insurance": re.compile(r"(?i)\b(?:(?:insurance|policy)\s+(?:is\s+)?(?:with|from|through)|insured\s+with)\s+$"),
 }
 _KIND_VERB["pharmacy"] = _BEFORE["pharmacy"]  # "prescriptions go to Boots": the pharmacy's own words
 

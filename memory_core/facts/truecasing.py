@@ -202,6 +202,7 @@ def _band_names(text: str) -> list[int]:
             starts += kept
     return starts
 
+
 @lru_cache(maxsize=1)
 def _lexicon_file() -> dict:
     """The case lexicon as stored: read once per process."""

@@ -1,4 +1,5 @@
-"""Well-known supermarkets, pharmacies, mobile networks, energy suppliers and broadband providers, by name.
+"""Well-known supermarkets, pharmacies, mobile networks, energy suppliers, broadband providers, opticians, breakdown
+cover and insurers, by name.
 
 Like the banks and gyms of ``known_names``: a brand alone makes no fact, the words beside it tie it to the user
 ("did the big shop at Aldi", "my Three contract", "prescription sent to Boots", "Sky wifi down AGAIN"). A brand
@@ -19,6 +20,8 @@ from tests.memory_core.facts.helpers import read_facts
     ("I'm on Vodafone, the signal is rubbish", ("user", "mobile_network", "Vodafone")),
     ("my Three contract ends in March", ("user", "mobile_network", "Three")),
     ("Sky wifi down AGAIN", ("user", "internet", "Sky")),
+    ("sorted Britannia Rescue breakdown cover online", ("user", "breakdown_cover", "Britannia Rescue")),
+    ("my car insurance is with Admiral", ("user", "insurance", "Admiral")),
 ])
 def test_a_known_provider_tied_to_the_user_is_theirs(text, fact, real_parser):
     assert fact in read_facts(text, real_parser)
@@ -29,10 +32,12 @@ def test_a_known_provider_tied_to_the_user_is_theirs(text, fact, real_parser):
     "I went to Target for a birthday card.",          # an everyday word: only with its kind's words
     "the sky is blue today",
     "My mum shops at Lidl.",                          # someone else's
+    "I went to an AA meeting last night",             # an everyday abbreviation: only with its kind's words
 ])
 def test_a_brand_said_in_passing_or_of_someone_else_is_no_provider_of_the_users(text, real_parser):
     facts = read_facts(text, real_parser)
-    assert not any(predicate in ("supermarket", "pharmacy", "mobile_network", "internet") and subject == "user"
+    assert not any(predicate in ("supermarket", "pharmacy", "mobile_network", "internet", "breakdown_cover") and
+                   subject == "user"
                    for subject, predicate, _ in facts)
 
 

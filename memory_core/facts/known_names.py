@@ -164,21 +164,6 @@ _AFTER = {
     "streaming": re.compile(r"(?i)^\s+(?:subscription|sub|account|password|login|plan|membership)\b"),
     "team": re.compile(r"(?i)^\s+(?:fan|fans|supporter|supporters|house|household|family|gear|jerseys?|shirts?|"
                        r"tops?|kit|scarf|season\s+ticket|all\s+the\s+way|till\s+i\s+die|forever)\b"),
-    "supermarket": re.compile(r"(?i)^\s+(?:run|shop|delivery|deliveries|order|clubcard|nectar|app|click\s+and\s+"
-                              r"collect|online\s+order|home\s+delivery|points|rewards\s+card|loyalty\s+card)\b"),
-    "pharmacy": re.compile(r"(?i)^\s+(?:for\s+(?:my\s+)?(?:prescriptions?|meds|medication|tablets|inhalers?)|"
-                           r"(?:has|have)\s+(?:my|our)\s+(?:prescriptions?|repeat))\b"),
-    "mobile_network": re.compile(r"(?i)^\s+(?:contract|sim|signal|coverage|network|phone\s+plan|plan|bill|data|"
-                                 r"5g|4g|pay\s+as\s+you\s+go|payg|mobile|phone\s+contract)\b"),
-    "energy_supplier": re.compile(r"(?i)^\s+(?:bill|bills|account|tariff|smart\s+meter|meter|direct\s+debit|app|"
-                                  r"energy|gas\s+and\s+electric\w*|dual\s+fuel)\b"),
-    "internet": re.compile(r"(?i)^\s+(?:broadband|wifi|wi-fi|router|fibre|fiber|internet|hub|box|connection|"
-                           r"package|tv\s+and\s+broadband)\b"),
-    "optician": re.compile(r"(?i)^\s+(?:for\s+(?:my\s+)?(?:eyes|eye\s+tests?|glasses|contacts|contact\s+lenses)|"
-                           r"eye\s+tests?|glasses|contacts\s+subscription|appointment)\b"),
-    "breakdown_cover": re.compile(r"(?i)^\s+(?:breakdown|cover|membership|renewal|recovery|roadside)\b"),
-    "insurance": re.compile(r"(?i)^\s+(?:car\s+|home\s+|house\s+|contents\s+|pet\s+|travel\s+|life\s+)?"
-                            r"(?:insurance|policy|premium|renewal|quote|cover)\b"),
 }
 #: Words before the brand that make it the user's thing of that kind ("banking with Lloyds", "at Equinox").
 _BEFORE = {
@@ -190,24 +175,6 @@ _BEFORE = {
                             r"(?:only\s+|just\s+)?(?:the\s+)?$"),
     "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
                        r"follow|following|watching|watch|my|our|go|come\s+on|up\s+the|love|loves)\s+(?:the\s+)?$"),
-    # not a bare "at": "I'm an analyst at Ocado", "I work at Tesco" is a workplace
-    "supermarket": re.compile(r"(?i)\b(?:my|our|shop\s+(?:at|in)|shopping\s+(?:at|in)|(?:big|weekly|food|"
-                              r"grocery)\s+shop\s+(?:at|in)|groceries\s+(?:at|from)|delivery\s+from)\s+(?:the\s+)?$"),
-    "pharmacy": re.compile(r"(?i)\b(?:prescriptions?\s+(?:\w+\s+){0,2}?(?:to|at|from)|nominated\s+pharmacy\s+(?:is|to)|"
-                           r"(?:my|our)\s+(?:\w+\s+)?(?:prescriptions?|meds|tablets|inhalers?)\s+(?:go|goes|come|comes)\s+"
-                           r"(?:to|from))\s+(?:the\s+)?$"),
-    "mobile_network": re.compile(r"(?i)\b(?:my|our|(?:i'm|i\s+am|i've\s+been|been|we're|we\s+are)\s+(?:still\s+|now\s+)?"
-                                 r"(?:on|with)|switched\s+to|moved\s+to|ported\s+(?:my\s+number\s+)?to|network\s+is)\s+$"),
-    "energy_supplier": re.compile(r"(?i)\b(?:my|our|(?:energy|gas|electricity|electric|supplier)\s+(?:\w+\s+){0,2}?"
-                                  r"(?:(?:is|comes)\s+)?(?:with|from)|switched\s+(?:\w+\s+){0,2}?to|supplier\s+is)\s+$"),
-    "internet": re.compile(r"(?i)\b(?:my|our|(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from)|"
-                           r"switched\s+(?:\w+\s+){0,2}?to)\s+$"),
-    "optician": re.compile(r"(?i)\b(?:my|our|(?:eyes|eye\s+tests?|eyes\s+tested|glasses|contacts|contact\s+lenses)\s+"
-                           r"(?:\w+\s+){0,2}?(?:at|from|with)|optician(?:'s)?\s+is|go\s+to)\s+$"),
-    "breakdown_cover": re.compile(r"(?i)\b(?:my|our|(?:breakdown\s+cover|breakdown|recovery)\s+(?:is\s+)?(?:with|from|"
-                                  r"through)|breakdown\s+cover\s*:|member\s+of\s+the|with\s+the)\s+$"),
-    "insurance": re.compile(r"(?i)\b(?:my|our|(?:insurance|insured|policy|cover)\s+(?:is\s+)?(?:with|from|through)|"
-                            r"insured\s+with|insure\s+with)\s+$"),
 }
 #: The kind's own verb before an ambiguous brand: "bank with Chase", "a member at Equinox", "subscribed to Max".
 _KIND_VERB = {
@@ -216,19 +183,56 @@ _KIND_VERB = {
     "streaming": re.compile(r"(?i)\b(?:subscribed\s+to|subscribe\s+to|subscription\s+to)\s+$"),
     "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
                        r"come\s+on|up\s+the)\s+(?:the\s+)?$"),
-    "supermarket": re.compile(r"(?i)\b(?:shop\s+(?:at|in)|shopping\s+(?:at|in)|(?:big|weekly|food|grocery)\s+shop\s+"
-                              r"(?:at|in)|groceries\s+(?:at|from))\s+(?:the\s+)?$"),
-    "mobile_network": re.compile(r"(?i)\b(?:network\s+is|ported\s+(?:my\s+number\s+)?to)\s+$"),
-    "energy_supplier": re.compile(r"(?i)\b(?:(?:energy|gas|electricity|electric)\s+(?:is\s+)?(?:with|from)|"
-                                  r"supplier\s+is)\s+$"),
-    "internet": re.compile(r"(?i)\b(?:(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from))\s+$"),
-    "optician": re.compile(r"(?i)\b(?:(?:eyes|eye\s+tests?|eyes\s+tested|glasses|contacts)\s+(?:\w+\s+){0,2}?(?:at|from)|"
-                           r"optician(?:'s)?\s+is)\s+$"),
-    "breakdown_cover": re.compile(r"(?i)\b(?:(?:breakdown\s+cover|breakdown|recovery)\s+(?:is\s+)?(?:with|from|through)|"
-                                  r"breakdown\s+cover\s*:)\s+$"),
-    "insurance": re.compile(r"(?i)\b(?:(?:insurance|policy)\s+(?:is\s+)?(?:with|from|through)|insured\s+with)\s+$"),
 }
-_KIND_VERB["pharmacy"] = _BEFORE["pharmacy"]  # "prescriptions go to Boots": the pharmacy's own words
+#: The kind's own words before a brand, for the providers beside banks, gyms, streaming and teams: they tie even a
+#: brand that is an everyday word ("prescriptions go to Boots", "my network is Three", "eyes tested at Specsavers").
+_KIND_WORDS = {
+    "supermarket": r"shop\s+(?:at|in)|shopping\s+(?:at|in)|(?:big|weekly|food|grocery)\s+shop\s+(?:at|in)|"
+                   r"groceries\s+(?:at|from)",
+    "pharmacy": r"prescriptions?\s+(?:\w+\s+){0,2}?(?:to|at|from)|nominated\s+pharmacy\s+(?:is|to)|"
+                r"(?:my|our)\s+(?:\w+\s+)?(?:prescriptions?|meds|tablets|inhalers?)\s+(?:go|goes|come|comes)\s+(?:to|from)",
+    "mobile_network": r"network\s+is|ported\s+(?:my\s+number\s+)?to",
+    "energy_supplier": r"(?:energy|gas|electricity|electric|supplier)\s+(?:\w+\s+){0,2}?(?:(?:is|comes)\s+)?(?:with|from)|"
+                       r"supplier\s+is",
+    "internet": r"(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from)",
+    "optician": r"(?:eyes|eye\s+tests?|eyes\s+tested|glasses|contacts|contact\s+lenses)\s+(?:\w+\s+){0,2}?(?:at|from|with)|"
+                r"optician(?:'s)?\s+is",
+    "breakdown_cover": r"(?:breakdown\s+cover|breakdown|recovery)\s+(?:is\s+)?(?:with|from|through)|breakdown\s+cover\s*:",
+    "insurance": r"(?:insurance|insured|policy|cover)\s+(?:is\s+)?(?:with|from|through)|insure[ds]?\s+with",
+}
+#: The user's thing of each such provider, said after its name ("Tesco run", "Three contract", "Sky wifi").
+_THINGS = {
+    "supermarket": r"run|shop|delivery|deliveries|order|clubcard|nectar|app|click\s+and\s+collect|online\s+order|"
+                   r"home\s+delivery|points|rewards\s+card|loyalty\s+card",
+    "pharmacy": r"for\s+(?:my\s+)?(?:prescriptions?|meds|medication|tablets|inhalers?)|"
+                r"(?:has|have)\s+(?:my|our)\s+(?:prescriptions?|repeat)",
+    "mobile_network": r"contract|sim|signal|coverage|network|phone\s+plan|plan|bill|data|5g|4g|pay\s+as\s+you\s+go|payg|"
+                      r"mobile|phone\s+contract",
+    "energy_supplier": r"bill|bills|account|tariff|smart\s+meter|meter|direct\s+debit|app|energy|gas\s+and\s+electric\w*|"
+                       r"dual\s+fuel",
+    "internet": r"broadband|wifi|wi-fi|router|fibre|fiber|internet|hub|box|connection|package|tv\s+and\s+broadband",
+    "optician": r"for\s+(?:my\s+)?(?:eyes|eye\s+tests?|glasses|contacts|contact\s+lenses)|eye\s+tests?|glasses|"
+                r"contacts\s+subscription|appointment",
+    "breakdown_cover": r"breakdown|cover|membership|renewal|recovery|roadside",
+    "insurance": r"(?:car\s+|home\s+|house\s+|contents\s+|pet\s+|travel\s+|life\s+)?"
+                 r"(?:insurance|policy|premium|renewal|quote|cover)",
+}
+#: Besides its own words, a provider is the user's after "my"/"our" and after the words of having or changing to it
+#: (not a bare "at": "I'm an analyst at Ocado", "I work at Tesco" is a workplace).
+_HELD_WORDS = {
+    "supermarket": r"delivery\s+from",
+    "mobile_network": r"(?:i'm|i\s+am|i've\s+been|been|we're|we\s+are)\s+(?:still\s+|now\s+)?(?:on|with)|switched\s+to|"
+                      r"moved\s+to",
+    "energy_supplier": r"switched\s+(?:\w+\s+){0,2}?to",
+    "internet": r"switched\s+(?:\w+\s+){0,2}?to",
+    "optician": r"go\s+to",
+    "breakdown_cover": r"member\s+of\s+the|with\s+the",
+}
+for _concept, _words in _KIND_WORDS.items():
+    _AFTER[_concept] = re.compile(rf"(?i)^\s+(?:{_THINGS[_concept]})\b")
+    _KIND_VERB[_concept] = re.compile(rf"(?i)\b(?:{_words})\s+(?:the\s+)?$")
+    _held = "|".join(filter(None, ("my", "our", _HELD_WORDS.get(_concept), _words)))
+    _BEFORE[_concept] = re.compile(rf"(?i)\b(?:{_held})\s+(?:the\s+)?$")
 
 
 def known_kind(name: str) -> str | None:

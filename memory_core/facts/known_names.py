@@ -1,5 +1,7 @@
-"""Well-known banks, gyms, streaming services and sports teams, by name: "Been with Lloyds since I was sixteen",
-"the Nationwide app says", "just back from Bannatyne's", "the whole family's in Cleveland Browns gear".
+"""Well-known banks, gyms, streaming services, sports teams, supermarkets, pharmacies, mobile networks, energy
+suppliers, broadband providers, opticians, breakdown cover and insurers, by name: "Been with Lloyds since I was
+sixteen", "the Nationwide app says", "just back from Bannatyne's", "the whole family's in Cleveland Browns gear",
+"did the big shop at Aldi", "my Three contract".
 
 Why: people name their bank or gym by its brand, and a brand's own words rarely say its kind ("Lloyds", "Monzo",
 "Planet Fitness" does, "Equinox" does not). A reader of the sentence cannot tell "Chase" the bank from Chase the
@@ -251,7 +253,7 @@ def known_after(concept: str, after: str) -> bool:
 
 
 def tied_to_user(concept: str, name: str, before: str, after: str) -> bool:
-    """Whether the words around a known brand make it the user's bank, gym, streaming service or team."""
+    """Whether the words around a known brand make it the user's thing of its kind (bank, gym, team, network...)."""
     if _AFTER[concept].match(after):
         return True
     if name.strip().lower() in _AMBIGUOUS:

@@ -245,7 +245,8 @@ def implausible_value(predicate: str | None, value: str | None) -> bool:
     if predicate == "lives_in" and value.strip(" !.").lower() in NOT_PLACES:
         return True  # "settling in well, salamat sa Diyos": a word of thanks, no town
     if predicate == "lives_in" and plainly_a_brand(value) and known_kind(value) != "team":
-        return True  # "moved to giffgaff": a network, a supermarket or a bank moved to, no town
+        return True  # "moved to giffgaff": a network, a supermarket or a bank moved to, no town (a team may be named
+        # as its suburb: "North Melbourne", "West Ham")
     if value.strip(" !.").lower() in _CAR_TESTS:
         return True  # "booked the car in for its MOT": a car's yearly test, never a value of anything
     if (":" not in predicate or predicate.startswith("named:")) and \

@@ -671,11 +671,11 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
                     if len(value.split()) <= 3 and a_pastime(value) else None
             elif attribute == "@enthusiasm":
                 value = clean_value(raw)
-                kind = interest_attribute(value)
-                liked = a_pastime(value) or kind == "music" or (  # "mad about" is also anger, "spend on" a cost
-                    not re.match(r"(?i)mad\s+about|spend", groups["idiom"]) and kind_of(value) is not None)
+                pastime, known, genre = a_pastime(value), kind_of(value), interest_attribute(value) == "music"
+                either_way = re.match(r"(?i)mad\s+about|spend", groups["idiom"])  # anger, or money spent
+                liked = pastime or genre or (known is not None and not either_way)
+                kind = "hobby" if pastime else known or ("music" if genre else "hobby")  # "obsessed with matcha": a drink
                 owner = cue_subject(sentence, match.start("idiom"))  # "my dad's", not "Jo's mum's"
-                kind = "hobby" if a_pastime(value) else kind_of(value) or kind  # "obsessed with matcha": a drink
                 candidate = Candidate("assert", owner, kind, value, sentence) \
                     if owner and liked and plausible_value(value) and len(value.split()) <= 3 else None
             elif attribute in ("@interest", "@activity"):

@@ -254,7 +254,7 @@ def known_after(concept: str, after: str) -> bool:
 
 def tied_to_user(concept: str, name: str, before: str, after: str) -> bool:
     """Whether the words around a known brand make it the user's thing of its kind (bank, gym, team, network...)."""
-    if _AFTER[concept].match(after):
+    if known_after(concept, after):
         return True
     if name.strip().lower() in _AMBIGUOUS:
         return bool(_KIND_VERB[concept].search(before))

@@ -49,15 +49,15 @@ def unwrapped_requests(text: str) -> str:
 #: help in the same breath: "our cat Dotty is sitting on my keyboard, how to do any work, you tell me?", "cut hair
 #: with Joanne then makan with my cousins, can suggest brunch place or not?", "got the statement from Vanguard, what
 #: do these charges mean?". The question opens with a question word, an auxiliary or "any" and runs to the "?".
-_QUESTION_AFTER = re.compile(r"(?i)(?<=\w),(?=\s+(?:is\s+(?:that|it|this)|isn't\s+it|should\s+i|shall\s+i|"
-                             r"would\s+(?:you|it)|do\s+you|any\s+(?:tips|ideas|thoughts|advice)|what\s+do\s+you|"
-                             r"how\s+(?:do|can|should)\s+i|or\s+should|can\s+you|could\s+you|will\s+you|can\s+help|"
+_QUESTION_AFTER = re.compile(r"(?i)(?<=\w),(?=\s+(?:"
+                             # a question word and what follows it in a question: "how to", "what do", "which one"
                              r"how\s+(?:to|do|does|can|could|should|would|much|many|long|often)|"
                              r"what\s+(?:to|do|does|did|should|can|could|would|is|are|am|time|day|kind|sort)|"
                              r"where\s+(?:to|do|does|can|could|should|is|are)|which\s+(?:one|is|are|should|do)|"
                              r"when\s+(?:should|can|do|does|is|are)|who\s+(?:should|can|do|is)|why\s+(?:is|are|do|does)|"
-                             r"can|could|should|would|do|does|is\s+there|are\s+there|any|got\s+any|anything|"
-                             r"you\s+(?:think|reckon|know))"
+                             # an auxiliary, "any", or a tag of asking: "can help?", "any tips?", "is that wise?"
+                             r"can|could|should|would|do|does|shall\s+i|will\s+you|is\s+(?:that|it|this|there)|"
+                             r"isn't\s+it|are\s+there|or\s+should|any|got\s+any|anything|you\s+(?:think|reckon|know))"
                              r"\b[^.!?\n]*\?)")
 #: A sentence that is a question from its first word: its comma ends no statement ("Is it X, is it?").
 _ASKS_FROM_THE_START = re.compile(r"(?i)\W*(?:is|are|do|does|did|can|could|should|would|will|what|how|why|when|"

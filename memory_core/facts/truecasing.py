@@ -181,8 +181,9 @@ _NOT_BAND_WORDS = frozenset("band bands group choir team lads guys boys girls cr
 
 #: A nickname: "everyone at school calls me biscuit", "the lads call me jazzy" (one word; "call me back" is no name).
 _CALLS_ME = re.compile(r"\b(?:calls?|calling)\s+me\s+([a-z]+)\b")
-_NOT_NICKNAMES = frozenset("back later tomorrow tonight today when if on at asap now again please pls after before in "
-                           "once sometime soon first up out round over about crazy mad names stuff things lol".split())
+#: (besides the words that end any name, ``_NAME_ENDS``: "calls me when", "calls me at")
+_NOT_NICKNAMES = frozenset("back later tomorrow tonight today if asap again please pls once sometime soon first up out "
+                           "round over about crazy mad names stuff things".split())
 
 
 def _band_names(text: str) -> list[int]:

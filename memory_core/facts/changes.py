@@ -76,6 +76,10 @@ _END_CUES = re.compile(
     r"(?:is|are|'s|am|'m|was|were)\s+not\s+(?:with|at|in|on|into|using|doing|seeing|taking|going|my|our)\b|"
     r"(?:my|our|the)\s+last\s+(?:ever\s+)?(?:gig|game|match|session|class|lesson|shift|rehearsal|practice|training|"
     r"race|service|visit)\s+(?:with|at|for)|took\s+over|(?:tak(?:e|es|ing|en)|took)\s+(?:\w+\s+){1,3}?over\s+from|hand(?:ed|ing|s)?\s+(?:\w+\s+){0,2}?over|changed|change|upgraded|broke|goodbye|said\s+goodbye|last\s+day|handed\s+in|in\s+the\s+past|"
+    # a school or a place of work left at its end: "Lily finished at Oakwood School in July", "graduated from X"
+    # (not the day's end: "finished at Acme at 5 today")
+    r"finished\s+(?:up\s+)?(?:at|with)(?![^.;,!?]*\b(?:today|tonight|early|late|at\s+\d|\d\s*(?:am|pm)|this\s+(?:morning|"
+    r"afternoon|evening)|for\s+the\s+(?:day|night|week))\b)|graduated\s+from|"
     r"(?:isn't|wasn't)\s+(?:with|at|in|on|into|my|our|the\s+one|a\s+thing|for\s+me|going|open)|was\s+my|used\s+to|ex|"
     r"former|got\s+promoted\s+out|rid\s+of|(?:(?<!\bsee\s)(?<!\bsaw\s)(?<!\blook\s)(?<!\blooking\s)(?<!\bmade\s)"
     r"(?<!\bmake\s)(?<!\brun\s)(?<!\bran\s)(?<!\brunning\s)out\s+of(?!\s+(?:it|them|this|that)\b)(?!\s+(?:my|the|our|your|his|her)\s+(?:[\w-]+\s+)?account\b)|"

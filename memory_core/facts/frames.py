@@ -284,7 +284,14 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"lots\s+of\s+|loads\s+of\s+)?{VALUE}", "music"),
     _frame(rf"\bi\s+(?:always|usually|mostly|only)\s+drink\s+{VALUE}", "drink"),
     _frame(rf"\b(?:addicted|hooked)\s+(?:to|on)\s+{VALUE}", "drink"),
-    _frame(r"^\s*(?:my\s+)?coffee\s*[:,-]?\s+(?P<v>(?:with|as|without|black|white|decaf)[^,.;:!?]{0,40}?)"
+    # how the coffee had again is taken, said "as always": "on my 3rd coffee of the shift, white with two sugars as
+    # always"; and in a note, "coffee (for me, white with two sugars)"
+    _frame(r"\bcoffee\b[^,.;:!?()]{0,30}(?:,\s*|\(\s*for\s+me\s*[,:-]?\s*)(?P<v>(?:black|white|decaf|milky|strong)"
+           r"(?:\s+with\s+(?:no|one|two|three|a|an|a\s+splash\s+of|a\s+dash\s+of)\s+(?:\w+\s+)?(?:milk|sugars?|sweeteners?|"
+           r"cream))?)(?=\s+(?:as\s+(?:always|usual|ever)|like\s+always)\b|\s*[-\u2013\u2014)]|\s*,\s*(?:as\s+always|"
+           r"always|every))", "coffee"),
+    _frame(r"^\s*(?:my\s+)?coffee\s*[:,-]?\s+(?P<v>(?:with(?!\s+(?-i:[A-Z])|\s+(?:my|our|his|her|their|friends?|"
+           r"colleagues?|family|the\s+(?:team|girls|guys|kids))\b)|as|without|black|white|decaf)[^,.;:!?]{0,40}?)"
            r"(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|\s*[,.;:!?]|$)", "coffee"),
     _frame(rf"(?:^|\bi'?m\s+|\bi\s+am\s+|\bgot\s+)up\s+(?:at|by|around)\s+{TIME}", "wake_time"),
     _frame(rf"\balarm(?:'s|\s+is)?\s+(?:set\s+)?(?:for|at)\s+{TIME}", "wake_time"),

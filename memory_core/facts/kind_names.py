@@ -36,6 +36,7 @@ from memory_core.facts.frame_words import DENTAL_WORDS, DEVICES, without_opening
 from memory_core.facts.known_names import known_after, known_kind, known_names_in, tied_to_user
 from memory_core.facts.ledger import USER, normalize_value
 from memory_core.facts.lexicon import kind_of
+from memory_core.facts.truecasing import a_lower_case_word
 
 #: Words inside a name that say its kind (the concept it is held under).
 KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -45,6 +46,8 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("dentist", re.compile(r"\b(?:Dental|Dentistry|Dentists|Orthodontics)\b")),
     ("vet", re.compile(r"\b(?:Vets|Veterinary|Animal\s+Hospital)\b")),
     ("barber", re.compile(r"\b(?:Barbers?|Barbershop|Hair\s+Salon|Hair\s+Studio|Hairdressers?)\b")),
+    ("garage", re.compile(r"\b(?:Motors|Autos|Auto\s+Cent(?:re|er)|Autocent(?:re|er)|Auto\s+Repairs?|Car\s+Care|"
+                          r"Motor\s+Works|Garage)$")),
 )
 
 #: A doctor is "Dr X" said with the words of a visit to one (a title alone is a dentist or a vet as often).
@@ -98,11 +101,17 @@ def _opens_a_note_on_its_thing(sentence: str, at: int, name: str, concept: str) 
     return not sentence[:at].strip(" -*\u2022") and known_after(concept, sentence[at + len(name):])
 
 
+#: A brand's thing had for someone else, said right after it: "a prescription from Boots for mum".
+_FOR_SOMEONE = re.compile(rf"(?i)^\s+for\s+(?:my\s+|our\s+|me\s+)?(?:{PERSON_PATTERN})\b")
+
+
 def _kind(name: str, sentence: str, at: int) -> str | None:
     for concept, words in KINDS:
         if words.search(name):
             return concept
     known = known_kind(name)
+    if known and _FOR_SOMEONE.match(sentence[at + len(name):]):
+        return None  # "picked up a prescription from Boots for mum": hers
     if known and tied_to_user(known, name, sentence[max(0, at - _LOOK_BACK):at], sentence[at + len(name):]) and \
             (FIRST_PERSON.search(sentence) or _NOTE_OPENING.match(sentence) or _SUBJECTLESS.match(sentence) or
              _HOUSEHOLD.search(sentence) or _opens_a_note_on_its_thing(sentence, at, name, known)) and \
@@ -240,7 +249,8 @@ _BAND_TALK = re.compile(r"(?i)\b(?:band|bands|gig|gigs|setlist|set\s+list|covers
 def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """Facts of names that say their kind, in sentences of the user's where no layer read that name."""
     taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)
-             and not (_read_from_other_words(c) and any(words.search(c.value) for _, words in KINDS))}
+             and not ((_read_from_other_words(c) or c.predicate in _THINGS_OWNED) and
+                      any(words.search(c.value) for _, words in KINDS))}
     found: list[Candidate] = []
     band_talk = any(_BAND_TALK.search(sentence) for sentence in said)
     for sentence in said:
@@ -288,7 +298,13 @@ def outranked(candidates: Sequence[Candidate], kind_facts: Sequence[Candidate]) 
     named_kinds = {normalize_value(c.value or "") for c in kind_facts if _says_its_kind(c)}
     return [c for c in candidates
             if not (_generic_brand(c) and normalize_value(c.value or "") in kinds)
-            and not (c.op == "assert" and _read_from_other_words(c) and normalize_value(c.value or "") in named_kinds)]
+            and not (c.op == "assert" and (_read_from_other_words(c) or c.predicate in _THINGS_OWNED)
+                     and normalize_value(c.value or "") in named_kinds)]
+
+
+#: Things a person owns, which a firm whose name says its kind is not: "my car is in at Bay Motors" names the
+#: garage, not the car.
+_THINGS_OWNED = {"car", "bike", "phone", "laptop"}
 
 
 def _read_from_other_words(candidate: Candidate) -> bool:
@@ -342,13 +358,51 @@ def schools_named(candidates: Sequence[Candidate]) -> list[Candidate]:
     return found
 
 
+#: A child dropped off at or picked up from a place whose name says it is a school: "I drop Lily off at Oakwood
+#: School", "picking the kids up from St Anne's Primary". Whoever is taken there goes there.
+_TAKEN_TO_SCHOOL = re.compile(
+    r"\b(?i:drop|drops|dropping|dropped|take|takes|taking|took|pick|picks|picking|picked|collect|collects|collecting|"
+    r"collected|walk|walks|walking|walked|run|runs|running|ran)\s+"
+    r"(?P<who>(?i:(?:the|my|our|me)\s+(?:(?:little|eldest|oldest|youngest|two|three|wee)\s+)?(?:kids|children|boys|girls|"
+    r"twins|son|daughter|little\s+one|little\s+ones|lad|lads|girl|boy|youngest|eldest|oldest|wee\s+one|weans|bairns))|"
+    r"(?:[A-Z][a-z]+))\s+(?i:(?:off|up|in)\s+)?(?i:at|from|to|into)\s+(?=(?:the\s+)?[A-Z])")
+#: The past of taking, said of one day unless a habit is said with it.
+_TAKEN_ONCE = re.compile(r"(?i)(?:dropped|took|picked|collected|walked|ran)\b")
+_EVERY_TIME = re.compile(r"(?i)\b(?:every|always|usually|each|normally)\b")
+_TAKEN_RELATION = {"son": "son", "lad": "son", "boy": "son", "daughter": "daughter", "girl": "daughter"}
+
+
+def taken_to_school(said: Sequence[str], taken: set[str]) -> list[Candidate]:
+    """The school of a child the user takes there or fetches from there ("I drop Lily off at Oakwood School")."""
+    found: list[Candidate] = []
+    for sentence in said:
+        if sentence.rstrip().endswith("?") or NEGATION.search(sentence):
+            continue
+        for match in _TAKEN_TO_SCHOOL.finditer(sentence):
+            if _TAKEN_ONCE.match(match.group(0)) and not _EVERY_TIME.search(sentence):
+                continue  # "Dropped the kids at Kingsway Primary then went to work": a day's news
+            after = sentence[match.end():]
+            name = next((n for at, n in values_of_shape(after, "name") if at <= 4), None)
+            who = match.group("who")
+            if name is None or not _SCHOOL.search(name) or normalize_value(name) in taken:
+                continue
+            if who[:1].isupper() and (a_lower_case_word(who) or known_kind(who)):
+                continue  # "took Tesco ...", "drop Mum ...": no child named
+            last = who.lower().split()[-1]
+            subject = who if who[:1].isupper() else _TAKEN_RELATION.get(last, "child")
+            found.append(Candidate("assert", subject, "school", name, sentence))
+            taken.add(normalize_value(name))
+    return found
+
+
 def school_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """A child's school, named by a name that says it is one, in a sentence that names the user's child:
     "Carpool for Lincoln Elementary leaves at 7:40 and my daughter still can't find her shoe", "Youngest lad's at
     Oakfield School". Not asked, denied or ended in the school's own clause, nor someone else's child."""
     taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)
-             and not (_read_from_other_words(c) and any(words.search(c.value) for _, words in KINDS))}
-    found: list[Candidate] = []
+             and not ((_read_from_other_words(c) or c.predicate in _THINGS_OWNED) and
+                      any(words.search(c.value) for _, words in KINDS))}
+    found: list[Candidate] = taken_to_school(said, taken)
     for sentence in said:
         child = _CHILD.search(sentence)
         if child is None or _OWNER_BEFORE.search(sentence[max(0, child.start() - 40):child.start("child")]):

@@ -285,8 +285,23 @@ _SPELLED_LOWER = re.compile(r"(?<![\w+])(?P<name>" + "|".join(
 _WRITTEN = {name.lower(): name for name in _ALL_NAMES}
 
 
+#: The brands that are also an everyday word, a place or a first name, typed in lower case: read as the brand only
+#: where the words around them tie them to the user as that kind of thing ("support arsenal", "the nationwide app",
+#: "prescription sent to boots"; never "the sky", "a holiday in iceland").
+_AMBIGUOUS_LOWER = re.compile(r"(?<![\w+])(?P<name>" + "|".join(
+    re.escape(name.lower()) for name in sorted(_ALL_NAMES, key=len, reverse=True)
+    if name.lower() in _AMBIGUOUS and " " not in name) + r")(?![\w+'])")
+
+
 def known_names_in_lower(text: str) -> list[tuple[int, str]]:
     """(where, the brand as written) for each well-known brand typed in lower case in ``text``."""
     # a brand that writes itself in lower case ("giffgaff", "bunq") is read with a capital, as a name is
-    return [(m.start(), _WRITTEN[m.group("name")] if not _WRITTEN[m.group("name")].islower()
-             else _WRITTEN[m.group("name")].capitalize()) for m in _SPELLED_LOWER.finditer(text)]
+    found = [(m.start(), _WRITTEN[m.group("name")] if not _WRITTEN[m.group("name")].islower()
+              else _WRITTEN[m.group("name")].capitalize()) for m in _SPELLED_LOWER.finditer(text)]
+    for m in _AMBIGUOUS_LOWER.finditer(text):
+        written = _WRITTEN[m.group("name")]
+        kind = known_kind(written)
+        if kind and not any(at <= m.start() < at + len(name) for at, name in found) and \
+                tied_to_user(kind, written, text[max(0, m.start() - 60):m.start()], text[m.end():]):
+            found.append((m.start(), written))
+    return sorted(found)

@@ -65,9 +65,31 @@ def anaphoric_favourites(text: str) -> Iterator[Candidate]:
             yield Candidate("assert", USER, f"favorite:{noun.rstrip('s')}", before.pop(), match.group(0).strip())
 
 
+#: What goes in a coffee: "no sugar", "two sugars", "a splash of oat milk".
+_IN_IT = (r"(?:(?:with\s+)?(?:no|one|two|three|a|an|some|extra|a\s+splash\s+of|a\s+dash\s+of|a\s+drop\s+of)\s+)?"
+          r"(?:(?:oat|soy|soya|almond|skimmed|skim|whole|semi-skimmed|coconut|hot|cold)\s+)?"
+          r"(?:milk|sugars?|sweeteners?|sweetener|cream|honey|syrup)")
+#: "Mine" for the coffee an earlier sentence named: "can you remind me to get the good coffee in. For the record I have
+#: mine black, no sugar." (within one sentence the sentence frames read it).
+_MINE_TAKEN = re.compile(r"(?i)(?:^|(?<=[.!?;]\s))(?:[\w,' ]{0,30}?\s)?i\s+(?:have|take|drink|like|prefer)\s+mine\s+"
+                         r"(?P<v>(?:black|white|decaf|milky|strong|weak)(?:,?\s+" + _IN_IT + r")?|"
+                         r"(?:with|without)\s+" + _IN_IT + r")\b")
+_COFFEE_BEFORE = re.compile(r"(?i)\bcoffee\b")
+_TEA_BEFORE = re.compile(r"(?i)\b(?:tea|cuppa|brew)\b")
+
+
+def coffee_mine(text: str) -> Iterator[Candidate]:
+    """How the user takes the coffee a sentence before named, said with "mine" (only where no tea was named)."""
+    for match in _MINE_TAKEN.finditer(text):
+        before = text[:match.start()]
+        if _COFFEE_BEFORE.search(before) and not _TEA_BEFORE.search(before):
+            yield Candidate("assert", USER, "coffee", match.group("v").strip(), match.group(0).strip())
+
+
 def message_candidates(text: str) -> Iterator[Candidate]:
     """Frames that read across a ";" or name a change of attribute without the old value."""
     yield from anaphoric_favourites(text)
+    yield from coffee_mine(text)
     relatives = {RELATIONS[m.group("rel").lower()] for m in _RELATIVE.finditer(text)}
     if len(relatives) == 1:
         for match in _PRONOUN_HOME.finditer(text):

@@ -133,7 +133,8 @@ def good_new_value(value: str, old: str) -> str | None:
         return None  # "Honestly ginger beer over lemonade": a discourse word is no value
     if re.match(r"(?i)^(?:i|we|you|they|he|she)(?:'\w+)?\b", value):
         return None
-    if re.match(r"(?i)^(?:be|being|go|going|get|getting|have|having|do|doing|it|out|up|in|and|or|so)\b", value):
+    if re.match(r"(?i)^(?:be|being|is|was|were|are|go|going|get|getting|have|having|do|doing|it|out|up|in|and|or|"
+                r"so)\b", value):  # "last day at X was Friday": a verb opens no value
         return None
     return value
 

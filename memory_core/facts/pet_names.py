@@ -32,6 +32,10 @@ _ANIMAL = r"(?:" + "|".join(re.escape(a) for a in sorted(ANIMALS, key=len, rever
 #: The user's animal by its kind: "the dog", "our cat", "that cat", "the pup", "a dog" asked about.
 _USERS_ANIMAL = re.compile(rf"(?i)\b(?:the|my|our|that|this|a|me)\s+(?:(?:old|new|little|young|big|fat|lazy|daft|"
                            rf"silly|rescue)\s+)?{_ANIMAL}s?\b|"
+                           # an animal praised in a superlative is one's own: "best dog in the world", "cutest cat ever"
+                           rf"\b(?:best|goodest|sweetest|cutest|naughtiest|daftest|laziest|cleverest|smartest|fluffiest)\s+"
+                           rf"(?:little\s+)?{_ANIMAL}\b(?!'?s?\s+(?:food|treats?|toys?|beds?|bowls?|insurance|walkers?|"
+                           rf"sitters?|groomers?|trainers?|breeds?|names?|brands?))|"
                            # the things one buys for an animal one has: "any good cat food brands?", "the dog's bed"
                            rf"\b{_ANIMAL}(?:'s)?\s+(?:food|litter|flap|bowl|bed|toys?|treats?|carrier|insurance)\b")
 #: Someone else's animal: "my sister's dog", "his cat", "the neighbour's dog", "Pepper, my neighbor's dog".

@@ -82,12 +82,22 @@ def _said_in_disbelief(text: str) -> str:
     return "".join(chars)
 
 
+#: A statement opened inside a longer message by a word of telling: "can you remind me to get the good coffee in and
+#: for the record I have mine black", "... btw my sister's moved to Leeds". What follows is told, whatever was asked
+#: before it, so it is set apart as a sentence of its own.
+_TELLING = re.compile(r"(?i)(?<=\w)(?:\s+(?:and\s+|but\s+|oh\s+and\s+)?|\s*[,;]\s*(?:and\s+)?)(?=(?:for\s+the\s+record|"
+                      r"by\s+the\s+way|btw|fyi|just\s+so\s+you\s+know|for\s+reference|for\s+your\s+info(?:rmation)?)"
+                      r"\b[,:.]?\s+(?:i|i'm|i've|my|we|we're|our)\b)")
+
+
 def statement_marks(text: str) -> str:
     """A tag question's "?" read as a full stop, a statement said in disbelief read as said, and a question asked
-    after a statement set apart from it by a full stop, so the statement is read as one (the same length: offsets
-    hold)."""
+    after a statement, or a statement told after a request ("... and for the record I ..."), set apart from it by a
+    full stop, so the statement is read as one (the same length: offsets hold)."""
     text = _said_in_disbelief(_TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text))
     chars = list(text)
+    for match in _TELLING.finditer(text):
+        chars[match.start()] = "."
     for match in _QUESTION_AFTER.finditer(text):
         start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
         if not _ASKS_FROM_THE_START.match(text, start):

@@ -35,7 +35,9 @@ from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELAT
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.fact_pass import oldest_pending_id
 from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.known_names import known_kind
 from memory_core.facts.reading import reading_text
+from memory_core.facts.truecasing import a_lower_case_word
 from memory_core.llm import Embedder
 from memory_core.storage.store import Message, Store
 
@@ -102,6 +104,9 @@ class _Option:
 
 #: The value is the one doing something: "X needs new trainers", "X rang".
 _DOER = re.compile(r"^\W*X\s+(?:[a-z]+s|has|had|did|will|can|could|would|rang|came|went|got|said|told|took|made)\b")
+#: Someone taken or fetched: "drop X off at", "pick X up from", "took X to" (X is a person, not a place).
+_TAKEN_SOMEWHERE = re.compile(r"(?i)\b(?:drop|pick|take|took|collect|walk|drive|drove|bring|brought|fetch|run|ran)"
+                              r"(?:s|ed|ing|ping|king)?\s+X\s+(?:off|up|in|home|back|round|over|to|at|from)\b")
 #: A clause whose subject is another person: what it names is theirs.
 _THIRD_PERSON_CLAUSE = re.compile(r"(?i)\s*(?:and\s+|but\s+|so\s+|now\s+)?(?:he|she|they)(?:'s|'re|'ll|'d|\s)")
 
@@ -119,6 +124,8 @@ def _options(sentence: str) -> list[tuple[str, str, str]]:
             if _THIRD_PERSON_CLAUSE.match(re.split(r"[,;:.!?]|\s[-\u2013\u2014]\s", sentence[:at])[-1]):
                 continue  # "She's at Willow Court now, five minutes from my house": her place, not the user's
             masked = re.sub(re.escape(value), "X", sentence, count=1, flags=re.IGNORECASE)
+            if _TAKEN_SOMEWHERE.search(masked):
+                continue  # "I drop Lily off at Oakwood School": a person taken somewhere is no place
             if not FIRST_PERSON.search(sentence) and " " not in value.strip() and _DOER.match(masked):
                 continue  # "- Sam needs new trainers": a short note of what someone does, no attribute of the user's
             if masked != sentence:
@@ -162,6 +169,19 @@ def _replace_fallback(store: Store, message: Message, value: str) -> None:
 
 
 #: A sentence that says who or what the user's someone is ("My boss in the company is Ms Kaur"): the user's.
+#: A short sentence that opens with someone's first name and what they do: "Ines works at Deloitte now" is Ines's
+#: news, never the user's (the matcher knows the attribute, not whose it is).
+_SOMEONE_NAMED_DOES = re.compile(r"^\W*(?P<name>[A-Z][a-z]+)(?:'s\b|\s+(?:is|was|has|had|just|now|finally|still|"
+                                 r"[a-z]+s|[a-z]+ed)\b)")
+
+
+def _someone_elses(sentence: str) -> bool:
+    """The sentence opens with a person named by a first name (no dictionary word, no brand) doing something."""
+    named = _SOMEONE_NAMED_DOES.match(sentence)
+    return named is not None and not a_lower_case_word(named.group("name")) and \
+        known_kind(named.group("name")) is None
+
+
 _SAYS_WHO = re.compile(r"(?i)^\W*(?:my|our)\s+(?:[\w'-]+\s+){1,5}?(?:is|was|are|'s)\b")
 
 
@@ -190,6 +210,8 @@ def pending(store: Store, *, limit: int = 2000) -> tuple[list[dict[str, Any]], l
         for sentence in sentences(reading_text(row["text"])):  # read as the rule pass reads it: "Im" as "I'm"
             if extract(sentence) or not (FIRST_PERSON.search(sentence) or len(sentence.split()) <= 8):
                 continue
+            if not FIRST_PERSON.search(sentence) and _someone_elses(sentence):
+                continue  # "Ines works at Deloitte now": hers
             if about_someone_else(sentence) and not _SAYS_WHO.search(sentence):
                 continue  # "My brother switched to Vodafone": his news, no fact of the user's
             for value, shape, masked in _options(sentence):

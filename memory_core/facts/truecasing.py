@@ -51,6 +51,8 @@ _CHAT_WORDS = frozenset("lol lmao lmfao omg tbh btw idk imo imho ngl fyi asap br
                         "grandpa grandma granny gran nan nana nanna sis bro mam mom mum dad ma pa ouch yay ugh meh hmm ooh oof "
                         "aww argh eek yikes phew woohoo whoa sth smth sb smb ur tmrw tmr tomoz rn atm bday convo fave fav obvs "
                         "defo deffo totes probs ppl msg txt pic pics vid vids hrs mins wks yrs "
+                        # everyday words the lexicon's edited English is too old to hold ("the monzo app")
+                        "app apps quid wifi selfie selfies vape vlog emoji emojis satnav ebike onesie carpool sudoku "
                         # the particles of other Englishes ("liao" is a surname too, never in chat)
                         "lah leh lor liao hor sia sef abeg yaar po".split())
 #: Titles before a surname: the next word is a name whatever else it could be ("dr wood").

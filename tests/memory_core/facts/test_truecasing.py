@@ -170,7 +170,7 @@ def test_a_kin_noun_before_a_verb_names_nobody():
 
 def test_the_kind_word_after_a_name_is_part_of_it():
     assert truecased("we walk in regent park and bank with nationwide") == \
-        "we walk in Regent Park and bank with nationwide"
+        "we walk in Regent Park and bank with Nationwide"  # a brand that is an everyday word, by its kind's verb
     assert truecased("a parking space near the park") == "a parking space near the park"
 
 

@@ -104,6 +104,8 @@ _RELATION_SUBJECT = re.compile(
 _NAMED_SUBJECT = re.compile(r"^\W*(?:(?i:our|me)\s+)?(?P<name>[A-Za-z][a-z]+)(?:'s|\s+is|\s+has|\s+goes|\s+gets|"
                             r"\s+stays|\s+lives|\s+started|\s+(?:just|now|finally)\b)")
 _USER_SUBJECT = re.compile(r"(?i)^\W*(?:i|we|i'm|we're|i've|we've|i'd|we'd|me\s+and|(?:[a-z]+\s+)?and\s+(?:i|me))\b")
+#: The user as the subject after a fronted object: "my car I always take to X".
+_USER_LATER = re.compile(r"^\W*(?:my|our)\s+\w+\s+(?:I|we)\s")
 #: A clause with no subject of its own, as chat drops "I": "get our meat from X", "been going to X".
 _NO_SUBJECT = re.compile(r"(?i)^\W*(?:been|go|goes|going|get|gets|getting|got|always|usually|still|love|take|took|"
                          r"drop|dropping|pop|popping|nip|nipping|head|heading)\b")
@@ -118,7 +120,8 @@ def _subject(clause: str) -> str | None:
     named = _NAMED_SUBJECT.match(clause)
     if named and not a_lower_case_word(named.group("name")):
         return named.group("name").capitalize()
-    if _USER_SUBJECT.match(clause) or (_NO_SUBJECT.match(clause) and FIRST_PERSON.search(clause)):
+    if _USER_SUBJECT.match(clause) or (_NO_SUBJECT.match(clause) and FIRST_PERSON.search(clause)) or \
+            _USER_LATER.search(clause):
         return USER
     return None
 
@@ -136,6 +139,8 @@ _NAME_ENDS = re.compile(r"^(?:\s+(?:house|court|lodge|hall|manor|gardens|grange|
 def _name_at(sentence: str, at: int, name: str) -> str:
     """The name with the everyday words that end it ("Ashgrove house" typed in lower case), capitalised."""
     tail = _NAME_ENDS.match(sentence[at + len(name):])
+    if tail is None and sentence.startswith("'s", at + len(name)) and _RUN_ON.match(sentence[at + len(name) + 2:]):
+        return name + "'s"  # "Murdo's garage": the garage's name is the owner's
     return name if tail is None else name + tail.group(0).title()
 
 
@@ -186,6 +191,10 @@ def apposed_kind_candidates(said: Sequence[str]) -> list[Candidate]:
     return found
 
 
+def _words(value: str) -> set[str]:
+    return {word.removesuffix("'s") for word in normalize_value(value).split()}
+
+
 def with_apposed_kinds(candidates: Sequence[Candidate], said: Sequence[str]) -> list[Candidate]:
     """The candidates, a fact of a name said with its kind taking the place of what other layers read of that name
     ("mum's at Ashgrove House, the care home": her care home, not her workplace)."""
@@ -195,10 +204,11 @@ def with_apposed_kinds(candidates: Sequence[Candidate], said: Sequence[str]) -> 
     names = {normalize_value(c.value or ""): c for c in apposed}
     kept = []
     for c in candidates:
-        value = normalize_value(c.value or "")
-        # the same name, or the part of it truecasing capitalised ("Ashgrove" of "Ashgrove house")
-        found = next((a for key, a in names.items() if value and (value == key or set(value.split()) <= set(key.split()))),
-                     None) if c.op == "assert" else None
+        value = _words(c.value or "")
+        # the same name, or the part of it truecasing capitalised ("Ashgrove" of "Ashgrove house", "Murdo" of
+        # "Murdo's")
+        found = next((a for a in names.values() if value and value <= _words(a.value or "")), None) \
+            if c.op == "assert" else None
         if found is None:
             kept.append(c)
         elif c.predicate == found.predicate or (c.predicate == "lives_in" and c.subject == found.subject):

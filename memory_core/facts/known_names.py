@@ -173,6 +173,7 @@ _BEFORE = {
                        r"switched\s+to|moved\s+to)\s+(?:the\s+)?$"),
     "gym": re.compile(r"(?i)\b(?:my|our|at|to|from|joined|member\s+of|membership\s+(?:at|with))\s+(?:the\s+)?$"),
     "streaming": re.compile(r"(?i)\b(?:my|our|on|with|pay\s+for|paying\s+for|subscribe\s+to|subscribed\s+to|"
+                            r"sign(?:ed|ing)?\s+up\s+(?:for|to|with)|"
                             r"(?:i|we)(?:'ve|\s+have)?(?:\s+(?:only|just|also|now|still|finally))?\s+(?:have|got|get|use))\s+"
                             r"(?:only\s+|just\s+)?(?:the\s+)?$"),
     "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
@@ -182,7 +183,8 @@ _BEFORE = {
 _KIND_VERB = {
     "bank": re.compile(r"(?i)\b(?:banks?|banking|banked)\s+with\s+$|\baccount\s+(?:at|with)\s+$"),
     "gym": re.compile(r"(?i)\b(?:member\s+(?:at|of)|membership\s+(?:at|with)|joined)\s+(?:the\s+)?$"),
-    "streaming": re.compile(r"(?i)\b(?:subscribed\s+to|subscribe\s+to|subscription\s+to)\s+$"),
+    "streaming": re.compile(r"(?i)\b(?:subscribed\s+to|subscribe\s+to|subscription\s+to|sign(?:ed|ing)?\s+up\s+"
+                            r"(?:for|to|with))\s+$"),
     "team": re.compile(r"(?i)\b(?:support|supports|supporting|cheer\s+for|cheering\s+for|root\s+for|rooting\s+for|"
                        r"come\s+on|up\s+the)\s+(?:the\s+)?$"),
 }
@@ -196,7 +198,8 @@ _KIND_WORDS = {
     "mobile_network": r"network\s+is|ported\s+(?:my\s+number\s+)?to",
     "energy_supplier": r"(?:energy|gas|electricity|electric|supplier)\s+(?:\w+\s+){0,2}?(?:(?:is|comes)\s+)?(?:with|from)|"
                        r"supplier\s+is",
-    "internet": r"(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from)",
+    "internet": r"(?:broadband|internet|wifi)\s+(?:is\s+)?(?:with|from)|"
+                r"(?:my|our|the)\s+(?:broadband|internet|wifi)\s+(?:is|has\s+(?:always\s+)?been|'s\s+been|was)",
     "optician": r"(?:eyes|eye\s+tests?|eyes\s+tested|glasses|contacts|contact\s+lenses)\s+(?:\w+\s+){0,2}?(?:at|from|with)|"
                 r"optician(?:'s)?\s+is",
     "breakdown_cover": r"(?:breakdown\s+cover|breakdown|recovery)\s+(?:is\s+)?(?:with|from|through)|breakdown\s+cover\s*:",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from memory_core.facts.apposed_kinds import with_apposed_kinds
 from memory_core.facts.attributes import same_attribute
+from memory_core.facts.bin_days import with_bin_day
 from memory_core.facts.change_cues import user_candidates_in_scope
 from memory_core.facts.changes import SCHEDULE, KnownFact, detect_changes
 from memory_core.facts.dated_events import with_dated_events
@@ -167,6 +168,7 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     kind_facts += school_candidates(said, candidates + kind_facts)  # "my daughter's at Lincoln Elementary"
     candidates = outranked(candidates, kind_facts) + kind_facts  # "my Chase card": the bank, not a "card"
     candidates = with_apposed_kinds(candidates, said)  # "mum's at Ashgrove House, the care home": her care home
+    candidates = with_bin_day(candidates, said)  # "bin day is Monday here"
     proper_nouns = frozenset(t.text for tree in trees for t in tree.tokens if t.tag in ("NNP", "NNPS")) \
         if parser is not None else None
     candidates = candidates + pet_name_candidates(said, candidates, proper_nouns)  # "took the pup out. Rosie ..."

@@ -161,8 +161,8 @@ _ACTIVITY_AFTER = re.compile(r"\s+(?:practice|class|classes|lessons?|club|group|
 #: "signed with keystone property management"; after a preposition or at a clause's start, so "the local garage"
 #: and "my garage" stay common nouns.
 _FIRM_KIND = re.compile(r"(?:^|[,;]\s*|\b(?:at|to|with|from|off|into|of|by|for|now|and|through|via|left|joined|"
-                        r"ditched|dumped|quit)\s+)((?:[a-z]+\s+){1,2}?)(lettings|motors|autos|garage|management|estates|"
-                        r"removals|solicitors|accountants|vets|opticians|physio|fitness|barbers|salon)\b")
+                        r"ditched|dumped|quit)\s+)((?:[a-z]+(?:'s)?\s+){1,2}?)(lettings|motors|autos|garage|management|"
+                        r"estates|removals|solicitors|accountants|vets|opticians|physio|fitness|barbers|salon|allotments)\b")
 _NOT_FIRM_WORDS = frozenset("local new old usual nearest same other big little main nice good best cheap cheaper "
                             "village town city car house home our my the a an your his her their this that".split())
 

@@ -72,7 +72,8 @@ CHAT_LINES: list[tuple[str, set[str]]] = [
     ("Baked banana bread with the kids, it sank in the middle.", set()),
     ("Hoovered the stairs and put a wash on.", set()),
     ("The Odeon was packed for the new Bond film.", set()),
-    ("Sorted the recycling, the bin men come Thursdays.", set()),
+    # (allowed since round 27: the day the bins go is a fact of the household, read by facts/bin_days.py)
+    ("Sorted the recycling, the bin men come Thursdays.", {"schedule:bin_day=Thursday"}),
     ("Helped Dad set up his new iPad.", set()),
     ("Drove the Volvo up to Harrogate for the weekend.", {"car=Volvo"}),
     ("My boss Gareth keeps scheduling meetings at 5pm.", {"boss=Gareth", "manager=Gareth"}),

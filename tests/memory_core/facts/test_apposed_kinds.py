@@ -27,6 +27,7 @@ from tests.memory_core.facts.helpers import facts_after, read_facts
     ("Lily's at Oakwood, the primary round the corner", ("Lily", "school", "Oakwood")),
     ("We get our meat from Hendersons, the butcher on the corner.", ("user", "named:butcher", "Hendersons")),
     ("we always go to The Crown, the pub by the river", ("user", "named:pub", "The Crown")),
+    ("my car i take always to murdo's garage, they are honest.", ("user", "garage", "Murdo's")),
 ])
 def test_a_place_said_with_its_kind_is_held_under_the_kind(real_parser, text, expected):
     assert expected in read_facts(text, real_parser)
@@ -190,3 +191,18 @@ def test_finishing_at_work_for_the_day_ends_nothing(store, real_parser):
 def test_a_brands_thing_had_for_someone_else_is_not_the_users(real_parser):
     facts = read_facts("picked up a prescription from boots for mum.", real_parser)
     assert not any(predicate == "pharmacy" for _, predicate, _ in facts), facts
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("the grandchildren had me sign up for now tv; there's far too much on it",
+     ("user", "streaming", "Now TV")),
+    ("since we moved in, and the house only had one option then, our internet has been sky.",
+     ("user", "internet", "Sky")),
+])
+def test_a_provider_tied_by_its_kinds_words_in_lower_case(real_parser, text, expected):
+    facts = read_facts(text, real_parser)
+    assert expected in facts, facts
+
+
+def test_the_sky_is_no_provider(real_parser):
+    assert read_facts("the sky is blue and our internet is slow", real_parser) == set()

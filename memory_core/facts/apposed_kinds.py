@@ -132,8 +132,7 @@ def _clause_before(sentence: str, at: int) -> str:
 
 
 #: Words that end a place's name and that truecasing leaves in lower case, being everyday words: "Ashgrove house".
-_NAME_ENDS = re.compile(r"^(?:\s+(?:house|court|lodge|hall|manor|gardens|grange|view|place|park|villa|cottage|"
-                        r"tots|stars|steps|sprouts|acorns|bees|cubs))+\b")
+_NAME_ENDS = re.compile(r"^(?:\s+(?:house|court|lodge|hall|manor|gardens|grange|view|place|park|villa|cottage))+\b")
 
 
 def _name_at(sentence: str, at: int, name: str) -> str:

@@ -25,6 +25,11 @@ _EITHER = frozenset(("partner", "other half", "friend", "best friend", "bestie",
                      *ANIMALS))
 _PEOPLE = sorted(_HE | _SHE | _EITHER | set(RELATIONS), key=len, reverse=True)
 _MODIFIER = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|oldest|youngest|eldest)\s+)?"
+#: People of someone's besides their kin: "my dad's friend rang. He ..." may be the friend.
+_OTHER_PEOPLE = (r"friends?|mates?|pals?|boss|colleagues?|neighbou?rs?|teachers?|coach|doctor|nurse|carer|manager|"
+                 r"lads|girls|guys|kids|children|family|people|students?|clients?|patients?|team|mum|mom|dad|"
+                 r"girlfriend|boyfriend|wife|husband|partner|ex|fianc[eé]e?|best|new|old|other|young|little|oldest|"
+                 r"eldest|youngest")
 #: A sentence that opens with the user's someone as its subject: "My brother says", "my Tatay stopped", and with no
 #: "my" only a word for mum or dad ("Mummy has"; "Lab results came back" names no one);
 #: not a possessive ("My dad's friend", though "My dad's retired" is the dad: 's before a verb's participle or
@@ -33,7 +38,9 @@ _OPENS_WITH_SOMEONE = re.compile(
     r"(?i)(?:^|(?<=[.!?]\s)|(?<=\n))\s*(?:(?:ok|okay|right|um|so|and|oh|well|btw|also|anyway|update)\s*,?\s+){0,2}"
     r"(?P<who>(?:my|our|ma|me)\s+" + _MODIFIER + r"(?P<kin>" + "|".join(re.escape(p) for p in _PEOPLE) +
     r")|(?P<bare>" + "|".join(KIN_AS_NAMES) + r"))(?-i:\s+[A-Z][a-z]+)?"
-    r"(?P<after>\s+(?!(?:and|or|&)\b)[a-z]+|'s\s+(?:been|got|just|now|finally|[a-z]+ed)\b)")
+    r"(?P<after>\s+(?!(?:and|or|&)\b)[a-z]+|'s\s+(?:been|got|just|now|finally|[a-z]+ed)\b|"
+    # the someone's thing, not another person of theirs: "Daddy's birthday is coming up. He ..." is Daddy
+    r"'s\s+(?!(?:" + "|".join(re.escape(p) for p in _PEOPLE) + r"|" + _OTHER_PEOPLE + r")\b)[a-z]+\b)")
 #: The pronoun that opens the next sentence, with the verb after it kept as typed.
 _PRONOUN = re.compile(r"(?P<pronoun>[Hh]e|[Ss]he)\b(?!-)")
 #: A capitalised word or run of them ("Tom", "Our Lady of Lourdes"), and the words before it that make it a place, a

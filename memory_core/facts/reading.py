@@ -57,7 +57,9 @@ _QUESTION_AFTER = re.compile(r"(?i)(?<=\w),(?=\s+(?:"
                              r"when\s+(?:should|can|do|does|is|are)|who\s+(?:should|can|do|is)|why\s+(?:is|are|do|does)|"
                              # an auxiliary, "any", or a tag of asking: "can help?", "any tips?", "is that wise?"
                              r"can|could|should|would|do|does|shall\s+i|will\s+you|is\s+(?:that|it|this|there)|"
-                             r"isn't\s+it|are\s+there|or\s+should|any|got\s+any|anything|you\s+(?:think|reckon|know))"
+                             r"isn't\s+it|are\s+there|or\s+should|any|got\s+any|anything|you\s+(?:think|reckon|know)|"
+                             # what to do about it, asked after the fact: "..., so maybe something for that?"
+                             r"so\s+maybe)"
                              r"\b[^.!?\n]*\?)")
 #: A sentence that is a question from its first word: its comma ends no statement ("Is it X, is it?").
 _ASKS_FROM_THE_START = re.compile(r"(?i)\W*(?:is|are|do|does|did|can|could|should|would|will|what|how|why|when|"

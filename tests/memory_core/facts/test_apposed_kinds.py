@@ -206,3 +206,22 @@ def test_a_provider_tied_by_its_kinds_words_in_lower_case(real_parser, text, exp
 
 def test_the_sky_is_no_provider(real_parser):
     assert read_facts("the sky is blue and our internet is slow", real_parser) == set()
+
+
+@pytest.mark.parametrize("typed, read", [
+    # the someone's thing, then "he"/"she": the someone
+    ("Daddy's birthday is coming up. He spends every free minute on fishing.",
+     "Daddy's birthday is coming up. Daddy spends every free minute on fishing."),
+    ("My dad's knee is bad. He has quit golf.", "My dad's knee is bad. My dad has quit golf."),
+    # another person of theirs, then "he"/"she": maybe that person, read as said
+    ("My dad's friend rang. He is moving to Leeds.", "My dad's friend rang. He is moving to Leeds."),
+    ("My dad's new girlfriend is nice. She works at Tesco.", "My dad's new girlfriend is nice. She works at Tesco."),
+])
+def test_a_pronoun_after_someones_thing_is_that_someone(typed, read):
+    assert reading_text(typed) == read
+
+
+def test_a_hobby_said_before_a_request_for_ideas(real_parser):
+    facts = read_facts("Daddy's birthday is coming up. He spends every free minute on fishing, so maybe something for "
+                       "that? Abeg give me ideas under £100.", real_parser)
+    assert ("father", "hobby", "fishing") in facts, facts

@@ -274,6 +274,11 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            rf"(?P<idiom>spends?)\s+(?:every|all|most)\s+(?:of\s+)?(?:(?:my|his|her|their|our|the)\s+)?"
            rf"(?:free\s+|spare\s+|waking\s+)?(?:minute|moment|hour|weekend|evening|time|day)s?\s+"
            rf"(?:(?:on|doing|playing|at)\s+)?{VALUE}", "@enthusiasm"),
+    # "dad's whole personality is lawn bowls now", "my whole life is climbing": only a pastime or a genre (not "my
+    # whole life is work")
+    _frame(rf"(?:\b(?:my|our)|\b{REL_MOD}{REL}(?:\s+(?-i:[A-Z])[\w'-]+)?'s)\s+"
+           rf"(?P<idiom>(?:whole|entire)\s+(?:personality|life|world|weekend|weekends))\s+(?:is|are|'s)\s+"
+           rf"(?:(?:now|just|basically|literally|pretty\s+much)\s+)*{VALUE}", "@enthusiasm"),
     # something done, not listened to: "taken up salsa" is a hobby though salsa is a genre too
     _frame(rf"\b(?:been\s+doing|i've\s+taken\s+up|taken\s+up|took\s+up|taking\s+up|into\s+doing)\s+{VALUE}", "@activity"),
     # a pastime switched to: "has switched to ballroom dancing", "swapped over to padel" (only a pastime's name: not
@@ -679,7 +684,8 @@ def _frame_candidates(sentence: str) -> Iterator[tuple[tuple[int, int], Candidat
             elif attribute == "@enthusiasm":
                 value = clean_value(raw)
                 pastime, known, genre = a_pastime(value), kind_of(value), interest_attribute(value) == "music"
-                either_way = re.match(r"(?i)mad\s+about|spend", groups["idiom"])  # anger, or money spent
+                # anger, money spent, or a life that is work
+                either_way = re.match(r"(?i)mad\s+about|spend|whole|entire", groups["idiom"])
                 liked = pastime or genre or (known is not None and not either_way)
                 kind = "hobby" if pastime else known or ("music" if genre else "hobby")  # "obsessed with matcha": a drink
                 owner = cue_subject(sentence, match.start("idiom"))  # "my dad's", not "Jo's mum's"

@@ -225,3 +225,10 @@ def test_a_hobby_said_before_a_request_for_ideas(real_parser):
     facts = read_facts("Daddy's birthday is coming up. He spends every free minute on fishing, so maybe something for "
                        "that? Abeg give me ideas under £100.", real_parser)
     assert ("father", "hobby", "fishing") in facts, facts
+
+
+def test_a_pastime_that_is_someones_whole_personality(real_parser):
+    facts = read_facts("dads whole personality is lawn bowls now lol, its literally all he does on weekends",
+                       real_parser)
+    assert ("father", "hobby", "lawn bowls") in facts, facts
+    assert not any(s == "father" for s, _, _ in read_facts("Jo's mum's whole personality is golf", real_parser))

@@ -50,6 +50,10 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"Motor\s+Works|Garage)$")),
 )
 
+#: Things a person owns, which a firm whose name says its kind is not: "my car is in at Bay Motors" names the
+#: garage, not the car.
+_THINGS_OWNED = {"car", "bike", "phone", "laptop"}
+
 #: A doctor is "Dr X" said with the words of a visit to one (a title alone is a dentist or a vet as often).
 _DOCTOR_TITLE = re.compile(r"^Dr\.?\s+[A-Z]")
 _VISIT = re.compile(r"(?i)\b(?:appt|appointment|surgery|gp|jabs?|vaccin\w*|prescription|practice|clinic|check-?up|"
@@ -248,9 +252,7 @@ _BAND_TALK = re.compile(r"(?i)\b(?:band|bands|gig|gigs|setlist|set\s+list|covers
 
 def kind_name_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """Facts of names that say their kind, in sentences of the user's where no layer read that name."""
-    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)
-             and not ((_read_from_other_words(c) or c.predicate in _THINGS_OWNED) and
-                      any(words.search(c.value) for _, words in KINDS))}
+    taken = _values_read(candidates)
     found: list[Candidate] = []
     band_talk = any(_BAND_TALK.search(sentence) for sentence in said)
     for sentence in said:
@@ -302,9 +304,15 @@ def outranked(candidates: Sequence[Candidate], kind_facts: Sequence[Candidate]) 
                      and normalize_value(c.value or "") in named_kinds)]
 
 
-#: Things a person owns, which a firm whose name says its kind is not: "my car is in at Bay Motors" names the
-#: garage, not the car.
-_THINGS_OWNED = {"car", "bike", "phone", "laptop"}
+
+
+def _values_read(candidates: Sequence[Candidate]) -> set[str]:
+    """The values other layers read under a kind of their own: names this module leaves to them. Not one read as no
+    kind ("card", "goes to"), nor one whose own words say a kind other layers read as something else ("got my teeth
+    cleaned at Smile Dental", "my car is in at Bay Motors")."""
+    return {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)
+            and not ((_read_from_other_words(c) or c.predicate in _THINGS_OWNED) and
+                     any(words.search(c.value) for _, words in KINDS))}
 
 
 def _read_from_other_words(candidate: Candidate) -> bool:
@@ -398,10 +406,9 @@ def taken_to_school(said: Sequence[str], taken: set[str]) -> list[Candidate]:
 def school_candidates(said: Sequence[str], candidates: Sequence[Candidate]) -> list[Candidate]:
     """A child's school, named by a name that says it is one, in a sentence that names the user's child:
     "Carpool for Lincoln Elementary leaves at 7:40 and my daughter still can't find her shoe", "Youngest lad's at
-    Oakfield School". Not asked, denied or ended in the school's own clause, nor someone else's child."""
-    taken = {normalize_value(c.value) for c in candidates if c.value and not _generic_brand(c)
-             and not ((_read_from_other_words(c) or c.predicate in _THINGS_OWNED) and
-                      any(words.search(c.value) for _, words in KINDS))}
+    Oakfield School", or where the user takes a child ("I drop Lily off at Oakwood School": ``taken_to_school``).
+    Not asked, denied or ended in the school's own clause, nor someone else's child."""
+    taken = _values_read(candidates)
     found: list[Candidate] = taken_to_school(said, taken)
     for sentence in said:
         child = _CHILD.search(sentence)

@@ -98,8 +98,8 @@ def statement_marks(text: str) -> str:
     full stop, so the statement is read as one (the same length: offsets hold)."""
     text = _said_in_disbelief(_TAG_QUESTION.sub(lambda m: m.group(0)[:-1] + ".", text))
     chars = list(text)
-    for match in _TELLING.finditer(text):
-        chars[match.start()] = "."
+    for match in _TELLING.finditer(text):  # a comma becomes a full stop, a space a line break: both end a sentence
+        chars[match.start()] = "\n" if text[match.start()].isspace() else "."
     for match in _QUESTION_AFTER.finditer(text):
         start = max(text.rfind(mark, 0, match.start()) for mark in ".!?\n") + 1
         if not _ASKS_FROM_THE_START.match(text, start):

@@ -123,7 +123,7 @@ def test_no_coffee_from_company_or_another_drink(real_parser, text):
 
 @pytest.mark.parametrize("typed, read", [
     ("can you remind me to get the coffee in and for the record I have mine black",
-     "can you remind me to get the coffee in.and for the record I have mine black"),
+     "can you remind me to get the coffee in\nand for the record I have mine black"),
     ("book the table, btw my sister's moved to Leeds", "book the table. btw my sister's moved to Leeds"),
     ("for the record, that's not what I said", "for the record, that's not what I said"),  # nothing before it
 ])

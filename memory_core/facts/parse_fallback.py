@@ -499,9 +499,15 @@ def fallback_candidates(sentences: Sequence[ParsedSentence], found: Sequence[Can
     return out
 
 
+#: An account, membership or contract closed or cancelled, as the fallback names the act: "close_the_account_at".
+_CLOSED = re.compile(r"^(?:close|shut|cancel|end)_(?:\w+_)?(?:account|accounts|membership|subscription|sub|contract)(?:_|$)")
+
+
 def _ended_by_its_verb(candidate: Candidate) -> bool:
-    """"I have given up on the Brighton Marathon": no "gives up on" fact beside the race the changes end."""
-    return (candidate.predicate or "").rsplit(":", 1)[-1] in ENDING_VERBS
+    """"I have given up on the Brighton Marathon": no "gives up on" fact beside the race the changes end; "I've
+    closed my account at Nationwide": no "closes the account at" fact of a bank the user has left."""
+    act = (candidate.predicate or "").rsplit(":", 1)[-1]
+    return act in ENDING_VERBS or bool(_CLOSED.match(act))
 
 
 def _joined_names(trees: Sequence[Tree], index: int) -> list[_Name]:

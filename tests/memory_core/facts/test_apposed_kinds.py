@@ -232,3 +232,18 @@ def test_a_pastime_that_is_someones_whole_personality(real_parser):
                        real_parser)
     assert ("father", "hobby", "lawn bowls") in facts, facts
     assert not any(s == "father" for s, _, _ in read_facts("Jo's mum's whole personality is golf", real_parser))
+
+
+def test_an_account_closed_is_no_provider_of_the_users(store, real_parser, real_embedder):
+    """"I've closed my account at Nationwide" held "gym: Nationwide" (the matcher) and "closes the account at:
+    Nationwide" (the parse fallback), both current; the new bank said in the same breath still holds."""
+    from memory_core.facts.semantic import AttributeMatcher, run_semantic_pass
+
+    embedder = real_embedder.load()
+    for day, text in enumerate(("I've closed my account at Nationwide.",
+                                "I've closed my account at Barclays, the wages go into Monzo from now on."), start=1):
+        ingest_and_extract(store, "t", "user", text, at=parse_iso(f"2025-01-0{day}T10:00:00Z"), parser=real_parser)
+    run_semantic_pass(store, embedder, matcher=AttributeMatcher(embedder))
+    held = {f.value for f in ledger.current_facts(store)}
+    assert "Nationwide" not in held and "Barclays" not in held, held
+    assert "Monzo" in held, held

@@ -43,3 +43,14 @@ def test_a_new_bin_day_retires_the_old(store, real_parser):
                        "more, it's Friday from now on.")
     assert ("user", "schedule:bin_day", "Friday") in held, held
     assert ("user", "schedule:bin_day", "Monday") not in held, held
+
+
+def test_another_habit_on_the_bin_day_stays(real_parser):
+    from tests.memory_core.facts.helpers import read_facts
+    facts = read_facts("Bin day is Monday here. Yoga is on Mondays too.", real_parser)
+    assert ("user", "schedule:bin_day", "Monday") in facts, facts
+    assert ("user", "schedule:yoga", "Mondays") in facts, facts
+
+
+def test_someone_coming_round_is_no_collection():
+    assert _day("Sorted the recycling, mum came round on Monday.") == []

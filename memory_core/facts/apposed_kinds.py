@@ -147,12 +147,10 @@ def _kind_after(sentence: str, at: int, name: str) -> tuple[str, int] | None:
     """(the kind, where its phrase ends) when the name is said with its kind."""
     end = at + len(name)
     after = sentence[end:]
-    match = _APPOSED.match(after)
-    if match and _PHRASE_GOES_ON.match(after[match.end():]):
-        return _KIND_NOUNS[match.group("kind").lower()], end + match.end()
-    match = _RUN_ON.match(after)  # "X nursery now", never "X school shoes" (a thing of the kind's)
-    if match and _PHRASE_GOES_ON.match(after[match.end():]):
-        return _KIND_NOUNS[match.group("kind").lower()], end + match.end()
+    for shape in (_APPOSED, _RUN_ON):  # the phrase ends there: "X nursery now", never "X school shoes"
+        match = shape.match(after)
+        if match and _PHRASE_GOES_ON.match(after[match.end():]):
+            return _KIND_NOUNS[match.group("kind").lower()], end + match.end()
     return None
 
 

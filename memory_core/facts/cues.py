@@ -436,6 +436,17 @@ def _name_clause_owner(before: str) -> str | None:
     return USER
 
 
+#: An account, membership or contract closed at a provider, up to the provider's name: "I've closed my account at X"
+#: names a provider the user has left (``closed_at``).
+CLOSED_AT = (r"(?i)\b(?:closed|closing|shut|shutting|cancelled|canceled|cancelling)\s+(?:down\s+)?(?:my|our|the)\s+"
+             r"(?:[\w-]+\s+){0,2}?(?:account|accounts|membership|subscription|sub|contract)\s+(?:at|with)\s+")
+
+
+def closed_at(sentence: str, value: str) -> bool:
+    """The sentence says the user closed an account, membership or contract at ``value``."""
+    return re.search(CLOSED_AT + re.escape(value) + r"\b", sentence) is not None
+
+
 def cue_subject(sentence: str, cue_start: int) -> str | None:
     """Who the cue's clause is about: ``USER`` when it is the user or no subject is said ("Moved to Leeds"), a
     relation when a kin word is the subject with or without "my" ("mum moved to Cork", "my sister's moved to

@@ -32,7 +32,7 @@ from typing import Sequence
 
 from memory_core.facts.attributes import NAMED_FAMILIES
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.cues import implausible_value
+from memory_core.facts.cues import closed_at, implausible_value
 from memory_core.facts.frame_words import (CHAT_FILLERS, ERRAND_VERBS, EVENT_NOUNS, PART_NOUNS, RELATIONS, WORK_NOUNS,
                                           on_a_platform)
 from memory_core.facts.parse_measures import Measure, measures, one_off
@@ -499,15 +499,11 @@ def fallback_candidates(sentences: Sequence[ParsedSentence], found: Sequence[Can
     return out
 
 
-#: An account, membership or contract closed or cancelled, as the fallback names the act: "close_the_account_at".
-_CLOSED = re.compile(r"^(?:close|shut|cancel|end)_(?:\w+_)?(?:account|accounts|membership|subscription|sub|contract)(?:_|$)")
-
-
 def _ended_by_its_verb(candidate: Candidate) -> bool:
     """"I have given up on the Brighton Marathon": no "gives up on" fact beside the race the changes end; "I've
-    closed my account at Nationwide": no "closes the account at" fact of a bank the user has left."""
-    act = (candidate.predicate or "").rsplit(":", 1)[-1]
-    return act in ENDING_VERBS or bool(_CLOSED.match(act))
+    closed my account at Nationwide": no "closes the account at" fact of a provider the user has left."""
+    return (candidate.predicate or "").rsplit(":", 1)[-1] in ENDING_VERBS or \
+        closed_at(candidate.evidence or "", candidate.value or "")
 
 
 def _joined_names(trees: Sequence[Tree], index: int) -> list[_Name]:

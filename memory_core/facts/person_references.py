@@ -25,11 +25,11 @@ _EITHER = frozenset(("partner", "other half", "friend", "best friend", "bestie",
                      *ANIMALS))
 _PEOPLE = sorted(_HE | _SHE | _EITHER | set(RELATIONS), key=len, reverse=True)
 _MODIFIER = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|oldest|youngest|eldest)\s+)?"
-#: People of someone's besides their kin: "my dad's friend rang. He ..." may be the friend.
-_OTHER_PEOPLE = (r"friends?|mates?|pals?|boss|colleagues?|neighbou?rs?|teachers?|coach|doctor|nurse|carer|manager|"
-                 r"lads|girls|guys|kids|children|family|people|students?|clients?|patients?|team|mum|mom|dad|"
-                 r"girlfriend|boyfriend|wife|husband|partner|ex|fianc[eé]e?|best|new|old|other|young|little|oldest|"
-                 r"eldest|youngest")
+#: People of someone's beyond ``_PEOPLE`` (plurals, other roles) and the words before one: "my dad's friend rang.
+#: He ..." may be the friend, "my dad's new girlfriend ... She" the girlfriend.
+_OTHER_PEOPLE = (r"friends|mates|pals|colleagues?|neighbou?rs|neighbors?|teachers?|coach|doctor|nurse|carer|"
+                 r"lads|girls|guys|kids|children|family|people|students?|clients?|patients?|team|ex|fianc[eé]e?|"
+                 r"best|new|old|other|young|little|oldest|eldest|youngest")
 #: A sentence that opens with the user's someone as its subject: "My brother says", "my Tatay stopped", and with no
 #: "my" only a word for mum or dad ("Mummy has"; "Lab results came back" names no one);
 #: not a possessive ("My dad's friend", though "My dad's retired" is the dad: 's before a verb's participle or

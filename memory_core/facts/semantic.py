@@ -31,7 +31,7 @@ from memory_core.facts.attributes import NAMED_FAMILIES, same_attribute
 from memory_core.facts.change_cues import about_someone_else
 from memory_core.facts.changes import KnownFact, detect_changes
 from memory_core.facts.cues import (ENDING, FIRST_PERSON, HEDGE, NEGATION, RELATION_MENTION, THIRD_PARTY_SUBJECT,
-                                    VALUE_SHAPES, implausible_value, is_cue_word, values_of_shape)
+                                    VALUE_SHAPES, closed_at, implausible_value, is_cue_word, values_of_shape)
 from memory_core.facts.extraction import extract, sentences
 from memory_core.facts.fact_pass import oldest_pending_id
 from memory_core.facts.frame_words import RELATIONS
@@ -104,9 +104,6 @@ class _Option:
 
 #: The value is the one doing something: "X needs new trainers", "X rang".
 _DOER = re.compile(r"^\W*X\s+(?:[a-z]+s|has|had|did|will|can|could|would|rang|came|went|got|said|told|took|made)\b")
-#: An account, membership or contract closed at a provider: "I've closed my account at X" names a provider left.
-_CLOSED = re.compile(r"(?i)\b(?:closed|closing|shut|shutting|cancelled|canceled|cancelling)\s+(?:down\s+)?(?:my|our|the)\s+"
-                     r"(?:[\w-]+\s+){0,2}?(?:account|accounts|membership|subscription|sub|contract)\s+(?:at|with)\s+X\b")
 #: Someone taken or fetched: "drop X off at", "pick X up from", "took X to" (X is a person, not a place).
 _TAKEN_SOMEWHERE = re.compile(r"(?i)\b(?:drop|pick|take|took|collect|walk|drive|drove|bring|brought|fetch|run|ran)"
                               r"(?:s|ed|ing|ping|king)?\s+X\s+(?:off|up|in|home|back|round|over|to|at|from)\b")
@@ -127,7 +124,7 @@ def _options(sentence: str) -> list[tuple[str, str, str]]:
             if _THIRD_PERSON_CLAUSE.match(re.split(r"[,;:.!?]|\s[-\u2013\u2014]\s", sentence[:at])[-1]):
                 continue  # "She's at Willow Court now, five minutes from my house": her place, not the user's
             masked = re.sub(re.escape(value), "X", sentence, count=1, flags=re.IGNORECASE)
-            if _CLOSED.search(masked):
+            if closed_at(masked, "X"):
                 continue  # "I've closed my account at X": a provider left, not one the user has
             if _TAKEN_SOMEWHERE.search(masked):
                 continue  # "I drop Lily off at Oakwood School": a person taken somewhere is no place

@@ -25,6 +25,7 @@ from memory_core.facts.parse_merge import merge_candidates
 from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import CHAT_FILLERS, RELATIONS
 from memory_core.facts.frames import with_the_sugar
+from memory_core.facts.home_hints import with_home_hints
 from memory_core.facts.kind_names import (kind_name_candidates, outranked, school_candidates,
                                            schools_named)
 from memory_core.facts.pet_names import pet_name_candidates
@@ -35,6 +36,7 @@ from memory_core.facts.pending_changes import continued_changes
 from memory_core.facts.reading import as_read
 from memory_core.facts.switch_frames import switched_values
 from memory_core.facts.value_keys import facts_named_in
+from memory_core.facts.work_hints import with_work_hints
 from memory_core.facts.worded_slots import replaced_slot
 from memory_core.storage.store import Message, Store
 
@@ -169,6 +171,8 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     candidates = outranked(candidates, kind_facts) + kind_facts  # "my Chase card": the bank, not a "card"
     candidates = with_apposed_kinds(candidates, said)  # "mum's at Ashgrove House, the care home": her care home
     candidates = with_bin_day(candidates, said)  # "bin day is Monday here"
+    candidates = with_work_hints(candidates, said)  # "my boss at Tesco said ...", "his busiest day as a barber"
+    candidates = with_home_hints(candidates, said)  # "the weather here in Leeds", "the commute from Drogheda"
     proper_nouns = frozenset(t.text for tree in trees for t in tree.tokens if t.tag in ("NNP", "NNPS")) \
         if parser is not None else None
     candidates = candidates + pet_name_candidates(said, candidates, proper_nouns)  # "took the pup out. Rosie ..."

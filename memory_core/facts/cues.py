@@ -20,7 +20,7 @@ import re
 
 from memory_core.facts.attributes import CONCEPTS, concept_of, from_parse_fallback
 from memory_core.facts.candidate import Candidate
-from memory_core.facts.frame_words import (ERRAND_VERBS, NOT_PLACES, MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, RELATIONS, opening_verb, person_by_title, verb_shaped,
+from memory_core.facts.frame_words import (ERRAND_VERBS, NOT_PLACES, MODIFIED_HEADS, OTHER_KIND_COMPOUNDS, TITLED_BY_WORK, DEVICES, DENTAL_WORDS, WORDS_TOO, USER, DIETS, LANGUAGES, MONTHS, RELATIONS, opening_verb, person_by_title, verb_shaped,
                                            runs_into_pronoun)
 from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.known_names import known_kind, plainly_a_brand
@@ -95,7 +95,8 @@ def calendar_word(text: str) -> bool:
 
 
 _TIME = re.compile(r"(?i)\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b")
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+#: A month as written, whole or cut short, never the opening of another word ("mark 3 March" holds no date "mark 3").
+_MONTHS = MONTHS
 _DATE = re.compile(rf"(?i)\b(?:{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS})\b")
 _LANG = re.compile(r"(?i)\b(" + "|".join(LANGUAGES) + r")\b")
 _DIET = re.compile(r"(?i)\b" + DIETS)
@@ -397,7 +398,9 @@ _NOT_PEOPLE = {"finally", "just", "recently", "today", "yesterday", "also", "the
                "btw", "so", "and", "but", "well", "oh", "officially", "actually", "after", "before", "when",
                "since", "last", "this", "big", "great", "good", "guess", "anyway", "lol", "haha", "yay", "omg",
                "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tonight", "tomorrow"}
-_FIRST_PERSON_SUBJECTS = {"i", "we", "i've", "we've", "i'm", "we're", "i'd", "we'd", "me", "us", "myself"}
+#: "my"/"our" just before the cue: the user's own thing, whether the sentence opens with it capitalised ("My alarm
+#: goes off at 5:30") or not (a capital there is no name).
+_FIRST_PERSON_SUBJECTS = {"i", "we", "i've", "we've", "i'm", "we're", "i'd", "we'd", "me", "us", "myself", "my", "our"}
 _THIRD_PERSONS = {"he", "she", "they", "he's", "she's", "they've", "they're", "someone", "everyone"}
 #: People of the user's life who are not their kin (kin words are RELATIONS, whose facts are kept as theirs).
 _NOT_KIN = {"colleague", "colleagues", "coworker", "co-worker", "classmate", "teammate", "boss", "manager",

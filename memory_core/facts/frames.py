@@ -131,6 +131,9 @@ _FRAMES: list[tuple[re.Pattern[str], str | None]] = [
            r"(?:with|without)\s+[^,.;:!?]{1,30}?)(?=\s+(?:now|these\s+days|always|every|each|lately|pls|please)\b|"
            r"\s*[,.;:!?]|\s+(?-i:[A-Z])|$)", "coffee"),
     _frame(rf"\bi\s+(?:eat|follow\s+an?|am\s+on\s+an?|'m\s+on\s+an?|went|go|eat\s+a)\s+{DIETS}(?:\s+diet)?\b", "diet"),
+    # who the sentence's speaker is, said first: "As a vegan I struggle with work lunches", "Being vegetarian, ..."
+    _frame(rf"^\W*(?:as\s+an?|being(?:\s+an?)?)\s+(?:strict\s+|lifelong\s+)?{DIETS}(?=\s*,|\s+(?:i|i'm|i've|myself|me|"
+           rf"we|my)\b)", "diet"),
     # "I'm on keto (these days)", "been on paleo since May": a diet one is on needs no article
     _frame(rf"\bi(?:'m|\s+am|'ve\s+been|\s+have\s+been|\s+was)?\s+(?:still\s+|now\s+|strictly\s+|mostly\s+)?on\s+"
            rf"(?P<v>keto|paleo|whole30|slimming\s+world|weight\s+watchers)\b(?!\s+(?:recipes?|food|snacks?|subreddit))",

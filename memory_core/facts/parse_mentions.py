@@ -157,15 +157,25 @@ def _place(tree: Tree, token: Token | None, where: bool = False) -> str | None:
     return text if text and plausible(text, token) else None
 
 
+#: Words that set a person far away before where they are: "my sister over in Dubai", "mum back in Lagos".
+_PLACING_ADVERBS = frozenset({"over", "down", "up", "out", "back", "away"})
+
+
 def located_people(tree: Tree) -> Iterator[TreeFact]:
     """"see my dad in Lisbon": one of the user's people and where they are; "Leeds, where my brother has his
     house": the place a "where" clause gives them."""
     for noun in tree.tokens:
-        if not _users_person(tree, noun) or not stated(tree, noun):
+        if not _users_person(tree, noun):
             continue
-        preps = tree.children(noun, "prep")
+        # "my sister in Dubai", "my sister over in Dubai": where she is, said inside the noun phrase, holds whatever
+        # the sentence does with her ("I need to post a parcel to my sister in Dubai")
+        preps = [p for p in tree.children(noun, "prep") if lower(p) == "in"]
+        preps += [q for p in tree.children(noun) if p.dep in ("prep", "advmod") and lower(p) in _PLACING_ADVERBS
+                  for q in tree.children(p, "prep")]
+        if not stated(tree, noun):
+            preps = [] if len(preps) != 1 else preps
         verb = tree.head(noun)
-        if noun.dep == "dobj" and verb is not None and verb.tag in ("VB", "VBP", "VBZ", "VBG"):
+        if noun.dep == "dobj" and verb is not None and verb.tag in ("VB", "VBP", "VBZ", "VBG") and stated(tree, noun):
             preps += tree.children(verb, "prep")  # "to see my mum in Galway": the place hangs from the verb
         for prep in preps:
             place = _place(tree, tree.child(prep, "pobj")) if lower(prep) == "in" else None

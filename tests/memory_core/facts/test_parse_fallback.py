@@ -146,12 +146,12 @@ def test_a_lowercase_name_is_a_person_when_a_personal_pronoun_follows(real_parse
 
 
 def test_the_matcher_names_the_attribute_the_fallback_held_under_its_verb(store, real_parser, real_embedder):
-    """"our broadband comes from X": the fallback holds X under "come from"; the background matcher knows the
+    """"our connection at home comes from X": the fallback holds X under "come from"; the background matcher knows the
     attribute (the internet provider), and the fallback's fact gives way: one current fact for X."""
     from memory_core.facts.semantic import AttributeMatcher, run_semantic_pass
 
     embedder = real_embedder.load()
-    ingest_and_extract(store, "t", "user", "Our home internet comes from Lumen Fibre.",
+    ingest_and_extract(store, "t", "user", "Our connection at home comes from Lumen Fibre.",
                        at=parse_iso("2025-01-01T10:00:00Z"), parser=real_parser)
     assert any(f.predicate.startswith("named") for f in ledger.current_facts(store))
     run_semantic_pass(store, embedder, matcher=AttributeMatcher(embedder))

@@ -20,6 +20,9 @@ def _facts(parser, text: str) -> set[tuple[str, str | None, str | None]]:
     # one of the user's people, placed by "in" or by a "where" clause
     ("We fly out to see my dad in Lisbon every spring.", ("father", "lives_in", "Lisbon")),
     ("Every Christmas we drive up to Leeds, where my brother Sam has his house.", ("brother", "lives_in", "Leeds")),
+    # where the person is, said inside the noun phrase, holds in a request too, and after "over"
+    ("I need to post a parcel to my sister in Dubai.", ("sister", "lives_in", "Dubai")),
+    ("My brother over in Toronto sent me a card.", ("brother", "lives_in", "Toronto")),
     # a person named, then given a role by a pronoun
     ("Liam and I go climbing on Fridays; he's my boyfriend.", ("user", "partner", "Liam")),
     ("I met Noor at the allotment years ago. She's my best friend.", ("user", "best_friend", "Noor")),

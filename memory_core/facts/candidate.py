@@ -13,3 +13,6 @@ class Candidate:
     predicate: str | None
     value: str | None
     evidence: str
+    #: Read from a phrase about something else ("the weather here in Leeds", "my boss at Tesco said ..."): it fills
+    #: an attribute the ledger holds no current value for, and never replaces one the user stated.
+    in_passing: bool = False

@@ -52,7 +52,7 @@ def home_hint_candidates(said: Sequence[str]) -> list[Candidate]:
             clause = before[max(before.rfind(","), before.rfind(";"), 0):] + name + after[:40]
             if NEGATION.search(clause) or _NOT_NOW.search(clause):
                 continue
-            found.append(Candidate("assert", USER, "lives_in", name, sentence))
+            found.append(Candidate("assert", USER, "lives_in", name, sentence, in_passing=True))
     return found
 
 

@@ -26,6 +26,7 @@ from memory_core.facts.parse_tokens import DependencyParser
 from memory_core.facts.frame_words import CHAT_FILLERS, RELATIONS
 from memory_core.facts.frames import with_the_sugar
 from memory_core.facts.home_hints import with_home_hints
+from memory_core.facts.lesson_hints import with_lesson_hints
 from memory_core.facts.kind_names import (kind_name_candidates, outranked, school_candidates,
                                            schools_named)
 from memory_core.facts.pet_names import pet_name_candidates
@@ -75,6 +76,14 @@ def _linked(store: Store, message: Message, candidates: list) -> list:
     return [replace(c, subject=known.get(c.subject.casefold(), c.subject)) for c in candidates
             if not (c.predicate in ("lives_in", "job_title") and c.subject[:1].isupper()
                     and c.subject.casefold() not in known)]
+
+
+def _held_already(store: Store, message: Message, candidate, changed: set[int]) -> bool:
+    """The ledger holds a current value of the candidate's attribute for its subject (one this message did not
+    just change): what a phrase about something else says of it must not replace what the user stated."""
+    rows = store.query("SELECT id, predicate FROM facts WHERE subject = ? AND invalid_at IS NULL AND expired_at IS NULL "
+                       "AND valid_at <= ?", [candidate.subject, message.created_at])
+    return any(row["id"] not in changed and same_attribute(candidate.predicate, row["predicate"]) for row in rows)
 
 
 def _within(value: str, ended: list[str]) -> bool:
@@ -173,6 +182,7 @@ def parse(message: Message, parser: DependencyParser | None = None) -> Parsed:
     candidates = with_bin_day(candidates, said)  # "bin day is Monday here"
     candidates = with_work_hints(candidates, said)  # "my boss at Tesco said ...", "his busiest day as a barber"
     candidates = with_home_hints(candidates, said)  # "the weather here in Leeds", "the commute from Drogheda"
+    candidates = with_lesson_hints(candidates, said)  # "Ella's violin lesson is at 4": Ella's instrument
     proper_nouns = frozenset(t.text for tree in trees for t in tree.tokens if t.tag in ("NNP", "NNPS")) \
         if parser is not None else None
     candidates = candidates + pet_name_candidates(said, candidates, proper_nouns)  # "took the pup out. Rosie ..."
@@ -241,11 +251,14 @@ def extract_into(store: Store, message: Message, parsed: Parsed | None = None) -
         note(factsmod.add_fact(store, change.old.subject, change.old.predicate, change.value,
                                valid_at=message.created_at, message_ids=[message.id], thread_id=message.thread_id,
                                replaces=change.old.id))
+    changed = {change.old.id for change in changes}
     for candidate in (c for c in candidates if c.op == "assert"):
         if _within(candidate.value or "", ended + placed):
             continue  # a value a change already ended ("pottery" of "Thursday pottery") or placed on its attribute
         if not changes and _part_of_current(candidate, known):
             continue  # "the Corolla" of the current "Toyota Corolla": the same thing said shorter, no new value
+        if candidate.in_passing and _held_already(store, message, candidate, changed):
+            continue  # "sunny here in Barcelona!" replaces no home the user stated: a hint fills only a gap
         replaced = next((c.old.id for c in changes if c.old.subject == candidate.subject and candidate.predicate
                          and same_attribute(candidate.predicate, c.old.predicate)), None)
         if replaced is None:

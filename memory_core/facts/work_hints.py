@@ -8,8 +8,9 @@ Why: people rarely announce where they work or what they do; they mention it whi
 work frames read "I work at X" and "my brother is a barber"; these sentences hold the same fact in a phrase about
 something else, and nothing else in them says it. The phrase is specific: a person's boss, manager or colleagues
 at a firm are where that person works; a late, an early or a night shift at a firm is work there; "his N years as
-a nurse" is his work; one's lectures, seminars or dissertation at a university are where one studies. Read only where the firm is a name and the role a noun that names a person by their work
-(``frame_words.names_a_role``), of whoever owns the phrase:
+a nurse" is his work; one's lectures, seminars or dissertation at a university are where one studies. Read only
+where the firm is a name and the role a noun that names a person by their work (``frame_words.names_a_role``), of
+whoever owns the phrase (``phrase_owners``):
 
 * the user ("my", "I'm on nights at ...", a dropped "I"),
 * the user's relation ("my husband's boss at ...", "his" when the sentence before it names one such relation
@@ -28,16 +29,11 @@ from typing import Sequence
 from memory_core.facts.candidate import Candidate
 from memory_core.facts.changes import says_an_ending
 from memory_core.facts.cues import ENDING, NEGATION, values_of_shape
-from memory_core.facts.frame_words import RELATIONS, names_a_role
+from memory_core.facts.frame_words import names_a_role
 from memory_core.facts.ledger import USER, normalize_value
-from memory_core.facts.parse_fallback import KIN
+from memory_core.facts.phrase_owners import OWNER, RELATION_WORDS, owner_of, relation_key
 from memory_core.facts.truecasing import a_lower_case_word
 
-_RELATION_WORDS = sorted({*RELATIONS, *KIN}, key=len, reverse=True)
-_RELATION = r"(?:(?:little|big|older|younger|eldest|youngest|wee|baby)\s+)?(?:" + \
-    "|".join(re.escape(word) for word in _RELATION_WORDS) + r")"
-#: Whose phrase it is: "my", "our", "my husband's", "Romy's" (a first name), "his"/"her".
-_OWNER = r"(?P<owner>(?i:(?:my|our|me)\s+" + _RELATION + r"'s)|(?i:my|our|me|his|her)|[A-Z][a-z]+'s)"
 #: The people a person works with, by their place at work.
 _WORKMATE = r"(?:boss|manager|line\s+manager|supervisor|team\s+lead(?:er)?|colleagues?|co-?workers?|workmates?|" \
             r"team(?:mates)?|gaffer|foreman|head\s+of\s+department)"
@@ -45,10 +41,11 @@ _WORKMATE = r"(?:boss|manager|line\s+manager|supervisor|team\s+lead(?:er)?|colle
 _SHIFT = r"(?:lates?|earl(?:y|ies)|nights?|night\s+shift|nightshift|day\s+shift|back\s+shift|split\s+shift|" \
          r"weekend\s+shift|shifts?|doubles?|double\s+shift|long\s+days?|twilights?)"
 #: "my boss at X", "my husband's new manager at X".
-_WORKMATE_AT = re.compile(_OWNER + r"\s+(?:(?i:new|current|lovely|awful|nightmare|area|store|ward|branch|shift|"
+_WORKMATE_AT = re.compile(OWNER + r"\s+(?:(?i:new|current|lovely|awful|nightmare|area|store|ward|branch|shift|"
                           r"duty)\s+)?(?i:" + _WORKMATE + r")\s+(?i:at|in|from)\s+(?:(?i:the)\s+)?$")
 #: "my lectures at X", "her dissertation at X": where the person studies.
-_STUDY_AT = re.compile(_OWNER + r"\s+(?:(?i:first|morning|early|next|last|final|big|first-year|second-year|third-year)\s+)?"
+_STUDY_AT = re.compile(OWNER + r"\s+(?:(?i:first|morning|early|next|last|final|big|first-year|second-year|"
+                       r"third-year)\s+)?"
                        r"(?i:lectures?|lecturers?|seminars?|tutorials?|modules?|dissertation|degree|halls|"
                        r"uni\s+(?:friends|mates|course))\s+(?i:at|in)\s+(?:(?i:the)\s+)?$")
 #: "I'm on a late at X", "Lorraine's on a late at X", "he's doing nights at X", "on an early at X" (a dropped "I").
@@ -58,17 +55,17 @@ _ON_SHIFT_AT = re.compile(
     r"(?:(?:a|an|the|another|my|his|her|two|three|four|back-to-back|some|extra)\s+)?(?:(?:late|early|long|extra|"
     r"night|day)\s+)?" + _SHIFT + r"\s+(?:at|in)\s+(?:the\s+)?$")
 #: "after my shift at X", "Dan's night shift at X".
-_OWN_SHIFT_AT = re.compile(_OWNER + r"\s+(?:(?i:late|early|night|day|long|next|first|morning|evening|weekend)\s+)?"
+_OWN_SHIFT_AT = re.compile(OWNER + r"\s+(?:(?i:late|early|night|day|long|next|first|morning|evening|weekend)\s+)?"
                            r"(?i:" + _SHIFT + r")\s+(?i:at|in)\s+(?:(?i:the)\s+)?$")
 #: "his busiest day as a barber", "my twenty years as a nurse", "my job as a paramedic".
 _AS_A_ROLE = re.compile(
-    _OWNER + r"\s+(?:[\w-]+\s+){0,3}?(?i:day|days|week|weeks|month|months|year|years|decades?|shifts?|job|career|"
+    OWNER + r"\s+(?:[\w-]+\s+){0,3}?(?i:day|days|week|weeks|month|months|year|years|decades?|shifts?|job|career|"
     r"time|role|life|work|stint|living)\s+as\s+(?:an?\s+)?(?P<role>[A-Za-z-]+(?:\s+[A-Za-z-]+){0,2})")
 #: "a plumber by trade", "junior accountant by day": the role said with what it is to the person.
 _BY_TRADE = re.compile(r"(?i)(?P<role>[a-z-]+(?:\s+[a-z-]+){0,2})\s+by\s+(?:trade|profession|day)\b")
 #: Who holds a role said "by trade": the user ("I'm a", a dropped "I'm") or the user's relation ("my brother is an").
 _ROLE_HOLDER = re.compile(r"(?i)(?:^|[,;:.!]\s*|\b(?P<user>i'?m|i\s+am)\s+|\b(?:my|our)\s+(?P<rel>" +
-                          "|".join(re.escape(word) for word in _RELATION_WORDS) + r")(?:'s|\s+is)\s+)(?:an?\s+)?$")
+                          "|".join(re.escape(word) for word in RELATION_WORDS) + r")(?:'s|\s+is)\s+)(?:an?\s+)?$")
 #: Work that has ended, or was never had: "my old boss at X", "my last shift at X", "back when I was a nurse".
 _NOT_NOW = re.compile(r"(?i)\b(?:old|former|ex|previous|last|final|first\s+ever|used\s+to|back\s+when|when\s+i\s+was|"
                       r"retired|dream|future|would|if|had\s+been|was\s+a|were)\b|\bex-")
@@ -79,44 +76,27 @@ _HEDGE = re.compile(r"(?i)\b(?:if|would|could|might|maybe|wish|hope|want\s+to|wa
 #: Work being lost: "my boss at X sacked me", "my manager at X let me go".
 _LEFT = re.compile(r"(?i)\b(?:sacked|fired|redundan\w*|laid\s+off|let\s+(?:me|him|her|us)\s+go|quit\w*|resign\w*|"
                    r"leaving|left|retir\w*|handed\s+in|notice)\b")
+#: A meeting somewhere, where "at X" is where the people met, not where they work: "met my manager at Costa",
+#: "lunch with my colleagues at Nando's", "my boss at Pret for a coffee".
+_MET_BEFORE = re.compile(r"(?i)\b(?:met|meet|meeting|seeing|saw|see|bumped\s+into|ran\s+into|lunch|dinner|drinks?|"
+                         r"coffee|breakfast|brunch|with|joined|joining|took|take|taking|treated|having|had|spotted)\b")
+_MET_AFTER = re.compile(r"(?i)^\W*(?:\w+\s+){0,3}?for\s+(?:a\s+|an\s+|some\s+)?(?:coffee|lunch|drinks?|dinner|meal|"
+                        r"catch-?up|chat|pint|bite|breakfast|brunch|curry)\b")
+#: Nouns that name a person by what they do or are, but no work: "my years as a teenager", "my time as a smoker".
+_NO_WORK = frozenset({"teenager", "smoker", "owner", "homeowner", "passenger", "prisoner", "foreigner", "stranger",
+                      "newcomer", "learner", "parent", "single parent", "supporter", "swimmer", "runner", "walker",
+                      "member", "customer", "tenant", "renter", "pensioner", "retiree", "widower", "widow", "youngster",
+                      "beginner", "listener", "reader", "viewer", "player", "gamer", "drinker", "eater", "sleeper",
+                      "believer", "traveller", "traveler", "tourist", "visitor", "dreamer", "worrier", "survivor",
+                      "patient", "carer", "mother", "father", "foster carer", "stepparent", "grandparent", "sufferer",
+                      "vegetarian", "vegan", "introvert", "extrovert", "lodger", "flatmate", "housemate", "leader"})
 #: Volunteering is its own attribute, no job: "my shift at Oxfam" of a volunteer.
 _VOLUNTEER = re.compile(r"(?i)\bvolunteer\w*")
-_HIS = frozenset({"brother", "bro", "dad", "father", "husband", "son", "grandad", "granddad", "grandpa", "uncle",
-                  "nephew", "boyfriend", "bf", "hubby", "stepdad", "grandson"})
-_HER = frozenset({"sister", "sis", "mum", "mom", "mam", "mother", "wife", "daughter", "gran", "nan", "grandma",
-                  "granny", "aunt", "auntie", "niece", "girlfriend", "gf", "stepmum", "granddaughter"})
-_MENTIONED_RELATION = re.compile(r"(?i)\b(?:my|our|me)\s+(?:(?:little|big|older|younger|eldest|youngest|wee)\s+)?"
-                                 r"(?P<rel>" + "|".join(re.escape(word) for word in _RELATION_WORDS) + r")\b")
-
-
-def _relation_key(word: str) -> str | None:
-    word = word.lower()
-    return RELATIONS.get(word) or KIN.get(word)
-
-
-def _pronoun_owner(pronoun: str, before: str) -> str | None:
-    """The user's relation "his"/"her" refers to: the one relation of that gender named before it in the sentence."""
-    gendered = _HIS if pronoun.lower() == "his" else _HER
-    said = {match.group("rel").lower() for match in _MENTIONED_RELATION.finditer(before)}
-    fitting = {_relation_key(word) for word in said if word in gendered}
-    return fitting.pop() if len(fitting) == 1 and said <= gendered else None
-
-
-def _owner(owner: str, before: str) -> str | None:
-    """Whose work the phrase says: the user, one of the user's relations, someone named; None if unknown."""
-    words = owner.split()
-    if len(words) == 1 and words[0].lower() in ("my", "our", "me"):
-        return USER
-    if len(words) == 1 and words[0].lower() in ("his", "her"):
-        return _pronoun_owner(words[0], before)
-    if len(words) > 1:  # "my husband's"
-        return _relation_key(words[-1].removesuffix("'s").split()[-1]) or \
-            _relation_key(" ".join(words[1:]).removesuffix("'s"))
-    name = words[0].removesuffix("'s")
-    return None if a_lower_case_word(name) or _relation_key(name) else name
 
 
 def _shift_owner(who: str, before: str) -> str | None:
+    """Who is on the shift: the user ("I'm", a dropped "I"), the user's relation ("my husband is"), someone named
+    ("Lorraine's"); None for "he"/"she" (whom the sentence does not say) and a word that is no name."""
     who = who.strip()
     lowered = who.lower()
     if lowered in ("", "i'm", "im", "i am", "we're", "were") or not who.strip("\"' "):
@@ -124,7 +104,7 @@ def _shift_owner(who: str, before: str) -> str | None:
     if lowered.startswith(("he", "she")):
         return None
     name = re.split(r"'s|\s+is", who)[0]
-    relation = _relation_key(name)
+    relation = relation_key(name)
     if relation:
         return relation if re.search(r"(?i)\b(?:my|our|me)\s+\S*\s*$", before) or not before.strip() else None
     return None if a_lower_case_word(name) else name
@@ -135,7 +115,7 @@ _CLAUSE_BREAK = re.compile(r"(?i)[.;:!?]\s+|,\s*|\s+(?:and|but|so|because|cos|si
                            r"although)\s+|\s+[-\u2013\u2014]\s+")
 
 
-def _clause(sentence: str, start: int, end: int) -> str:
+def clause_around(sentence: str, start: int, end: int) -> str:
     """The clause holding sentence[start:end]."""
     opening = max((m.end() for m in _CLAUSE_BREAK.finditer(sentence[:start])), default=0)
     closing = next((end + m.start() for m in _CLAUSE_BREAK.finditer(sentence[end:])), len(sentence))
@@ -146,7 +126,7 @@ def _clear(sentence: str, start: int, end: int) -> bool:
     """sentence[start:end] states current work: no question, no denial or hedge before it or in it ("in my twenty
     years as a nurse I've never seen ..." denies something else), no ending in its clause ("my boss at X sacked
     me"), no volunteering in the sentence."""
-    clause = _clause(sentence, start, end)
+    clause = clause_around(sentence, start, end)
     said = clause[:clause.find(sentence[start:end]) + end - start] if sentence[start:end] in clause else clause
     return not (sentence.rstrip().endswith("?") or NEGATION.search(said) or _HEDGE.search(said)
                 or _NOT_NOW.search(said) or ENDING.search(clause) or says_an_ending(clause) or _LEFT.search(clause)
@@ -163,16 +143,20 @@ def _firms(sentence: str) -> list[Candidate]:
         for shape, predicate in ((_WORKMATE_AT, "works_at"), (_OWN_SHIFT_AT, "works_at"), (_STUDY_AT, "university")):
             match = shape.search(before)
             if match:
-                subject = _owner(match.group("owner"), before[:match.start()])
+                subject = owner_of(match.group("owner"), before[:match.start()])
                 break
         else:
-            predicate = "works_at"
+            shape, predicate = _ON_SHIFT_AT, "works_at"
             match = _ON_SHIFT_AT.search(before)
             subject = _shift_owner(match.group("who"), before[:match.start("who")]) if match else None
         if subject is None or not _clear(sentence, match.start(), at + len(name)) or \
                 normalize_value(subject) == normalize_value(name):
             continue
-        found.append(Candidate("assert", subject, predicate, name, sentence))
+        clause = clause_around(sentence, match.start(), at + len(name))
+        if shape is not _ON_SHIFT_AT and (_MET_BEFORE.search(clause[:clause.find(match.group(0))]) or
+                                          _MET_AFTER.match(sentence[at + len(name):])):
+            continue  # "met my manager at Costa": where they met
+        found.append(Candidate("assert", subject, predicate, name, sentence, in_passing=True))
     return found
 
 
@@ -182,7 +166,7 @@ def _role(words: str) -> str | None:
     for size in range(min(3, len(parts)), 0, -1):
         phrase = " ".join(parts[:size])
         if names_a_role(phrase) and (size == 1 or names_a_role(parts[0]) or len(parts[size - 1]) > 2):
-            return phrase
+            return None if phrase in _NO_WORK or parts[size - 1] in _NO_WORK else phrase
     return None
 
 
@@ -193,10 +177,10 @@ def _roles(sentence: str) -> list[Candidate]:
         if role is None:
             continue
         before = sentence[:match.start()]
-        subject = _owner(match.group("owner"), before)
+        subject = owner_of(match.group("owner"), before)
         if subject is None or not _clear(sentence, match.start(), match.end()):
             continue
-        found.append(Candidate("assert", subject, "job_title", role, sentence))
+        found.append(Candidate("assert", subject, "job_title", role, sentence, in_passing=True))
     return found
 
 
@@ -208,10 +192,11 @@ def _trades(sentence: str) -> list[Candidate]:
             role, opening = " ".join(words[-size:]), match.start("role") + len(" ".join(words[:-size])) + \
                 (1 if size < len(words) else 0)
             holder = _ROLE_HOLDER.search(sentence[:opening])
-            if holder and names_a_role(role) and words[-size].lower() not in ("a", "an"):
-                subject = _relation_key(holder.group("rel")) if holder.group("rel") else USER
+            if holder and names_a_role(role) and words[-size].lower() not in ("a", "an") and \
+                    role.lower().split()[-1] not in _NO_WORK:
+                subject = relation_key(holder.group("rel")) if holder.group("rel") else USER
                 if subject and _clear(sentence, holder.start(), match.end()):
-                    found.append(Candidate("assert", subject, "job_title", role.lower(), sentence))
+                    found.append(Candidate("assert", subject, "job_title", role.lower(), sentence, in_passing=True))
                 break
     return found
 

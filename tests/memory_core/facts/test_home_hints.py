@@ -55,3 +55,13 @@ def test_a_word_opening_with_a_month_is_no_date():
 
     assert [v for _, v in values_of_shape("So we will no longer mark 3 March.", "date")] == ["3 March"]
     assert values_of_shape("the junior 5 a side league", "date") == []
+
+
+def test_a_home_said_in_passing_never_replaces_a_stated_one(store, real_parser):
+    held = facts_after(store, real_parser, "We live in York.", "It's been raining for days here in Cork.")
+    assert ("user", "lives_in", "York") in held and ("user", "lives_in", "Cork") not in held, held
+
+
+def test_work_said_in_passing_fills_a_gap_but_never_replaces_stated_work(store, real_parser):
+    held = facts_after(store, real_parser, "I work at Aldi.", "My boss at Tesco said I can have Friday off.")
+    assert ("user", "works_at", "Aldi") in held and ("user", "works_at", "Tesco") not in held, held

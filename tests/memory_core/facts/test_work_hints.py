@@ -76,3 +76,13 @@ def test_the_work_said_in_passing_is_retired_by_leaving(store, real_parser):
 def test_work_read_by_another_layer_is_not_read_twice(real_parser):
     facts = read_facts("My wife Lorraine works at PwC, and her boss at PwC is lovely.", real_parser)
     assert [f for f in facts if f[1] == "works_at"] == [("spouse", "works_at", "PwC")], facts
+
+
+@pytest.mark.parametrize("text", [
+    "Met my manager at Costa for a coffee.",  # where they met
+    "Lunch with my colleagues at Nandos today.",
+    "In my years as a teenager I smoked.",  # no work
+    "My first year as a parent was hard.",
+])
+def test_no_work_where_the_firm_is_a_meeting_place_or_the_role_no_job(text):
+    assert _hints(text) == set()

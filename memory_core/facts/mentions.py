@@ -30,6 +30,23 @@ def find_mention(sentence: str, value: str) -> Span | None:
     return found
 
 
+def find_mentions(sentence: str, value: str) -> list[Span]:
+    """The first place the sentence names ``value`` and, when it names it again later, the last: a correction or a
+    comparison often names the old value a second time, after a first mention that only recalls it ("when I said
+    the dog was called X ... his name is Y not X")."""
+    first = find_mention(sentence, value)
+    if first is None:
+        return []
+    found, at = [first], first.end()
+    while at < len(sentence):
+        later = find_mention(sentence[at:], value)
+        if later is None:
+            break
+        found = [first, Span(at + later.start(), at + later.end(), later.group(0))]
+        at += later.end()
+    return found
+
+
 #: Where a named thing is, said after its name: "Specsavers in the precinct", "Bella Napoli on the high street".
 _WHEREABOUTS = re.compile(r"(?i)^(?P<head>.+?)\s+(?:on|in|at|by|near|off|opposite)\s+(?:the\s+)?"
                           r"(?:high\s+st(?:reet)?|\w+\s+(?:st|street|road|rd|lane|ln|avenue|ave|square|sq|parade|way)|"

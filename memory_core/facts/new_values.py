@@ -106,9 +106,10 @@ def _without_possessive(text: str) -> str:
     return re.sub(r"(?:'s|’s|s')$", "", text)
 
 
-def good_new_value(value: str, old: str) -> str | None:
+def good_new_value(value: str, old: str, tied: bool = False) -> str | None:
     """The value as it can stand for the new value of ``old``, or None: the checks every new value passes,
-    wherever it was found (here, ``changes``, ``pending_changes``)."""
+    wherever it was found (here, ``changes``, ``pending_changes``). ``tied``: a frame around the old value put it
+    there ("prefer Y over X", "from X to Y"), which says it is of the old one's kind, whatever its case."""
     value = _DANGLING.sub("", clean_value(_measure_like(value, old) or _tail(value)))
     if not plausible_value(value) or value.lower() in _PRONOUNS or hollow_value(value):
         return None
@@ -116,7 +117,7 @@ def good_new_value(value: str, old: str) -> str | None:
         return None
     if re.fullmatch(r"(?i)[\w-]+'s", value):
         return None  # "Ana's" of "takes Ana's group now": a possessive names whose, not what
-    if old[:1].isupper() and value.islower() and not kind_of(value):
+    if old[:1].isupper() and value.islower() and not kind_of(value) and not tied:
         return None  # a name is not succeeded by a common noun ("we lost Mango... there's a kitten now")
     if re.match(r"(?i)(?:mr|mrs|ms|miss|dr|prof)\.?\s", old) and not value[:1].isupper():
         return None  # a person by title is succeeded by a person: "Mr Kowalczyk has moved on to coach"
@@ -143,6 +144,9 @@ def good_new_value(value: str, old: str) -> str | None:
 _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
             "atm", "these days", "then", "yet", "already", *CHAT_FILLERS}
 _REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
+#: The frames that set the new value beside the old one as its like, whatever its case: "from X to Y", "Y over X",
+#: "prefer Y to X", "Y instead of X" (not "sold X for houses", where "for" names what it went to).
+_TYING = frozenset(_REPLACEMENT_PATTERNS[i] for i in (0, 3, 5, 6))
 
 
 #: A name that goes on past where a frame stopped: "The Fox and Hounds", "Bank of Ireland".
@@ -188,7 +192,7 @@ def replacement(sentence: str, mention: Span, old: str) -> str | None:
     marked = sentence[:mention.start()] + _OLD + sentence[mention.end():]
     for pattern in _REPLACEMENT_PATTERNS:
         for match in pattern.finditer(marked):
-            value = good_new_value(match.group("y"), old)
+            value = good_new_value(match.group("y"), old, tied=pattern in _TYING)
             if value and _OLD not in value:
                 return whole_name(marked, value, match.start("y"))
     return None

@@ -8,7 +8,8 @@ from memory_core.facts.cues import cue_subject
 from tests.memory_core.facts.helpers import read_facts
 
 
-@pytest.mark.parametrize("text", ["My alarm goes off at 5:30 every weekday.", "my alarm goes off at 5:30 every weekday.",
+@pytest.mark.parametrize("text", ["My alarm goes off at 5:30 every weekday.",
+                                  "my alarm goes off at 5:30 every weekday.",
                                   "Our alarm goes off at 5:30 every weekday."])
 def test_the_users_own_thing_is_theirs_capitalised_or_not(real_parser, text):
     assert cue_subject(text, text.index("alarm")) == "user"

@@ -104,6 +104,19 @@ def test_a_possessive_alone_is_no_new_value():
     assert good_new_value("Ana", "Mr Kowal") == "Ana"
 
 
+def test_a_common_noun_succeeds_no_name_unless_a_frame_ties_it_to_the_old_value():
+    assert good_new_value("kitten", "Mango") is None
+    # a frame around the old value says the new one is of its kind, whatever its case
+    assert good_new_value("spirited away", "Paddington 2", tied=True) == "spirited away"
+
+
+def test_a_preference_restated_in_lower_case_replaces_the_film(store, say):
+    say("my favourite film is paddington 2, i've watched it about 40 times", 1, "chat-a")
+    say("i've come to prefer spirited away over paddington 2, it's just a better film.", 6, "chat-b")
+    held = {(f.predicate, f.value.lower()) for f in facts.current_facts(store)}
+    assert any(value == "spirited away" for _, value in held) and not any("paddington" in v for _, v in held), held
+
+
 @pytest.mark.parametrize("first, later, old", [
     ("My best mate is Rory.", "Rory and I drifted apart after uni.", "Rory"),
     ("My boyfriend is called Elliot.", "Since the breakup with Elliot I've been focusing on work.", "Elliot"),

@@ -35,8 +35,9 @@ from memory_core.facts.phrase_owners import OWNER, RELATION_WORDS, owner_of, rel
 from memory_core.facts.truecasing import a_lower_case_word
 
 #: The people a person works with, by their place at work.
+#: (Not "team" or "teammates": a quiz or a football team is had at a pub or a club too.)
 _WORKMATE = r"(?:boss|manager|line\s+manager|supervisor|team\s+lead(?:er)?|colleagues?|co-?workers?|workmates?|" \
-            r"team(?:mates)?|gaffer|foreman|head\s+of\s+department)"
+            r"gaffer|foreman|head\s+of\s+department)"
 #: A stretch of work: "a late", "an early", "nights", "a double", "my shift".
 _SHIFT = r"(?:lates?|earl(?:y|ies)|nights?|night\s+shift|nightshift|day\s+shift|back\s+shift|split\s+shift|" \
          r"weekend\s+shift|shifts?|doubles?|double\s+shift|long\s+days?|twilights?)"
@@ -48,11 +49,12 @@ _STUDY_AT = re.compile(OWNER + r"\s+(?:(?i:first|morning|early|next|last|final|b
                        r"third-year)\s+)?"
                        r"(?i:lectures?|lecturers?|seminars?|tutorials?|modules?|dissertation|degree|halls|"
                        r"uni\s+(?:friends|mates|course))\s+(?i:at|in)\s+(?:(?i:the)\s+)?$")
-#: "I'm on a late at X", "Lorraine's on a late at X", "he's doing nights at X", "on an early at X" (a dropped "I").
+#: "I'm on a late at X", "Lorraine's on a late at X", "he's doing nights at X", "on an early at X" (a dropped "I");
+#: never "we're on two nights at X", a stay.
 _ON_SHIFT_AT = re.compile(
-    r"(?i)(?P<who>\bI'?m|\bI\s+am|\bwe'?re|\b[A-Za-z]+'s|\b[A-Za-z]+\s+is|\b(?:he|she)(?:'s|\s+is)|^\W*)\s+"
+    r"(?i)(?P<who>\bI'?m|\bI\s+am|\b[A-Za-z]+'s|\b[A-Za-z]+\s+is|\b(?:he|she)(?:'s|\s+is)|^\W*)\s+"
     r"(?:(?:still|now|back|just|currently|always)\s+)?(?:on|doing|working|pulling|covering)\s+"
-    r"(?:(?:a|an|the|another|my|his|her|two|three|four|back-to-back|some|extra)\s+)?(?:(?:late|early|long|extra|"
+    r"(?:(?:a|an|the|another|my|his|her|back-to-back|extra)\s+)?(?:(?:late|early|long|extra|"
     r"night|day)\s+)?" + _SHIFT + r"\s+(?:at|in)\s+(?:the\s+)?$")
 #: "after my shift at X", "Dan's night shift at X".
 _OWN_SHIFT_AT = re.compile(OWNER + r"\s+(?:(?i:late|early|night|day|long|next|first|morning|evening|weekend)\s+)?"

@@ -34,6 +34,8 @@ def test_the_home_said_in_passing_is_read(real_parser, text, place):
     "We're not here in Leeds for long, moving in May.",  # denied, and a move
     "My sister's flat in Berlin has a balcony.",  # someone else's home
     "If we lived here in York we'd walk everywhere.",  # a supposition
+    "Here in Leeds for the match, come on you whites!",  # an occasion
+    "Snowing here in Aviemore, so pretty.",  # where the user is today: no while, no daily life said
 ])
 def test_no_home_where_the_sentence_holds_none(text):
     assert _homes(text) == []

@@ -83,6 +83,8 @@ def test_work_read_by_another_layer_is_not_read_twice(real_parser):
     "Lunch with my colleagues at Nandos today.",
     "In my years as a teenager I smoked.",  # no work
     "My first year as a parent was hard.",
+    "Our team at The Crown won the quiz again!",  # a quiz team
+    "We're on two nights at the Premier Inn in York.",  # a stay
 ])
 def test_no_work_where_the_firm_is_a_meeting_place_or_the_role_no_job(text):
     assert _hints(text) == set()

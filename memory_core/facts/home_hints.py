@@ -53,7 +53,8 @@ def home_hint_candidates(said: Sequence[str]) -> list[Candidate]:
             at = sentence.find(name, at)
             if at < 0:
                 continue
-            before, after = sentence[:at], sentence[at + len(name):]
+            # the words just before the name and just after it: a pasted megabyte is read in linear time
+            before, after = sentence[max(0, at - 80):at], sentence[at + len(name):at + len(name) + 200]
             # a place's slot: a capital there is the writer's (truecasing leaves "here in cork" as typed)
             if not (_BEFORE.search(before) or _AFTER.match(after)) or \
                     (" " not in name and a_lower_case_word(name) and not _BEFORE.search(before)):

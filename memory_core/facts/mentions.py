@@ -30,13 +30,18 @@ def find_mention(sentence: str, value: str) -> Span | None:
     return found
 
 
+#: A sentence longer than this (a paste, not a thing said) is searched for its first mention only: each later search
+#: reads the rest of it again.
+_LONGEST_SEARCHED_AGAIN = 2_000
+
+
 def find_mentions(sentence: str, value: str) -> list[Span]:
     """The first place the sentence names ``value`` and, when it names it again later, the last: a correction or a
     comparison often names the old value a second time, after a first mention that only recalls it ("when I said
     the dog was called X ... his name is Y not X")."""
     first = find_mention(sentence, value)
-    if first is None:
-        return []
+    if first is None or len(sentence) > _LONGEST_SEARCHED_AGAIN:
+        return [first] if first else []
     found, at = [first], first.end()
     while at < len(sentence):
         later = find_mention(sentence[at:], value)

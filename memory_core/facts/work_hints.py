@@ -96,6 +96,10 @@ _NO_WORK = frozenset({"teenager", "smoker", "owner", "homeowner", "passenger", "
 _VOLUNTEER = re.compile(r"(?i)\bvolunteer\w*")
 
 
+#: How far before a name its phrase may begin ("my husband's new line manager at", "Lorraine's on a late at the").
+_WINDOW = 120
+
+
 def _shift_owner(who: str, before: str) -> str | None:
     """Who is on the shift: the user ("I'm", a dropped "I"), the user's relation ("my husband is"), someone named
     ("Lorraine's"); None for "he"/"she" (whom the sentence does not say) and a word that is no name."""
@@ -141,7 +145,10 @@ def _firms(sentence: str) -> list[Candidate]:
         at = sentence.find(name, at)
         if at < 0 or (" " not in name and a_lower_case_word(name)):
             continue
-        before = sentence[:at]
+        # the phrase shapes are short: read them in the words just before the name (a pasted megabyte with a name
+        # every few words would otherwise cost a search of all the text before each name)
+        start = max(0, at - _WINDOW)
+        before = sentence[start:at]
         for shape, predicate in ((_WORKMATE_AT, "works_at"), (_OWN_SHIFT_AT, "works_at"), (_STUDY_AT, "university")):
             match = shape.search(before)
             if match:
@@ -150,11 +157,13 @@ def _firms(sentence: str) -> list[Candidate]:
         else:
             shape, predicate = _ON_SHIFT_AT, "works_at"
             match = _ON_SHIFT_AT.search(before)
+            if match and start > 0 and match.start("who") == 0 and not match.group("who").strip():
+                match = None  # the window's start is no sentence start
             subject = _shift_owner(match.group("who"), before[:match.start("who")]) if match else None
-        if subject is None or not _clear(sentence, match.start(), at + len(name)) or \
+        if subject is None or not _clear(sentence, start + match.start(), at + len(name)) or \
                 normalize_value(subject) == normalize_value(name):
             continue
-        clause = clause_around(sentence, match.start(), at + len(name))
+        clause = clause_around(sentence, start + match.start(), at + len(name))
         if shape is not _ON_SHIFT_AT and (_MET_BEFORE.search(clause[:clause.find(match.group(0))]) or
                                           _MET_AFTER.match(sentence[at + len(name):])):
             continue  # "met my manager at Costa": where they met
@@ -193,11 +202,13 @@ def _trades(sentence: str) -> list[Candidate]:
         for size in range(len(words), 0, -1):  # the role is the words after who holds it: "I'm a plumber"
             role, opening = " ".join(words[-size:]), match.start("role") + len(" ".join(words[:-size])) + \
                 (1 if size < len(words) else 0)
-            holder = _ROLE_HOLDER.search(sentence[:opening])
+            holder = _ROLE_HOLDER.search(sentence[max(0, opening - 80):opening])
+            if holder and opening > 80 and holder.start() == 0 and not holder.group(0).strip(" ,;:.!").strip():
+                holder = None  # the window's start is no clause start
             if holder and names_a_role(role) and words[-size].lower() not in ("a", "an") and \
                     role.lower().split()[-1] not in _NO_WORK:
                 subject = relation_key(holder.group("rel")) if holder.group("rel") else USER
-                if subject and _clear(sentence, holder.start(), match.end()):
+                if subject and _clear(sentence, max(0, opening - 80) + holder.start(), match.end()):
                     found.append(Candidate("assert", subject, "job_title", role.lower(), sentence, in_passing=True))
                 break
     return found

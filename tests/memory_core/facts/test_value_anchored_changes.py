@@ -154,3 +154,11 @@ def test_a_plan_that_is_off_is_still_ended(store, say):
     stated(store, say, "My manager is Priya.", "Priya")
     say("Priya's off, she took the job in Madrid.", 6, "chat-b")
     assert "Priya" not in held(store)
+
+
+def test_a_correction_is_read_at_the_later_mention_of_the_old_value(store, say):
+    say("the vet wants to see Biscuit on Thursday for his jabs", 1, "chat-a")
+    say("earlier when I said the dog was called Biscuit that was the phone mishearing me again his name is Juniper "
+        "not Biscuit", 6, "chat-b")
+    held = {f.value for f in facts.current_facts(store)}
+    assert "Juniper" in held and "Biscuit" not in held, held

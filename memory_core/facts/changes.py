@@ -498,6 +498,177 @@ def _a_price_for_a_name(value: str, old: str) -> bool:
     return old[:1].isupper() and not any(c.isalpha() for c in value)
 
 
+@dataclass(frozen=True)
+class _MessageReading:
+    """What is read once of the whole message and holds for every mention in it."""
+    #: a complaint the user says they keep ("the queues are awful but I'm staying")
+    stays: bool
+    #: a stand-in while the holder is away ("covering while Dr X is on leave")
+    covered: bool
+    #: the user commits to something new somewhere in the message ("... so that's where I go now")
+    committed_at_all: bool
+
+
+def _change_at(mention: re.Match, fact: KnownFact, index: int, sentences: Sequence[str], known: list[KnownFact],
+               entities: Mapping[str, str] | None, reading: _MessageReading) -> Change | None:
+    """The change one mention of a known value makes in ``sentences[index]``, if any (None: this mention ends
+    nothing; a later mention of the same value may)."""
+    sentence = sentences[index]
+    stays, covered, committed_at_all = reading.stays, reading.covered, reading.committed_at_all
+    other = someone_else_until(sentence)
+    if other is not None and fact.subject != "user" and (not _another_relation(sentence[:other], fact) or
+                                                         _the_holder_named(sentence, fact, known)):
+        # a name the user never gave may be the holder's ("Paolo gave up the trumpet", of the nephew once
+        # called Dayo), and "Mum rang to say my sister's sold her flat" is the sister's news
+        other = None
+    if other is not None and mention.start() >= other and not reported_news(sentence, mention.start()):
+        return None  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's; "my
+        # cousin gave up being a barber" is the cousin's, not the brother's barbering
+    # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
+    contracted = "is " if mention.group(0).casefold().endswith("'s") and \
+        not fact.value.casefold().endswith("'s") else ""
+    if fact.predicate in _KIN_FOR_LIFE and _A_MOVE.match(sentence[mention.end():]):
+        return None  # "Sean moved to Denver": the brother moved; he is still the user's brother
+    if fact.predicate in _KIN_FOR_LIFE | {"best_friend", "friend"} and \
+            _LEFT_A_PLACE.match(sentence[mention.end():]):
+        return None  # "Lorna has left Singapore": she went somewhere; she is still the user's best friend
+    said = without_destination(sentence, mention.end())  # "X moved to Perth": Perth succeeds nothing
+    if after_a_past(said, mention.start()):
+        return None  # "we used to go to Y before we found X": X is what came after
+    # words of ending that govern something else are not read as cues: "the queues at X" (can't stand),
+    # "X closed the branch in town", or a complaint the user says they put up with
+    cued = _blanked(said, own_business(said, mention.end()) +
+                    ([m.span() for m in ATTITUDE.finditer(said)]
+                     if stays or thing_of_value(said, mention.start(), mention.end()) else []))
+    near = [*sentences[max(0, index - 1):index], said, *sentences[index + 1:index + 2]]
+    here = 1 if index > 0 else 0  # where the said sits in ``near``
+    rest = cued[:mention.start()] + " " + contracted + cued[mention.end():]
+    marked = cued[:mention.start()] + OLD_MARKER + cued[mention.end():]
+    compared = first_good(compared_values(marked), fact.value, marked)
+    if compared and _a_price_for_a_name(compared, fact.value):
+        compared = None  # "£8 a month cheaper than X": a price compared, never X's successor
+    if compared and implausible_value(fact.predicate, compared):
+        compared = None  # "Wolf Alice tickets for November": "for" a month says when, not what instead
+    if compared and _one_of_the_users_people(compared, fact, known):
+        compared = None  # "another case of X for Biscuit": bought for the cat, not X traded for it
+    if not compared and old_value_preferred(marked):
+        return None  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
+    if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
+        compared = _assigned_alike(rest, fact.value)
+    contrasted = None
+    # the rest of the message from the old value on, and what it already holds: where a successor is
+    # named later ("Gave up on Dr Varga. ... Dr Moyo is lovely.")
+    onwards = [said, *sentences[index + 1:]]
+    # what is held already, and whose the fact is: "Biscuit" of the cat's food succeeds nothing
+    held = [other.value for other in known if other.id != fact.id] + \
+        ([fact.subject] if fact.subject not in ("user", fact.predicate) else [])
+    if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
+            _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
+            _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked) or _THAN_EVER.search(marked) or _NOSE_UP.search(marked) or
+            _SAID_OF_THE_OLD.search(marked)):
+        # no ending word, but another value of its shape said to hold now instead ("X has lost its
+        # charm for me. These days I use Y.")
+        # (a person the user names is not succeeded by what they do: "Lily goes to Y now")
+        contrasted = None if fact.predicate in _PEOPLE_PREDICATES else \
+            contrast_successor(near[here:], fact.value)
+        if contrasted is None and fact.predicate not in _PEOPLE_PREDICATES and \
+                not unasserted(said, mention.end()):
+            # a complaint or the holder unable to go on, then a new one named ("X never rang back. ... Y
+            # came on Thursday"); "first lesson with Y, so much calmer than X"
+            contrasted = compared_successor(said, mention.start(), fact.value, held, entities) or \
+                (later_successor(onwards, 0, mention.end(), fact.value, held, entities)
+                 if displaced(cued) and not covered else None) or \
+                (committed_successor(sentences, index, mention.start(), mention.end(), fact.value, held,
+                                     entities, users_own=fact.subject == "user")
+                 if committed_at_all and not covered else None)
+        if contrasted is None and fact.predicate in _ROLES_PASSED_ON and not unasserted(said, mention.end()):
+            # "I'm closer to Niamh than I ever was to Aoife now": the best friend's place taken by another
+            contrasted = contrast_successor(near[here:], fact.value)
+        if contrasted is None:
+            return None
+    if unasserted(said, mention.end()) and not committed([said[mention.end():], *sentences[index + 1:]]):
+        return None  # "sometimes I think about leaving X", "I'm not dropping X"; but "I think Y makes more
+        # sense than X ... so I moved my deposit over": the commitment after it asserts
+    if not compared and not contrasted and _one_cancelled_occasion(rest) and \
+            not _provider_cancelled(fact, said):
+        return None  # "X was cancelled again this morning": one occasion of it, not X ended
+    new_value = contrasted or compared or value_from_now_on(onwards, fact.value) or \
+        same_class_value(sentences, fact.value) or \
+        replacement(said, mention, fact.value) or \
+        first_good(successor_values(rest), fact.value, rest) or successor(rest, fact.value)
+    if new_value is None and here + 1 < len(near):  # "I quit Acme. I start at Globex on Monday."
+        following = near[here + 1]
+        again = find_mention(following, fact.value)
+        new_value = first_good(successor_values(following), fact.value, following) or \
+            (replacement(following, again, fact.value) if again else None) or \
+            successor(following, fact.value, NEXT_SUCCESSOR_PATTERNS)
+    if new_value is None and here > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
+        new_value = first_good(successor_values(near[0]), fact.value, near[0])
+        if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
+            new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
+    if new_value is not None:  # "the little Thai place, Baan Suan," / "on Bridge Street, Clarke & Finch,"
+        new_value = _without_its_claim(named_in_apposition(said, new_value) or _placed_home(new_value))
+    if device_kind(fact.value) and (new_value is None or device_kind(new_value) != device_kind(fact.value)):
+        new_value = same_device_value(onwards, fact.value) or new_value  # a car by a car, not its town
+    if new_value is not None and implausible_value(fact.predicate, new_value):
+        new_value = None  # a month for a band, a bare "again" for a provider: no successor
+    if new_value is not None and value_shape(fact.value) == "time" and value_shape(new_value) != "time":
+        new_value = None  # "the 7:42" is succeeded by a time ("the 8:05"), never by "half empty"
+    if new_value is None:  # "Snow has lost its appeal, these days I love sunshine": liked now, written alike
+        new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
+    if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
+        new_value = same_kind_value(near[here:], fact.value)
+    if new_value is not None and _a_price_for_a_name(new_value, fact.value):
+        new_value = None  # whichever reader took the price
+    # a name not of the user's people: the sentences after its own are read with the guards below
+    named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
+        fact.predicate not in _PEOPLE_PREDICATES
+    # "Biscuit was licking the gravy off": the cat succeeds no food; read on (the successor readers
+    # below never take a held value or the fact's own subject: ``held``)
+    if new_value is not None and _one_of_the_users_people(new_value, fact, known):
+        new_value = None
+    if new_value is not None and fact.predicate in _PEOPLE_PREDICATES and \
+            _said_as_a_place(new_value, sentences):
+        new_value = None  # "Lorna has left Leeds": the best friend went somewhere; Leeds is no one
+    if new_value is None and kind_of(fact.value) is None:
+        new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
+        if new_value is not None and (_one_of_the_users_people(new_value, fact, known) or
+                                      fact.predicate in _PEOPLE_PREDICATES and
+                                      _said_as_a_place(new_value, sentences)):
+            new_value = None
+    if new_value is None and here > 0 and value_shape(fact.value) in ("date", "time") and \
+            _POINTS_BACK.match(said):  # "Had the blessing on 19 October. So that's the anniversary now"
+        new_value = same_shape_value(near[:here], fact.value)
+    if new_value is None:  # "8,000 steps was too much, so I've set the watch to 12,000 steps"
+        new_value = same_measure_value(near[here:], fact.value)
+    if new_value is None and medicines(fact.value):  # "came off amlodipine. Started on ramipril."
+        others = [m for m in medicines(" ".join(onwards)) if m.lower() != fact.value.lower()]
+        new_value = others[0] if len(others) == 1 else None
+    if new_value is None and named and not covered:
+        # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
+        # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")
+        new_value = later_successor(onwards, 0, mention.end(), fact.value, held, entities,
+                                    users_own=fact.subject == "user",
+                                    reported=reported_news(sentence, mention.start()))
+        if new_value is None:  # the new one told first: "Y won the quiz! First win since I switched"
+            new_value = earlier_successor(sentences, index, mention.start(), fact.value, held, entities,
+                                          users_own=fact.subject == "user")
+        if new_value is None and committed_at_all:  # "Y makes more sense than X ... so I moved over"
+            new_value = committed_successor(sentences, index, mention.start(), mention.end(), fact.value,
+                                            held, entities, users_own=fact.subject == "user")
+    if new_value is not None:  # "Lad called Marcus, seems sound": the successor is who the noun is called
+        called = re.search(rf"\b{re.escape(new_value)}\s+(?:called|named)\s+((?-i:[A-Z])[\w'-]+)",
+                           " ".join(onwards), re.IGNORECASE)
+        if called:
+            new_value = called.group(1)
+    if new_value is not None and implausible_value(fact.predicate, new_value):
+        new_value = None  # whichever reader took it: "salamat sa Diyos" names no town
+    if new_value is None and fact.predicate in _PEOPLE_PREDICATES and \
+            _A_MOVE.match(sentence[mention.end():]):
+        return None  # "Priya's moved to Cardiff": a friend who moves is still a friend, unless someone took her place
+    return Change(fact, new_value, sentence)
+
+
 def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_id: str | None,
                    entities: Mapping[str, str] | None = None) -> list[Change]:
     """Changes to ``known`` (current facts) that the message's ``sentences`` make, in reading order;
@@ -507,8 +678,8 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
     changes: list[Change] = []
     ended: set[int] = set()
     message = " ".join(sentences)
-    stays, covered = user_stays(message), temporary_absence(message)
-    committed_at_all = committed(sentences)  # "... so that's where I go now": a name compared may succeed
+    reading = _MessageReading(stays=user_stays(message), covered=temporary_absence(message),
+                              committed_at_all=committed(sentences))
     for index, sentence in enumerate(sentences):
         for fact in known:
             if fact.id in ended or fact.category == "identity":
@@ -517,161 +688,11 @@ def detect_changes(sentences: Sequence[str], known: Iterable[KnownFact], thread_
             mentions = find_mentions(sentence, fact.value)
             if not mentions or own_news(fact, sentence, known):
                 continue
-            for mention in mentions:
-                other = someone_else_until(sentence)
-                if other is not None and fact.subject != "user" and (not _another_relation(sentence[:other], fact) or
-                                                                     _the_holder_named(sentence, fact, known)):
-                    # a name the user never gave may be the holder's ("Paolo gave up the trumpet", of the nephew once
-                    # called Dayo), and "Mum rang to say my sister's sold her flat" is the sister's news
-                    other = None
-                if other is not None and mention.start() >= other and not reported_news(sentence, mention.start()):
-                    continue  # "my brother switched from X": his news; "my flatmate Sven moved out" is Sven's; "my
-                    # cousin gave up being a barber" is the cousin's, not the brother's barbering
-                # "Gordon's gone": the "'s" the mention took is the verb's, and stays for the cues
-                contracted = "is " if mention.group(0).casefold().endswith("'s") and \
-                    not fact.value.casefold().endswith("'s") else ""
-                if fact.predicate in _KIN_FOR_LIFE and _A_MOVE.match(sentence[mention.end():]):
-                    continue  # "Sean moved to Denver": the brother moved; he is still the user's brother
-                if fact.predicate in _KIN_FOR_LIFE | {"best_friend", "friend"} and \
-                        _LEFT_A_PLACE.match(sentence[mention.end():]):
-                    continue  # "Lorna has left Singapore": she went somewhere; she is still the user's best friend
-                said = without_destination(sentence, mention.end())  # "X moved to Perth": Perth succeeds nothing
-                if after_a_past(said, mention.start()):
-                    continue  # "we used to go to Y before we found X": X is what came after
-                # words of ending that govern something else are not read as cues: "the queues at X" (can't stand),
-                # "X closed the branch in town", or a complaint the user says they put up with
-                cued = _blanked(said, own_business(said, mention.end()) +
-                                ([m.span() for m in ATTITUDE.finditer(said)]
-                                 if stays or thing_of_value(said, mention.start(), mention.end()) else []))
-                near = [*sentences[max(0, index - 1):index], said, *sentences[index + 1:index + 2]]
-                here = 1 if index > 0 else 0  # where the said sits in ``near``
-                rest = cued[:mention.start()] + " " + contracted + cued[mention.end():]
-                marked = cued[:mention.start()] + OLD_MARKER + cued[mention.end():]
-                compared = first_good(compared_values(marked), fact.value, marked)
-                if compared and _a_price_for_a_name(compared, fact.value):
-                    compared = None  # "£8 a month cheaper than X": a price compared, never X's successor
-                if compared and implausible_value(fact.predicate, compared):
-                    compared = None  # "Wolf Alice tickets for November": "for" a month says when, not what instead
-                if compared and _one_of_the_users_people(compared, fact, known):
-                    compared = None  # "another case of X for Biscuit": bought for the cat, not X traded for it
-                if not compared and old_value_preferred(marked):
-                    continue  # "I prefer WhatsApp over e-mail", said again: a restatement, not an ending
-                if not compared:  # "squeezing into size 7 for years, they put me in a size 8"
-                    compared = _assigned_alike(rest, fact.value)
-                contrasted = None
-                # the rest of the message from the old value on, and what it already holds: where a successor is
-                # named later ("Gave up on Dr Varga. ... Dr Moyo is lovely.")
-                onwards = [said, *sentences[index + 1:]]
-                # what is held already, and whose the fact is: "Biscuit" of the cat's food succeeds nothing
-                held = [other.value for other in known if other.id != fact.id] + \
-                    ([fact.subject] if fact.subject not in ("user", fact.predicate) else [])
-                if not (compared or _END_CUES.search(rest) or EXTRA_END_CUES.search(rest) or FINAL_SUPPLY.search(marked) or
-                        _NOT_THE_OLD.search(marked) or _MORE_THAN_THE_OLD.search(marked) or
-                        _OVER_THE_OLD.search(marked) or _GIVEN_AWAY.search(marked) or _THAN_EVER.search(marked) or _NOSE_UP.search(marked) or
-                        _SAID_OF_THE_OLD.search(marked)):
-                    # no ending word, but another value of its shape said to hold now instead ("X has lost its
-                    # charm for me. These days I use Y.")
-                    # (a person the user names is not succeeded by what they do: "Lily goes to Y now")
-                    contrasted = None if fact.predicate in _PEOPLE_PREDICATES else \
-                        contrast_successor(near[here:], fact.value)
-                    if contrasted is None and fact.predicate not in _PEOPLE_PREDICATES and \
-                            not unasserted(said, mention.end()):
-                        # a complaint or the holder unable to go on, then a new one named ("X never rang back. ... Y
-                        # came on Thursday"); "first lesson with Y, so much calmer than X"
-                        contrasted = compared_successor(said, mention.start(), fact.value, held, entities) or \
-                            (later_successor(onwards, 0, mention.end(), fact.value, held, entities)
-                             if displaced(cued) and not covered else None) or \
-                            (committed_successor(sentences, index, mention.start(), mention.end(), fact.value, held,
-                                                 entities, users_own=fact.subject == "user")
-                             if committed_at_all and not covered else None)
-                    if contrasted is None and fact.predicate in _ROLES_PASSED_ON and not unasserted(said, mention.end()):
-                        # "I'm closer to Niamh than I ever was to Aoife now": the best friend's place taken by another
-                        contrasted = contrast_successor(near[here:], fact.value)
-                    if contrasted is None:
-                        continue
-                if unasserted(said, mention.end()) and not committed([said[mention.end():], *sentences[index + 1:]]):
-                    continue  # "sometimes I think about leaving X", "I'm not dropping X"; but "I think Y makes more
-                    # sense than X ... so I moved my deposit over": the commitment after it asserts
-                if not compared and not contrasted and _one_cancelled_occasion(rest) and \
-                        not _provider_cancelled(fact, said):
-                    continue  # "X was cancelled again this morning": one occasion of it, not X ended
-                new_value = contrasted or compared or value_from_now_on(onwards, fact.value) or \
-                    same_class_value(sentences, fact.value) or \
-                    replacement(said, mention, fact.value) or \
-                    first_good(successor_values(rest), fact.value, rest) or successor(rest, fact.value)
-                if new_value is None and here + 1 < len(near):  # "I quit Acme. I start at Globex on Monday."
-                    following = near[here + 1]
-                    again = find_mention(following, fact.value)
-                    new_value = first_good(successor_values(following), fact.value, following) or \
-                        (replacement(following, again, fact.value) if again else None) or \
-                        successor(following, fact.value, NEXT_SUCCESSOR_PATTERNS)
-                if new_value is None and here > 0:  # "new therapist = Colm. Dr Aziz moved to another clinic"
-                    new_value = first_good(successor_values(near[0]), fact.value, near[0])
-                    if new_value is None and _CONTRAST.search(near[0]) and not _KEEPING.search(near[0]):
-                        new_value = successor(near[0], fact.value)  # "Now my evenings are for Dutch; the Italian..."
-                if new_value is not None:  # "the little Thai place, Baan Suan," / "on Bridge Street, Clarke & Finch,"
-                    new_value = _without_its_claim(named_in_apposition(said, new_value) or _placed_home(new_value))
-                if device_kind(fact.value) and (new_value is None or device_kind(new_value) != device_kind(fact.value)):
-                    new_value = same_device_value(onwards, fact.value) or new_value  # a car by a car, not its town
-                if new_value is not None and implausible_value(fact.predicate, new_value):
-                    new_value = None  # a month for a band, a bare "again" for a provider: no successor
-                if new_value is not None and value_shape(fact.value) == "time" and value_shape(new_value) != "time":
-                    new_value = None  # "the 7:42" is succeeded by a time ("the 8:05"), never by "half empty"
-                if new_value is None:  # "Snow has lost its appeal, these days I love sunshine": liked now, written alike
-                    new_value = next((v for v in (_liked_now(s, fact.value) for s in near[here:]) if v), None)
-                if new_value is None:  # "no more k-pop, opera all day": the other value of the same kind
-                    new_value = same_kind_value(near[here:], fact.value)
-                if new_value is not None and _a_price_for_a_name(new_value, fact.value):
-                    new_value = None  # whichever reader took the price
-                # a name not of the user's people: the sentences after its own are read with the guards below
-                named = fact.value[:1].isupper() and value_shape(fact.value) == "word" and \
-                    fact.predicate not in _PEOPLE_PREDICATES
-                # "Biscuit was licking the gravy off": the cat succeeds no food; read on (the successor readers
-                # below never take a held value or the fact's own subject: ``held``)
-                if new_value is not None and _one_of_the_users_people(new_value, fact, known):
-                    new_value = None
-                if new_value is not None and fact.predicate in _PEOPLE_PREDICATES and \
-                        _said_as_a_place(new_value, sentences):
-                    new_value = None  # "Lorna has left Leeds": the best friend went somewhere; Leeds is no one
-                if new_value is None and kind_of(fact.value) is None:
-                    new_value = same_shape_value(near[here:here + 1] if named else near[here:], fact.value)
-                    if new_value is not None and (_one_of_the_users_people(new_value, fact, known) or
-                                                  fact.predicate in _PEOPLE_PREDICATES and
-                                                  _said_as_a_place(new_value, sentences)):
-                        new_value = None
-                if new_value is None and here > 0 and value_shape(fact.value) in ("date", "time") and \
-                        _POINTS_BACK.match(said):  # "Had the blessing on 19 October. So that's the anniversary now"
-                    new_value = same_shape_value(near[:here], fact.value)
-                if new_value is None:  # "8,000 steps was too much, so I've set the watch to 12,000 steps"
-                    new_value = same_measure_value(near[here:], fact.value)
-                if new_value is None and medicines(fact.value):  # "came off amlodipine. Started on ramipril."
-                    others = [m for m in medicines(" ".join(onwards)) if m.lower() != fact.value.lower()]
-                    new_value = others[0] if len(others) == 1 else None
-                if new_value is None and named and not covered:
-                    # a name is succeeded by the one new name said after it that is the user's, asserted, neither a
-                    # place nor someone else's ("Gave up on Dr Varga. ... Dr Moyo is lovely."; never "my sister Joanna")
-                    new_value = later_successor(onwards, 0, mention.end(), fact.value, held, entities,
-                                                users_own=fact.subject == "user",
-                                                reported=reported_news(sentence, mention.start()))
-                    if new_value is None:  # the new one told first: "Y won the quiz! First win since I switched"
-                        new_value = earlier_successor(sentences, index, mention.start(), fact.value, held, entities,
-                                                      users_own=fact.subject == "user")
-                    if new_value is None and committed_at_all:  # "Y makes more sense than X ... so I moved over"
-                        new_value = committed_successor(sentences, index, mention.start(), mention.end(), fact.value,
-                                                        held, entities, users_own=fact.subject == "user")
-                if new_value is not None:  # "Lad called Marcus, seems sound": the successor is who the noun is called
-                    called = re.search(rf"\b{re.escape(new_value)}\s+(?:called|named)\s+((?-i:[A-Z])[\w'-]+)",
-                                       " ".join(onwards), re.IGNORECASE)
-                    if called:
-                        new_value = called.group(1)
-                if new_value is not None and implausible_value(fact.predicate, new_value):
-                    new_value = None  # whichever reader took it: "salamat sa Diyos" names no town
-                if new_value is None and fact.predicate in _PEOPLE_PREDICATES and \
-                        _A_MOVE.match(sentence[mention.end():]):
-                    continue  # "Priya's moved to Cardiff": a friend who moves is still a friend, unless someone took her place
+            change = next((c for c in (_change_at(m, fact, index, sentences, known, entities, reading)
+                                       for m in mentions) if c), None)
+            if change is not None:
                 ended.add(fact.id)
-                changes.append(Change(fact, new_value, sentence))
-                break
+                changes.append(change)
         correction = CORRECTION.search(sentence)
         if correction:
             value = good_new_value(correction.group("y"), "")

@@ -102,6 +102,13 @@ WIDER_RELATIONS = frozenset({"uncle", "aunt", "cousin", "niece", "nephew", "gran
                              "stepfather", "flatmate", "housemate", "roommate", "child", "manager"})
 #: Kin words people use as a name, with or without "my": "Mum works at the bakery", "Dad drives a Corsa", "Nanay".
 KIN_AS_NAMES = ("mum", "mom", "mam", "mammy", "mummy", "mommy", "maw", "nanay", "dad", "daddy", "da", "tatay")
+#: Kin words by the pronoun that stands for them: "he" for a brother, "she" for a sister (a partner, a friend or a
+#: cousin may be either). Read by ``person_references`` (a sentence's opening pronoun) and ``phrase_owners`` ("his").
+HE_KIN = frozenset("brother bro kuya dad father daddy da tatay husband hubby son grandson boyfriend bf uncle nephew "
+                   "grandad granddad grandpa grandfather stepdad".split())
+SHE_KIN = frozenset("sister sis mum mom mother mam mammy mummy mommy maw nanay wife wifey daughter granddaughter "
+                    "girlfriend gf aunt auntie aunty niece gran nan nana granny grandma grandmother stepmum stepmom"
+                    .split())
 REL = r"(?P<rel>best friend|" + "|".join(sorted((r for r in RELATIONS if r != "best friend"), key=len,
                                                 reverse=True)) + ")"
 REL_MOD = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|new|oldest|youngest|eldest|other)\s+)?"

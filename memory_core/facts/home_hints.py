@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from memory_core.facts.candidate import Candidate
+from memory_core.facts.candidate import Candidate, without_fallback_readings
 from memory_core.facts.cues import NEGATION, values_of_shape
-from memory_core.facts.ledger import USER, normalize_value
+from memory_core.facts.ledger import USER
 from memory_core.facts.truecasing import a_lower_case_word
 
 #: Before the place: "here in", "the commute from", "commuting in from".
@@ -77,6 +77,4 @@ def with_home_hints(candidates: Sequence[Candidate], said: Sequence[str]) -> lis
     hints = home_hint_candidates(said)[:1]
     if not hints:
         return list(candidates)
-    value = normalize_value(hints[0].value or "")
-    return [c for c in candidates if not (c.op == "assert" and (c.predicate or "").startswith("named")
-                                          and normalize_value(c.value or "") == value)] + hints
+    return without_fallback_readings(candidates, [hints[0].value or ""]) + hints

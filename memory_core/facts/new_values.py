@@ -17,18 +17,20 @@ from memory_core.facts.lexicon import kind_of, lexical_values
 from memory_core.facts.mentions import CALENDAR, Span, find_words, normalized
 
 #: Where the new value sits relative to the old one ({x} is the old value, escaped).
-_REPLACEMENTS = (
-    rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}",
-    rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}",
-    rf"{{x}}\s+with\s+{_A}{_Y}",
-    rf"(?:\b(?:honestly|now|these\s+days|nowadays)\s+|^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|over|is\s+better\s+than|instead\s+of|"
-    rf"rather\s+than)\s+{_A}{{x}}",
-    rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|(?:took|(?:has|have)\s+taken|takes)\s+over\s+from|succeeded)\s+"
-    rf"{_A}{{x}}",
-    rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+{_A}{{x}}",
-    rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}",
+_REPLACEMENTS = (  # (frame, whether it sets the new value beside the old one as its like: ``good_new_value``'s tie)
+    (rf"\bfrom\s+{_A}{{x}}\s+(?:over\s+)?to\s+{_A}{_Y}", True),
+    (rf"{{x}}\s+(?:\w+\s+){{0,2}}for\s+{_A}{_Y}", False),  # "sold X for houses": what it went to, not its like
+    (rf"{{x}}\s+with\s+{_A}{_Y}", False),
+    (rf"(?:\b(?:honestly|now|these\s+days|nowadays)\s+|^|[,;:]\s*){_A}{_YK}\s+(?:beats|>|over|is\s+better\s+than|"
+     rf"instead\s+of|rather\s+than)\s+{_A}{{x}}", True),
+    (rf"(?:^|[,;:]\s*|\b){_A}{_YK}\s+(?:replaced|(?:took|(?:has|have)\s+taken|takes)\s+over\s+from|succeeded)\s+"
+     rf"{_A}{{x}}", False),
+    (rf"\b(?:prefer|like|pick|take|love)\s+{_A}{_YK}\s+(?:to|over|more\s+than|rather\s+than|better\s+than)\s+"
+     rf"{_A}{{x}}", True),
+    (rf"{_A}{_YK}\s*,?\s+(?:instead\s+of|rather\s+than|not)\s+{_A}{{x}}", True),
     # "out with PureGym, in with The Gym Group", "out with the old X and in with Y"
-    rf"\bout\s+(?:goes|with)\s+{_A}(?:old\s+)?{{x}}\s*[,;]?\s*(?:and\s+|&\s+)?in\s+(?:comes|with)\s+{_A}(?:new\s+)?{_Y}",
+    (rf"\bout\s+(?:goes|with)\s+{_A}(?:old\s+)?{{x}}\s*[,;]?\s*(?:and\s+|&\s+)?in\s+(?:comes|with)\s+{_A}"
+     rf"(?:new\s+)?{_Y}", False),
 )
 #: A new value said without the old one, after the old one was ended in the same message.
 _SUCCESSORS = (
@@ -143,10 +145,10 @@ def good_new_value(value: str, old: str, tied: bool = False) -> str | None:
 #: Chat words a loose frame may catch as a value ("not running it anymore").
 _FILLERS = {"anymore", "any more", "instead", "now", "too", "either", "though", "tho", "rn", "lol", "haha", "again",
             "atm", "these days", "then", "yet", "already", *CHAT_FILLERS}
-_REPLACEMENT_PATTERNS = [re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE) for t in _REPLACEMENTS]
-#: The frames that set the new value beside the old one as its like, whatever its case: "from X to Y", "Y over X",
-#: "prefer Y to X", "Y instead of X" (not "sold X for houses", where "for" names what it went to).
-_TYING = frozenset(_REPLACEMENT_PATTERNS[i] for i in (0, 3, 5, 6))
+#: Each frame with its tie: "from X to Y", "Y over X", "prefer Y to X" and "Y instead of X" set Y beside X as its like,
+#: whatever its case.
+_REPLACEMENT_PATTERNS = [(re.compile(t.replace("{x}", r"(?:dr\.?\s+)?" + _OLD), re.IGNORECASE), tied)
+                         for t, tied in _REPLACEMENTS]
 
 
 #: A name that goes on past where a frame stopped: "The Fox and Hounds", "Bank of Ireland".
@@ -190,9 +192,9 @@ def whole_name(sentence: str, value: str, near: int = 0) -> str:
 def replacement(sentence: str, mention: Span, old: str) -> str | None:
     """The new value in a frame around the old one (precompiled: the old value is swapped for a marker)."""
     marked = sentence[:mention.start()] + _OLD + sentence[mention.end():]
-    for pattern in _REPLACEMENT_PATTERNS:
+    for pattern, tied in _REPLACEMENT_PATTERNS:
         for match in pattern.finditer(marked):
-            value = good_new_value(match.group("y"), old, tied=pattern in _TYING)
+            value = good_new_value(match.group("y"), old, tied=tied)
             if value and _OLD not in value:
                 return whole_name(marked, value, match.start("y"))
     return None

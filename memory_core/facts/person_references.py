@@ -14,16 +14,12 @@ from __future__ import annotations
 import re
 
 from memory_core.facts.cues import calendar_word
-from memory_core.facts.frame_words import ANIMALS, KIN_AS_NAMES, RELATIONS
+from memory_core.facts.frame_words import ANIMALS, HE_KIN, KIN_AS_NAMES, RELATIONS, SHE_KIN
 
-_HE = frozenset("brother bro kuya dad father daddy da tatay husband hubby son boyfriend bf uncle nephew grandad "
-                "granddad grandpa grandfather stepdad".split())
-_SHE = frozenset("sister sis mum mom mother mam mammy mummy mommy maw nanay wife wifey daughter girlfriend gf aunt "
-                 "auntie aunty niece gran nan nana granny grandma grandmother stepmum stepmom".split())
 _EITHER = frozenset(("partner", "other half", "friend", "best friend", "bestie", "best mate", "mate", "pal", "cousin",
                      "boss", "manager", "flatmate", "housemate", "roommate", "neighbour", "neighbor", "child", "kid",
                      *ANIMALS))
-_PEOPLE = sorted(_HE | _SHE | _EITHER | set(RELATIONS), key=len, reverse=True)
+_PEOPLE = sorted(HE_KIN | SHE_KIN | _EITHER | set(RELATIONS), key=len, reverse=True)
 _MODIFIER = r"(?:(?:little|big|older|younger|elder|twin|baby|wee|oldest|youngest|eldest)\s+)?"
 #: People of someone's beyond ``_PEOPLE`` (plurals, other roles) and the words before one: "my dad's friend rang.
 #: He ..." may be the friend, "my dad's new girlfriend ... She" the girlfriend.
@@ -68,7 +64,7 @@ _SENTENCE_END = re.compile(r"[.!?]+[\"')\]]*\s+|\s*\n\s*")
 def _fits(kin: str, pronoun: str) -> bool:
     """"he" for a brother, "she" for a sister, either for a partner, a friend or a pet."""
     kin = kin.lower()
-    return kin not in _HE | _SHE or (kin in _HE) == (pronoun.lower() == "he")
+    return kin not in HE_KIN | SHE_KIN or (kin in HE_KIN) == (pronoun.lower() == "he")
 
 
 def person_references(text: str) -> str:

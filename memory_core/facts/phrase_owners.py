@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.facts.frame_words import RELATIONS
+from memory_core.facts.frame_words import HE_KIN, RELATIONS, SHE_KIN
 from memory_core.facts.ledger import USER
 from memory_core.facts.parse_fallback import KIN
 from memory_core.facts.truecasing import a_lower_case_word
@@ -19,10 +19,6 @@ _RELATION = r"(?:(?:little|big|older|younger|eldest|youngest|wee|baby)\s+)?(?:" 
     "|".join(re.escape(word) for word in RELATION_WORDS) + r")"
 #: Whose phrase it is: "my", "our", "my husband's", "Romy's" (a first name), "his"/"her".
 OWNER = r"(?P<owner>(?i:(?:my|our|me)\s+" + _RELATION + r"'s)|(?i:my|our|me|his|her)|[A-Z][a-z]+'s)"
-_HIS = frozenset({"brother", "bro", "dad", "father", "husband", "son", "grandad", "granddad", "grandpa", "uncle",
-                  "nephew", "boyfriend", "bf", "hubby", "stepdad", "grandson"})
-_HER = frozenset({"sister", "sis", "mum", "mom", "mam", "mother", "wife", "daughter", "gran", "nan", "grandma",
-                  "granny", "aunt", "auntie", "niece", "girlfriend", "gf", "stepmum", "granddaughter"})
 _MENTIONED_RELATION = re.compile(r"(?i)\b(?:my|our|me)\s+(?:(?:little|big|older|younger|eldest|youngest|wee)\s+)?"
                                  r"(?P<rel>" + "|".join(re.escape(word) for word in RELATION_WORDS) + r")\b")
 
@@ -35,7 +31,7 @@ def relation_key(word: str) -> str | None:
 
 def pronoun_owner(pronoun: str, before: str) -> str | None:
     """The user's relation "his"/"her" refers to: the one relation of that gender named before it in the sentence."""
-    gendered = _HIS if pronoun.lower() == "his" else _HER
+    gendered = HE_KIN if pronoun.lower() == "his" else SHE_KIN
     said = {match.group("rel").lower() for match in _MENTIONED_RELATION.finditer(before)}
     fitting = {relation_key(word) for word in said if word in gendered}
     return fitting.pop() if len(fitting) == 1 and said <= gendered else None

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from memory_core.facts.candidate import Candidate
+from memory_core.facts.candidate import Candidate, without_fallback_readings
 from memory_core.facts.changes import says_an_ending
 from memory_core.facts.cues import ENDING, NEGATION, values_of_shape
 from memory_core.facts.frame_words import names_a_role
@@ -98,6 +98,9 @@ _VOLUNTEER = re.compile(r"(?i)\bvolunteer\w*")
 
 #: How far before a name its phrase may begin ("my husband's new line manager at", "Lorraine's on a late at the").
 _WINDOW = 120
+#: How far before a role said "by trade" its holder may be ("... and my brother is an"): a pasted megabyte is read
+#: in linear time.
+_ROLE_WINDOW = 80
 
 
 def _shift_owner(who: str, before: str) -> str | None:
@@ -202,13 +205,14 @@ def _trades(sentence: str) -> list[Candidate]:
         for size in range(len(words), 0, -1):  # the role is the words after who holds it: "I'm a plumber"
             role, opening = " ".join(words[-size:]), match.start("role") + len(" ".join(words[:-size])) + \
                 (1 if size < len(words) else 0)
-            holder = _ROLE_HOLDER.search(sentence[max(0, opening - 80):opening])
-            if holder and opening > 80 and holder.start() == 0 and not holder.group(0).strip(" ,;:.!").strip():
+            window = max(0, opening - _ROLE_WINDOW)
+            holder = _ROLE_HOLDER.search(sentence[window:opening])
+            if holder and window > 0 and holder.start() == 0 and not holder.group(0).strip(" ,;:.!").strip():
                 holder = None  # the window's start is no clause start
             if holder and names_a_role(role) and words[-size].lower() not in ("a", "an") and \
                     role.lower().split()[-1] not in _NO_WORK:
                 subject = relation_key(holder.group("rel")) if holder.group("rel") else USER
-                if subject and _clear(sentence, max(0, opening - 80) + holder.start(), match.end()):
+                if subject and _clear(sentence, window + holder.start(), match.end()):
                     found.append(Candidate("assert", subject, "job_title", role.lower(), sentence, in_passing=True))
                 break
     return found
@@ -227,8 +231,5 @@ def with_work_hints(candidates: Sequence[Candidate], said: Sequence[str]) -> lis
         return list(candidates)
     read = {(c.subject, c.predicate) for c in candidates if c.op == "assert"}
     new = [h for h in hints if (h.subject, h.predicate) not in read]
-    values = {normalize_value(h.value or "") for h in new}
-    kept = [c for c in candidates if not (c.op == "assert" and (c.predicate or "").startswith("named")
-                                          and normalize_value(c.value or "") in values)]
     unique = {(h.subject, h.predicate, normalize_value(h.value or "")): h for h in new}
-    return kept + list(unique.values())
+    return without_fallback_readings(candidates, (h.value or "" for h in new)) + list(unique.values())
